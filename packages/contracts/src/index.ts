@@ -1,0 +1,9 @@
+// Generated contracts of every service; regenerate with `npm run codegen`.
+export * as common from './gen/vrp/common/v1/common_pb.js';
+export * as mandate from './gen/vrp/mandate/v1/mandate_pb.js';
+export * as payment from './gen/vrp/payment/v1/payment_pb.js';
+export * as refund from './gen/vrp/refund/v1/refund_pb.js';
+export * as bank from './gen/vrp/bank/v1/bank_pb.js';
+export * as webhook from './gen/vrp/webhook/v1/webhook_pb.js';
+export * as events from './gen/vrp/events/v1/events_pb.js';
+export * as health from './gen/health/v1/health_pb.js';

@@ -1,0 +1,2 @@
+export { ERROR_CODES, isErrorCode, type ErrorCode } from './codes.js';
+export { ApiError, isApiError, notFound, validationError, type FieldProblem } from './api-error.js';

@@ -1,0 +1,52 @@
+import { create } from '@bufbuild/protobuf';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { common } from '@vrp/contracts';
+import { ApiError, ERROR_CODES, isErrorCode, type ErrorCode } from '@vrp/errors';
+
+const { ErrorDetailSchema } = common;
+
+/** Turns a domain ApiError into a gRPC error whose ErrorDetail carries the API reason and param. */
+export function toConnectError(err: ApiError): ConnectError {
+  const detail = create(ErrorDetailSchema, { reason: err.code, param: err.param ?? '' });
+  return new ConnectError(err.message, err.grpcCode as Code, undefined, [{ desc: ErrorDetailSchema, value: detail }]);
+}
+
+/** Default reason for a gRPC status without an ErrorDetail (e.g. a deadline or an unreachable peer). */
+function reasonForCode(code: Code): ErrorCode {
+  switch (code) {
+    case Code.NotFound:
+      return 'not_found';
+    case Code.InvalidArgument:
+      return 'validation_error';
+    case Code.Unavailable:
+    case Code.DeadlineExceeded:
+    case Code.Canceled:
+      return 'service_unavailable';
+    default:
+      return 'internal_error';
+  }
+}
+
+/**
+ * Turns any error from a remote call back into an ApiError, so a reason survives every hop:
+ * the ErrorDetail's reason when present, otherwise a reason derived from the gRPC code.
+ */
+export function fromRemoteError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const connectErr = ConnectError.from(err);
+  const [detail] = connectErr.findDetails(ErrorDetailSchema);
+  const reason = detail && isErrorCode(detail.reason) ? detail.reason : reasonForCode(connectErr.code);
+  const message = reason === 'internal_error' || !detail ? defaultMessage(reason, connectErr) : connectErr.rawMessage;
+  return new ApiError(reason, message, { ...(detail?.param ? { param: detail.param } : {}), cause: err });
+}
+
+function defaultMessage(reason: ErrorCode, err: ConnectError): string {
+  if (reason === 'service_unavailable') return 'A dependency is unavailable; retry shortly.';
+  if (reason === 'internal_error') return 'An internal error occurred.';
+  return err.rawMessage || reason;
+}
+
+/** True when the error is the callee's verdict on the request (4xx-like), not a sign the callee is unhealthy. */
+export function isClientFault(err: unknown): boolean {
+  return err instanceof ApiError && ERROR_CODES[err.code].http < 500;
+}

@@ -1,0 +1,5 @@
+export { createServiceClient, type ServiceClient, type ServiceClientOptions } from './client.js';
+export { fromRemoteError, isClientFault, toConnectError } from './error-mapping.js';
+export { HealthState, registerHealth } from './health.js';
+export { startGrpcServer, type GrpcServer, type GrpcServerOptions } from './server.js';
+export { timestampFromDate, timestampDate } from '@bufbuild/protobuf/wkt';

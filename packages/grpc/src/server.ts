@@ -1,0 +1,97 @@
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
+import { ConnectError } from '@connectrpc/connect';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { ApiError } from '@vrp/errors';
+import { withRequestContext, type Logger } from '@vrp/logging';
+import { randomUUID } from 'node:crypto';
+import { toConnectError } from './error-mapping.js';
+import { HealthState, registerHealth } from './health.js';
+
+export interface GrpcServerOptions {
+  /** Registers the service implementations on the router. */
+  routes: (router: ConnectRouter) => void;
+  /** Fully qualified service names reported by grpc.health.v1 (besides ""). */
+  serviceNames: string[];
+  port: number;
+  host?: string;
+  logger: Logger;
+  /** How long shutdown waits for in-flight calls before cutting connections. */
+  shutdownGraceMs?: number;
+}
+
+export interface GrpcServer {
+  /** The bound port (useful with port 0). */
+  readonly port: number;
+  readonly health: HealthState;
+  /** Stops accepting, aborts in-flight handlers' signals, waits for calls to finish, closes sessions. */
+  close(): Promise<void>;
+}
+
+/** Puts the caller's request id into the logging context and maps domain errors to gRPC statuses. */
+function contextAndErrors(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    const requestId = req.header.get('x-request-id') ?? randomUUID();
+    return withRequestContext({ requestId }, async () => {
+      try {
+        return await next(req);
+      } catch (err) {
+        if (err instanceof ApiError) throw toConnectError(err);
+        if (err instanceof ConnectError) throw err;
+        logger.error('unhandled error in rpc', { rpc: req.method.name, err });
+        throw toConnectError(new ApiError('internal_error', 'An internal error occurred.', { cause: err }));
+      }
+    });
+  };
+}
+
+/**
+ * Starts an HTTP/2 cleartext server speaking gRPC (and Connect) with grpc.health.v1. Every
+ * service uses it, so they all start, report health and shut down the same way.
+ */
+export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
+  const health = new HealthState(options.serviceNames);
+  const shutdown = new AbortController();
+  const handler = connectNodeAdapter({
+    routes: (router) => {
+      options.routes(router);
+      registerHealth(router, health);
+    },
+    interceptors: [contextAndErrors(options.logger)],
+    shutdownSignal: shutdown.signal,
+  });
+  const server = http2.createServer(handler);
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  options.logger.info('grpc server listening', { port, services: options.serviceNames });
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    health,
+    close() {
+      closing ??= (async () => {
+        health.shutdown();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const session of sessions) session.close();
+        const grace = setTimeout(() => {
+          shutdown.abort(new Error('server shutting down'));
+          for (const session of sessions) session.destroy();
+        }, options.shutdownGraceMs ?? 5000);
+        await closed;
+        clearTimeout(grace);
+        shutdown.abort(new Error('server shut down'));
+      })();
+      return closing;
+    },
+  };
+}
