@@ -1,0 +1,63 @@
+import { create, toBinary, fromBinary } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { events, mandate, payment, refund } from '@vrp/contracts';
+import { newId } from '@vrp/ids';
+
+export type DomainEvent = events.DomainEvent;
+
+/** The ten public event types of SPEC.md. */
+export const EVENT_TYPES = [
+  'mandate.created',
+  'mandate.activated',
+  'mandate.revoked',
+  'mandate.suspended',
+  'payment.submitted',
+  'payment.settled',
+  'payment.failed',
+  'payment.refunded',
+  'refund.created',
+  'refund.settled',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export type EventResource =
+  | { case: 'mandate'; value: mandate.Mandate }
+  | { case: 'payment'; value: payment.Payment }
+  | { case: 'refund'; value: refund.Refund };
+
+/** Builds a domain event with a fresh EV id for `resource`, as it is right after the change. */
+export function newDomainEvent(type: EventType, merchantId: string, resource: EventResource, at: Date = new Date()): DomainEvent {
+  return create(events.DomainEventSchema, {
+    eventId: newId('event', at.getTime()),
+    eventType: type,
+    merchantId,
+    createdAt: timestampFromDate(at),
+    resource,
+  });
+}
+
+/** Subject an event is published on: `<prefix>.<resource>.<action>`, e.g. vrp.sandbox.events.payment.settled. */
+export function eventSubject(subjectPrefix: string, type: string): string {
+  return `${subjectPrefix}.${type}`;
+}
+
+/** Wire encoding of an event on JetStream (protobuf binary). */
+export function encodeDomainEvent(event: DomainEvent): Uint8Array {
+  return toBinary(events.DomainEventSchema, event);
+}
+
+export function decodeDomainEvent(bytes: Uint8Array): DomainEvent {
+  return fromBinary(events.DomainEventSchema, bytes);
+}
+
+/**
+ * The row a service inserts into its own `outbox_events` table, inside the same transaction
+ * as the state change: `tx.outboxEvent.create({ data: outboxRow(prefix, event) })`.
+ */
+export function outboxRow(subjectPrefix: string, event: DomainEvent): { eventId: string; subject: string; payload: Uint8Array<ArrayBuffer> } {
+  return {
+    eventId: event.eventId,
+    subject: eventSubject(subjectPrefix, event.eventType),
+    payload: new Uint8Array(encodeDomainEvent(event)),
+  };
+}

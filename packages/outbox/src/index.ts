@@ -1,0 +1,13 @@
+export {
+  EVENT_TYPES,
+  decodeDomainEvent,
+  encodeDomainEvent,
+  eventSubject,
+  newDomainEvent,
+  outboxRow,
+  type DomainEvent,
+  type EventResource,
+  type EventType,
+} from './domain-event.js';
+export { DUPLICATE_WINDOW_NS, connectEventBus, ensureEventStream, type EventBus } from './jetstream.js';
+export { OutboxRelay, type OutboxRelayOptions } from './relay.js';

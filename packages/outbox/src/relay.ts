@@ -1,0 +1,131 @@
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { Logger } from '@vrp/logging';
+import pg from 'pg';
+
+export interface OutboxRelayOptions {
+  /** The service's own database. */
+  databaseUrl: string;
+  /** The service's schema, which holds `outbox_events`. */
+  schema: string;
+  js: JetStreamClient;
+  logger: Logger;
+  batchSize?: number;
+  /** How often an idle relay looks for new rows. */
+  pollIntervalMs?: number;
+}
+
+interface Row {
+  seq: string;
+  event_id: string;
+  subject: string;
+  payload: Buffer;
+}
+
+/**
+ * Publishes committed outbox rows to JetStream in commit order, with the event id as the
+ * JetStream message id so a re-publish after a crash is dropped by the stream. Only one relay
+ * per schema publishes at a time (a transaction-scoped advisory lock), which keeps per-resource
+ * order across replicas. A row is marked published only after JetStream acknowledged it.
+ */
+export class OutboxRelay {
+  private readonly pool: pg.Pool;
+  private readonly table: string;
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
+    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+    this.pool.on('error', (err) => options.logger.warn('outbox pool error', { err }));
+    this.table = `"${options.schema}"."outbox_events"`;
+  }
+
+  /** Starts the background loop. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Asks an idle loop to look now (call after committing an outbox row for low latency). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** Publishes everything pending right now; returns how many rows were published. */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.publishBatch();
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  /** Stops the loop after its current batch, publishes what is left, and closes the pool. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.flush().catch((err) => this.options.logger.warn('outbox final flush failed', { err }));
+    await this.pool.end();
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 0;
+    while (this.running) {
+      try {
+        const n = await this.publishBatch();
+        backoff = 0;
+        if (n > 0) continue;
+      } catch (err) {
+        backoff = Math.min(backoff ? backoff * 2 : 200, 5000);
+        this.options.logger.warn('outbox publish failed; will retry', { err, backoff_ms: backoff });
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, backoff || (this.options.pollIntervalMs ?? 100));
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private async publishBatch(): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [this.table]);
+      if (!lock.rows[0]?.ok) {
+        await client.query('ROLLBACK');
+        return 0;
+      }
+      const { rows } = await client.query<Row>(
+        `SELECT seq::text AS seq, event_id, subject, payload FROM ${this.table}
+         WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
+        [this.options.batchSize ?? 100],
+      );
+      const published: string[] = [];
+      try {
+        for (const row of rows) {
+          await this.options.js.publish(row.subject, new Uint8Array(row.payload), { msgID: row.event_id });
+          published.push(row.seq);
+        }
+      } finally {
+        if (published.length) {
+          await client.query(`UPDATE ${this.table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [published]);
+        }
+        await client.query('COMMIT');
+      }
+      return rows.length;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, keysetQuery, pageOf, type KeysetFields, type KeysetQuery } from './keyset.js';

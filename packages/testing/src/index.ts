@@ -1,0 +1,3 @@
+export { REPO_ROOT, applyMigrations, createTestDatabase, type TestDatabase } from './database.js';
+export { TEST_NATS_URL, createTestStream, type TestStream } from './stream.js';
+export { waitFor } from './wait.js';

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Generates everything the build does not commit: protobuf TypeScript (buf + protoc-gen-es)
+# and each service's Prisma client. Safe to run repeatedly; ~5 s.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+# Prisma's CLI reads the schema's env("DATABASE_URL") even to generate; no connection is made.
+export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/vrp_sandbox}"
+(cd proto && npx --no-install buf generate)
+for config in services/*/prisma.config.ts; do
+  dir=$(dirname "$config")
+  (cd "$dir" && npx --no-install prisma generate --config prisma.config.ts >/dev/null)
+done
+echo "codegen: contracts and $(ls services/*/prisma.config.ts | wc -l) Prisma clients generated"
