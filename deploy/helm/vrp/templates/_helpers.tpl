@@ -1,0 +1,180 @@
+{{/*
+Names, labels, the per-service context, and the ONE Deployment / Service / PDB template every
+service is instantiated from (templates/services.yaml loops over .Values.services). The
+services share one shape, so per-service manifests would only be near-copies that drift.
+Pod-level pieces (env, probes, security) live in _pod.tpl.
+*/}}
+
+{{- define "vrp.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "vrp.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Object name of service `name` (a string); also its DNS name inside the namespace. */}}
+{{- define "vrp.componentName" -}}
+{{- printf "%s-%s" (include "vrp.fullname" .root) .name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+A service's values: serviceDefaults overlaid with its own block, as YAML (callers fromYaml it).
+Context: dict "root" $ "name" <service key>.
+*/}}
+{{- define "vrp.serviceValues" -}}
+{{- $own := index .root.Values.services .name | default dict }}
+{{- mergeOverwrite (deepCopy .root.Values.serviceDefaults) (deepCopy $own) | toYaml }}
+{{- end }}
+
+{{/* "true" when the service is deployed: an explicit enabled wins, null means "sandbox only". */}}
+{{- define "vrp.enabled" -}}
+{{- $own := index .root.Values.services .name | default dict }}
+{{- if kindIs "bool" $own.enabled }}{{ $own.enabled }}{{ else }}{{ eq .root.Values.environment "sandbox" }}{{ end }}
+{{- end }}
+
+{{- define "vrp.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "vrp.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{- define "vrp.labels" -}}
+{{ include "vrp.selectorLabels" . }}
+app.kubernetes.io/part-of: vrp
+app.kubernetes.io/version: {{ include "vrp.imageTag" .root | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" }}
+vrp.dev/environment: {{ .root.Values.environment }}
+{{- end }}
+
+{{- define "vrp.imageTag" -}}
+{{- .Values.image.tag | default .Chart.AppVersion }}
+{{- end }}
+
+{{- define "vrp.image" -}}
+{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .name (include "vrp.imageTag" .root) }}
+{{- end }}
+
+{{/* The per-service Deployment. Context: dict "root" $ "name" <key> "svc" <serviceValues>. */}}
+{{- define "vrp.deployment" -}}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ include "vrp.componentName" . }}
+  labels:
+    {{- include "vrp.labels" . | nindent 4 }}
+spec:
+  replicas: {{ .svc.replicas | int }}
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      {{- include "vrp.selectorLabels" . | nindent 6 }}
+  strategy:
+    type: RollingUpdate
+    # Never below the desired count while the new version proves ready.
+    rollingUpdate:
+      maxSurge: 1
+      maxUnavailable: 0
+  template:
+    metadata:
+      labels:
+        {{- include "vrp.labels" . | nindent 8 }}
+      {{- with .svc.podAnnotations }}
+      annotations:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+    spec:
+      {{- include "vrp.podSpec" . | nindent 6 }}
+      containers:
+        - name: {{ .name }}
+          image: {{ include "vrp.image" . }}
+          imagePullPolicy: {{ .root.Values.image.pullPolicy }}
+          ports:
+            - name: {{ .svc.protocol }}
+              containerPort: {{ .svc.port | int }}
+              protocol: TCP
+          env:
+            {{- include "vrp.commonEnv" . | nindent 12 }}
+            {{- include "vrp.serviceEnv" . | nindent 12 }}
+          {{- include "vrp.probes" . | nindent 10 }}
+          lifecycle:
+            preStop:
+              exec:
+                command: ["sleep", "{{ .svc.preStopSleepSeconds | int }}"]
+          resources:
+            {{- toYaml .svc.resources | nindent 12 }}
+          securityContext:
+            {{- include "vrp.containerSecurityContext" . | nindent 12 }}
+          volumeMounts:
+            - name: tmp
+              mountPath: /tmp
+      terminationGracePeriodSeconds: {{ .svc.terminationGracePeriodSeconds | int }}
+      topologySpreadConstraints:
+        # Spread replicas over nodes so the PDB protects something; soft, so small clusters still schedule.
+        - maxSkew: 1
+          topologyKey: kubernetes.io/hostname
+          whenUnsatisfiable: ScheduleAnyway
+          labelSelector:
+            matchLabels:
+              {{- include "vrp.selectorLabels" . | nindent 14 }}
+      {{- with .svc.nodeSelector }}
+      nodeSelector:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with .svc.tolerations }}
+      tolerations:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with .svc.affinity }}
+      affinity:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+{{- end }}
+
+{{/*
+The per-service Service. gRPC clients hold one long-lived HTTP/2 connection, which a ClusterIP
+balances per connection, not per call: use a mesh or client-side balancing to spread calls.
+*/}}
+{{- define "vrp.service" -}}
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "vrp.componentName" . }}
+  labels:
+    {{- include "vrp.labels" . | nindent 4 }}
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "vrp.selectorLabels" . | nindent 4 }}
+  ports:
+    - name: {{ .svc.protocol }}
+      port: {{ .svc.port | int }}
+      targetPort: {{ .svc.protocol }}
+      protocol: TCP
+      appProtocol: {{ .svc.protocol }}
+{{- end }}
+
+{{/* Voluntary disruptions (node drains) take at most maxUnavailable pods of a service at once. */}}
+{{- define "vrp.pdb" -}}
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {{ include "vrp.componentName" . }}
+  labels:
+    {{- include "vrp.labels" . | nindent 4 }}
+spec:
+  maxUnavailable: {{ .svc.pdb.maxUnavailable }}
+  selector:
+    matchLabels:
+      {{- include "vrp.selectorLabels" . | nindent 6 }}
+{{- end }}

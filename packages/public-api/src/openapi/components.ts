@@ -1,0 +1,104 @@
+import type { OpenApiObject } from './types.js';
+
+/** `$ref` to a component schema. */
+export const ref = (name: string): OpenApiObject => ({ $ref: `#/components/schemas/${name}` });
+
+const header = (description: string, schema: OpenApiObject = { type: 'integer' }): OpenApiObject => ({ description, schema });
+
+/** Headers on every authenticated response. */
+export const rateLimitHeaders: Record<string, OpenApiObject> = {
+  'RateLimit-Limit': header('Requests the merchant may burst (token bucket size). Limits are kept per gateway instance.'),
+  'RateLimit-Remaining': header('Requests left in the bucket now.'),
+  'RateLimit-Reset': header('Seconds until the bucket is full again.'),
+  'X-Request-Id': header('Identifier of this request (echoed when the client sent one).', { type: 'string' }),
+};
+
+/** Extra headers of a POST response. */
+export const idempotentHeaders: Record<string, OpenApiObject> = {
+  ...rateLimitHeaders,
+  'Idempotent-Replayed': header('`true` when this response is a replay of an earlier request with the same Idempotency-Key.', {
+    type: 'string',
+    enum: ['true'],
+  }),
+};
+
+/** The Idempotency-Key header parameter every POST accepts. */
+export const idempotencyKeyParam: OpenApiObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the POST safe to retry. Scoped to the merchant and kept 24 h: the same key with the same method, path and body ' +
+    'replays the first response (status and body) with `Idempotent-Replayed: true`; with a different request the answer is ' +
+    '422 `idempotency_key_reused`. A duplicate sent while the first is still running waits for it and then replays it, and ' +
+    'gets 409 `idempotency_key_in_use` only if the first takes too long. Server errors (5xx) are not remembered.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+/** A path parameter named `name` holding a resource id. */
+export const idParam = (name: string, description: string): OpenApiObject => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+
+/** The error body of every non-2xx response. */
+export const errorSchemas: Record<string, OpenApiObject> = {
+  Error: {
+    type: 'object',
+    required: ['error'],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: 'object',
+        required: ['type', 'code', 'message', 'request_id'],
+        additionalProperties: false,
+        properties: {
+          type: { type: 'string', description: 'Category: invalid_request_error, authentication_error, permission_error, conflict_error, idempotency_error, unprocessable_error, rate_limit_error, api_error.' },
+          code: { type: 'string', description: 'Machine-readable reason, e.g. `validation_error` or `mandate_not_cancellable`.' },
+          message: { type: 'string', description: 'Human-readable explanation; may change, never parse it.' },
+          param: { type: 'string', description: 'The request parameter at fault, when there is one.' },
+          details: {
+            type: 'array',
+            items: { type: 'object', required: ['param', 'message'], additionalProperties: false, properties: { param: { type: 'string' }, message: { type: 'string' } } },
+          },
+          request_id: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+const errorResponse = (description: string, headers: Record<string, OpenApiObject> = {}): OpenApiObject => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: ref('Error') } },
+});
+
+/** The error responses shared by every authenticated operation, plus `extra` statuses. */
+export function errorResponses(extra: Record<string, string> = {}): Record<string, OpenApiObject> {
+  const out: Record<string, OpenApiObject> = {
+    '400': errorResponse('validation_error: a parameter is missing or malformed (see `param`).', rateLimitHeaders),
+    '401': errorResponse('authentication_required (no or malformed Authorization header) or invalid_token.'),
+    '429': errorResponse('rate_limited: slow down.', { ...rateLimitHeaders, 'Retry-After': header('Seconds to wait before retrying.') }),
+    '500': errorResponse('internal_error.'),
+    '503': errorResponse('service_unavailable: a dependency is unavailable; retry shortly.', { 'Retry-After': header('Seconds to wait.') }),
+  };
+  for (const [status, description] of Object.entries(extra)) out[status] = errorResponse(description, rateLimitHeaders);
+  return out;
+}
+
+/** A JSON response with `schema` and the standard headers. */
+export const jsonResponse = (description: string, schema: OpenApiObject, headers = rateLimitHeaders): OpenApiObject => ({
+  description,
+  headers,
+  content: { 'application/json': { schema } },
+});
+
+/** A JSON request body with `schema`. */
+export const jsonBody = (schema: OpenApiObject, required = true): OpenApiObject => ({
+  required,
+  content: { 'application/json': { schema } },
+});

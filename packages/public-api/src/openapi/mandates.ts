@@ -1,0 +1,108 @@
+import { MANDATE_FREQUENCIES, MANDATE_STATUSES } from '../presenters/mandate.js';
+import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
+import { amountSchema, currencySchema, metadataSchema } from './metadata.js';
+import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
+import type { OpenApiFragment } from './types.js';
+
+const nullableTime = { type: ['string', 'null'], format: 'date-time' };
+
+export const schemas: OpenApiFragment['schemas'] = {
+  Mandate: {
+    type: 'object',
+    description: 'Authorises recurring collections from a customer within limits.',
+    required: ['id', 'customer_id', 'status', 'description', 'metadata', 'limits', 'created_at', 'revoked_at', 'revoked_by', 'suspended_at'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', examples: ['MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
+      customer_id: { type: 'string' },
+      status: { type: 'string', enum: [...MANDATE_STATUSES], description: 'pending_sca → active (→ suspended → active) → revoked.' },
+      description: { type: 'string' },
+      metadata: metadataSchema,
+      limits: {
+        type: 'object',
+        required: ['maximum_amount', 'currency', 'frequency'],
+        additionalProperties: false,
+        properties: {
+          maximum_amount: amountSchema,
+          currency: currencySchema,
+          frequency: { type: 'string', enum: [...MANDATE_FREQUENCIES] },
+        },
+      },
+      created_at: { type: 'string', format: 'date-time' },
+      revoked_at: { ...nullableTime, description: 'When it was revoked; null otherwise.' },
+      revoked_by: { type: ['string', 'null'], enum: ['merchant', 'customer', 'bank', null] },
+      suspended_at: { ...nullableTime, description: 'When it was suspended, while suspended; null otherwise.' },
+    },
+  },
+  MandateCreate: {
+    type: 'object',
+    required: ['customer_id', 'maximum_amount', 'currency', 'frequency'],
+    additionalProperties: false,
+    properties: {
+      customer_id: { type: 'string', description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise).' },
+      maximum_amount: amountSchema,
+      currency: { ...currencySchema, description: "Must equal the merchant's payout currency (422 `currency_mismatch`)." },
+      frequency: { type: 'string', enum: [...MANDATE_FREQUENCIES], description: 'At most one non-failed payment per UTC day / ISO week / calendar month; adhoc has no period limit.' },
+      description: { type: 'string', maxLength: 1000, default: '' },
+      metadata: metadataSchema,
+    },
+  },
+  MandateList: listSchema('Mandate'),
+};
+
+const mandateId = idParam('id', 'The mandate id.');
+const mandateResponse = (description: string) => jsonResponse(description, ref('Mandate'), idempotentHeaders);
+
+export const paths: OpenApiFragment['paths'] = {
+  '/v1/mandates': {
+    post: {
+      operationId: 'createMandate',
+      tags: ['Mandates'],
+      summary: 'Create a mandate',
+      description: 'Creates a mandate in `pending_sca`; it becomes `active` once confirmed (mandate.created, then mandate.activated).',
+      parameters: [idempotencyKeyParam],
+      requestBody: jsonBody(ref('MandateCreate')),
+      responses: {
+        '201': mandateResponse('The new mandate.'),
+        ...errorResponses({
+          '409': 'idempotency_key_in_use.',
+          '422': 'customer_not_found, customer_sca_incomplete, currency_mismatch or idempotency_key_reused.',
+        }),
+      },
+    },
+    get: {
+      operationId: 'listMandates',
+      tags: ['Mandates'],
+      summary: 'List mandates',
+      parameters: [
+        ...commonListParameters,
+        ...amountListParameters('maximum amount'),
+        idListParameter('customer_id', "Only this customer's mandates."),
+        statusListParameter(MANDATE_STATUSES),
+      ],
+      responses: { '200': jsonResponse('One page of mandates.', ref('MandateList')), ...errorResponses({ '403': 'merchant_mismatch.' }) },
+    },
+  },
+  '/v1/mandates/{id}': {
+    get: {
+      operationId: 'getMandate',
+      tags: ['Mandates'],
+      summary: 'Get a mandate',
+      parameters: [mandateId],
+      responses: { '200': jsonResponse('The mandate.', ref('Mandate')), ...errorResponses({ '404': 'not_found (also for other merchants\u2019 mandates).' }) },
+    },
+  },
+  '/v1/mandates/{id}/cancel': {
+    post: {
+      operationId: 'cancelMandate',
+      tags: ['Mandates'],
+      summary: 'Cancel a mandate',
+      description: 'Revokes the mandate at once (revoked_by `merchant`); future collections halt. Emits mandate.revoked.',
+      parameters: [mandateId, idempotencyKeyParam],
+      responses: {
+        '200': mandateResponse('The revoked mandate.'),
+        ...errorResponses({ '404': 'not_found.', '409': 'idempotency_key_in_use.', '422': 'mandate_not_cancellable (already revoked) or idempotency_key_reused.' }),
+      },
+    },
+  },
+};

@@ -1,0 +1,44 @@
+import { mandate } from '@vrp/contracts';
+import { formatAmount } from '@vrp/money';
+import { enumString, isoTimestamp, requiredEnum, requiredTimestamp } from '../format.js';
+
+const { MandateStatus, Frequency, RevokedBy } = mandate;
+
+/** The public mandate object (API.md "Resources"). */
+export interface MandateJson {
+  id: string;
+  customer_id: string;
+  status: string;
+  description: string;
+  metadata: Record<string, unknown>;
+  limits: { maximum_amount: string; currency: string; frequency: string };
+  created_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  suspended_at: string | null;
+}
+
+/** The public status strings of a mandate, in lifecycle order. */
+export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
+/** The frequencies a mandate may have. */
+export const MANDATE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'adhoc'] as const;
+
+/** Turns a contract Mandate into exactly the JSON the API returns for it. */
+export function presentMandate(m: mandate.Mandate): MandateJson {
+  return {
+    id: m.id,
+    customer_id: m.customerId,
+    status: requiredEnum(MandateStatus, m.status, 'MANDATE_STATUS_'),
+    description: m.description,
+    metadata: m.metadata ?? {},
+    limits: {
+      maximum_amount: formatAmount(m.maximumAmountMinor, m.currency),
+      currency: m.currency,
+      frequency: requiredEnum(Frequency, m.frequency, 'FREQUENCY_'),
+    },
+    created_at: requiredTimestamp(m.createdAt, 'mandate.created_at'),
+    revoked_at: isoTimestamp(m.revokedAt),
+    revoked_by: enumString(RevokedBy, m.revokedBy, 'REVOKED_BY_'),
+    suspended_at: isoTimestamp(m.suspendedAt),
+  };
+}

@@ -1,0 +1,22 @@
+import { int, loadConfig, platformSettings, vrpEnvSetting } from '@vrp/config';
+
+/**
+ * Reads the mandate service's settings from `env` (default: this process's environment; this
+ * is the only module that reads it) and returns them frozen. Throws a ConfigError listing every bad setting, one line each.
+ */
+export function loadMandateConfig(env: NodeJS.ProcessEnv = process.env) {
+  // The environment decides the other defaults (database, stream), so it is read first.
+  const { env: vrpEnv } = loadConfig({ env: vrpEnvSetting }, env);
+  return loadConfig(
+    {
+      env: vrpEnvSetting,
+      grpcPort: int('GRPC_PORT', { default: 50051, min: 0, max: 65535 }),
+      ...platformSettings(vrpEnv),
+      sandboxActivationDelayMs: int('SANDBOX_ACTIVATION_DELAY_MS', { default: 1000, min: 0 }),
+    },
+    env,
+  );
+}
+
+/** The validated settings of the mandate service. */
+export type MandateConfig = ReturnType<typeof loadMandateConfig>;

@@ -1,0 +1,12 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
+
+/** The service's database client. */
+export type Db = PrismaClient;
+/** A client bound to one open transaction. */
+export type Tx = Prisma.TransactionClient;
+
+/** The Prisma client over the `mandate` schema of `databaseUrl` (the query engine is the pg adapter). */
+export function createPrismaClient(databaseUrl: string): Db {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }, { schema: 'mandate' }) });
+}

@@ -1,0 +1,50 @@
+import { ApiError, validationError } from '@vrp/errors';
+import { MAX_MINOR, isCurrency } from '@vrp/money';
+import { validateMetadata, type Metadata } from './metadata.js';
+
+/** How often a mandate may be collected under (API.md). */
+export type Frequency = 'daily' | 'weekly' | 'monthly' | 'adhoc';
+
+export const DESCRIPTION_MAX_LENGTH = 1000;
+
+/** What a merchant asks for when creating a mandate, before any checking. */
+export interface MandateTermsInput {
+  maximumAmountMinor: bigint;
+  currency: string;
+  /** undefined when the request did not set one. */
+  frequency: Frequency | undefined;
+  description: string;
+  metadata: Readonly<Record<string, unknown>> | undefined;
+  /** The merchant's payout currency, which the mandate's currency must equal. */
+  merchantPayoutCurrency: string;
+}
+
+/** The checked terms of a new mandate, as stored. */
+export interface MandateTerms {
+  maximumAmountMinor: bigint;
+  currency: string;
+  frequency: Frequency;
+  description: string;
+  metadata: Metadata;
+}
+
+/**
+ * Checks the limits of a new mandate: validation_error for malformed fields (param currency,
+ * frequency, maximum_amount, description, metadata[...]), then currency_mismatch when the
+ * currency is not the merchant's payout currency. Currency codes compare case-insensitively.
+ */
+export function checkMandateTerms(input: MandateTermsInput): MandateTerms {
+  const currency = input.currency.trim().toUpperCase();
+  if (!isCurrency(currency)) throw validationError('currency', `must be a supported ISO 4217 currency code, got '${input.currency}'`);
+  if (input.frequency === undefined) throw validationError('frequency', 'must be one of daily, weekly, monthly, adhoc');
+  if (input.maximumAmountMinor <= 0n) throw validationError('maximum_amount', 'must be greater than zero');
+  if (input.maximumAmountMinor > MAX_MINOR) throw validationError('maximum_amount', 'is too large');
+  if (input.description.length > DESCRIPTION_MAX_LENGTH) {
+    throw validationError('description', `must be at most ${DESCRIPTION_MAX_LENGTH} characters`);
+  }
+  const metadata = validateMetadata(input.metadata);
+  if (currency !== input.merchantPayoutCurrency.trim().toUpperCase()) {
+    throw new ApiError('currency_mismatch', `Mandate currency ${currency} must equal the merchant's payout currency.`, { param: 'currency' });
+  }
+  return { maximumAmountMinor: input.maximumAmountMinor, currency, frequency: input.frequency, description: input.description, metadata };
+}

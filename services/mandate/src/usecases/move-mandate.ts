@@ -1,0 +1,40 @@
+import { ApiError, notFound } from '@vrp/errors';
+import { planMove, refusedMove, type MandateMove, type MandateStatus, type RevokedBy } from '../domain/mandate-lifecycle.js';
+import { applyMandateChange, findMandate, type MandateRow } from '../db/mandates.js';
+import { recordMandateEvent } from '../events/mandate-events.js';
+import { requireMerchant } from './require.js';
+import type { MandateDeps } from './deps.js';
+
+/**
+ * Moves mandate `id` of `merchantId` through its lifecycle (activate, cancel, revoke, suspend,
+ * reinstate) and writes the move's event in the same transaction. The move is one conditional
+ * UPDATE, so of concurrent conflicting moves exactly one wins and only it announces an event.
+ * Errors: not_found, mandate_not_cancellable (cancelling a revoked mandate),
+ * invalid_state_transition (any other move the mandate's status does not allow).
+ */
+export async function moveMandate(
+  deps: MandateDeps,
+  merchantId: string,
+  id: string,
+  move: MandateMove,
+  by?: RevokedBy,
+): Promise<MandateRow> {
+  requireMerchant(merchantId);
+  if (move === 'revoke' && by !== 'customer' && by !== 'bank') {
+    throw new ApiError('validation_error', 'A revocation is by the customer or the bank.', { param: 'by' });
+  }
+  const plan = planMove(move, new Date(), by);
+  const row = await deps.db.$transaction(async (tx) => {
+    const changed = await applyMandateChange(tx, merchantId, id, plan.from, plan.change);
+    if (!changed) {
+      // Nothing matched: say why, from the row as it is now.
+      const current = await findMandate(tx, merchantId, id);
+      if (!current) throw notFound('mandate', id);
+      throw refusedMove(move, current.status as MandateStatus, id);
+    }
+    await recordMandateEvent(tx, deps.eventSubjectPrefix, plan.event, changed);
+    return changed;
+  });
+  deps.afterCommit();
+  return row;
+}

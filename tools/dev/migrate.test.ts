@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateAll, migratableServices } from './migrate.js';
+
+const name = `vrp_migrate_${randomBytes(4).toString('hex')}`;
+const url = `postgresql://postgres@127.0.0.1:5432/${name}`;
+
+describe('npm run migrate (stock prisma migrate deploy per service)', () => {
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('creates the database and every service schema with its own migration history, idempotently', async () => {
+    const lines: string[] = [];
+    await migrateAll(url, (l) => lines.push(l));
+    await migrateAll(url, (l) => lines.push(l)); // a second deploy is a no-op
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (const service of migratableServices()) {
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_prisma_migrations'`,
+          [service],
+        );
+        expect(rows[0].n, `${service} keeps its history in its own schema`).toBe(1);
+        const outbox = await client.query(`SELECT to_regclass($1)::text AS t`, [`${service}.outbox_events`]);
+        if (service !== 'gateway') expect(outbox.rows[0].t, `${service} has an outbox`).not.toBeNull();
+      }
+      const pub = await client.query(`SELECT to_regclass('public._prisma_migrations')::text AS t`);
+      expect(pub.rows[0].t).toBeNull();
+    } finally {
+      await client.end();
+    }
+    expect(lines.filter((l) => l.includes('up to date'))).toHaveLength(migratableServices().length * 2);
+  }, 120_000);
+});

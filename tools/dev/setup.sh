@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Everything `npm start` and `npm test` need on a fresh machine: Postgres and NATS running,
+# dependencies installed, contracts and Prisma clients generated.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash tools/dev/ensure-services.sh
+echo "setup: installing dependencies"
+# npm ci is not usable with this registry (see README); install honours the lockfile.
+npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+bash tools/codegen/generate.sh

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# `npm test`: every test of every project in one vitest run, on a fresh machine too.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash tools/dev/setup.sh
+export NX_DAEMON=false
+exec npx --no-install vitest run "$@"
