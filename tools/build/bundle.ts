@@ -9,7 +9,7 @@
  * installed in the image and stays an import, which keeps native/wasm assets and licences intact.
  */
 import { build, type Plugin } from 'esbuild';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,6 +64,8 @@ export async function bundleService(serviceDir: string): Promise<BundleResult> {
   } catch {
     throw new Error(`esbuild failed to bundle ${entry} (errors above)`);
   }
+  // Marks dist/*.js as ESM whatever package.json sits above it (Node would otherwise read them as CommonJS).
+  writeFileSync(join(dir, 'dist', 'package.json'), '{ "type": "module" }\n');
   return { outfile, bytes: statSync(outfile).size };
 }
 

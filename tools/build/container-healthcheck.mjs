@@ -1,3 +1,4 @@
+/* global process, console, fetch, AbortSignal, setTimeout, Buffer -- plain Node script: the shared ESLint config declares no Node globals for .mjs */
 // Docker HEALTHCHECK of every VRP image (copied to /app/healthcheck.mjs). Kubernetes ignores
 // HEALTHCHECK and uses the chart's probes; this serves `docker run` and compose. Plain Node
 // because the slim image has neither curl nor grpc_health_probe, and it must not need npm deps.

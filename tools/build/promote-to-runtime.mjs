@@ -1,3 +1,4 @@
+/* global process, console -- plain Node script: the shared ESLint config declares no Node globals for .mjs */
 // Used only inside the image build (deploy/docker/Dockerfile), on the image's copy of the root
 // package.json: moves the named devDependencies into dependencies so that
 // `npm install --omit=dev` keeps them. The migration Job runs the stock

@@ -8,28 +8,27 @@ export interface ServiceProcess {
   env: Record<string, string>;
 }
 
-const URLS = {
-  MANDATE_SERVICE_URL: 'http://127.0.0.1:50051',
-  PAYMENT_SERVICE_URL: 'http://127.0.0.1:50052',
-  REFUND_SERVICE_URL: 'http://127.0.0.1:50053',
-  WEBHOOK_SERVICE_URL: 'http://127.0.0.1:50054',
-  BANK_SERVICE_URL: 'http://127.0.0.1:50055',
+const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator'] as const;
+const URL_SETTING: Record<(typeof SERVICES)[number], string> = {
+  mandate: 'MANDATE_SERVICE_URL',
+  payment: 'PAYMENT_SERVICE_URL',
+  refund: 'REFUND_SERVICE_URL',
+  webhook: 'WEBHOOK_SERVICE_URL',
+  'bank-simulator': 'BANK_SERVICE_URL',
 };
 
 /**
  * The processes `npm start` runs, in start order (the gateway last so its readiness means
  * everything behind it answers). Only services present in the tree are started.
  */
-export function platformProcesses(root: string, vrpEnv: string): ServiceProcess[] {
+export function platformProcesses(root: string, vrpEnv: string, grpcPortBase = 50051): ServiceProcess[] {
+  const urls: Record<string, string> = {};
+  SERVICES.forEach((name, i) => (urls[URL_SETTING[name]] = `http://127.0.0.1:${grpcPortBase + i}`));
   const all: ServiceProcess[] = [
-    { name: 'mandate', dir: 'services/mandate', env: { GRPC_PORT: '50051' } },
-    { name: 'payment', dir: 'services/payment', env: { GRPC_PORT: '50052' } },
-    { name: 'refund', dir: 'services/refund', env: { GRPC_PORT: '50053' } },
-    { name: 'webhook', dir: 'services/webhook', env: { GRPC_PORT: '50054' } },
-    { name: 'bank-simulator', dir: 'services/bank-simulator', env: { GRPC_PORT: '50055' } },
+    ...SERVICES.map((name, i) => ({ name, dir: `services/${name}`, env: { GRPC_PORT: String(grpcPortBase + i) } })),
     { name: 'gateway', dir: 'services/gateway', env: {} },
   ];
   return all
     .filter((p) => existsSync(path.join(root, p.dir, 'src/main.ts')))
-    .map((p) => ({ ...p, env: { VRP_ENV: vrpEnv, ...URLS, ...p.env } }));
+    .map((p) => ({ ...p, env: { VRP_ENV: vrpEnv, ...urls, ...p.env } }));
 }

@@ -21,7 +21,7 @@ function pipe(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableS
   rl.on('line', (line) => out.write(`${name.padEnd(15)}| ${line}\n`));
 }
 
-for (const proc of platformProcesses(root, vrpEnv)) {
+for (const proc of platformProcesses(root, vrpEnv, Number(process.env.GRPC_PORT_BASE ?? 50051))) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, proc.dir),
     env: { ...process.env, ...proc.env },

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
@@ -53,6 +54,8 @@ function contextAndErrors(logger: Logger): Interceptor {
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
   const health = new HealthState(options.serviceNames);
   const shutdown = new AbortController();
+  // Every in-flight call listens on this signal; many concurrent calls are normal, not a leak.
+  setMaxListeners(0, shutdown.signal);
   const handler = connectNodeAdapter({
     routes: (router) => {
       options.routes(router);

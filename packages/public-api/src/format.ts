@@ -18,8 +18,8 @@ export function requiredTimestamp(ts: Timestamp | undefined, field: string): str
 }
 
 /**
- * The public string of a proto enum value: `MANDATE_STATUS_PENDING_SCA` with prefix
- * `MANDATE_STATUS_` becomes `pending_sca`. Unspecified (0) becomes null.
+ * The public string of a proto enum value: `PENDING_SCA` (or `MANDATE_STATUS_PENDING_SCA`, the
+ * proto name; generated enums drop the prefix) becomes `pending_sca`. Unspecified (0) becomes null.
  */
 export function enumString(enumObject: Record<number, string>, value: number, prefix: string): string | null {
   if (value === 0) return null;
@@ -33,8 +33,8 @@ export function enumString(enumObject: Record<number, string>, value: number, pr
  * when the string names no value of the enum.
  */
 export function enumValue<E extends number>(enumObject: Record<string, string | number>, text: string, prefix: string): E | undefined {
-  const name = `${prefix}${text.toUpperCase()}`;
-  const value = enumObject[name];
+  const name = text.toUpperCase();
+  const value = enumObject[name] ?? enumObject[`${prefix}${name}`];
   return typeof value === 'number' && value !== 0 ? (value as E) : undefined;
 }
 

@@ -1,6 +1,9 @@
 export { enumString, enumValue, isoTimestamp, requiredEnum, requiredTimestamp } from './format.js';
 export { presentCustomer, type CustomerJson } from './presenters/customer.js';
 export { MANDATE_FREQUENCIES, MANDATE_STATUSES, presentMandate, type MandateJson } from './presenters/mandate.js';
+export { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, presentPayment, type PaymentJson } from './presenters/payment.js';
+export { REFUND_STATUSES, presentRefund, type RefundJson } from './presenters/refund.js';
 export { openapiDocument, type OpenApiFragment, type OpenApiObject } from './openapi/index.js';
 export { LIST_ORDERS } from './openapi/pagination.js';
 export { METADATA_LIMITS } from './openapi/metadata.js';
+export { REFUND_REASON_MAX_LENGTH } from './openapi/refunds.js';

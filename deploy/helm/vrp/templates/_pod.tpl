@@ -59,11 +59,15 @@ capabilities:
 {{- end }}
 {{- end }}
 
-{{/* The service's own settings: port, addresses of the services it calls, secrets, extra env. */}}
+{{/* The service's own settings: listen address and port, addresses of the services it calls, secrets, extra env. */}}
 {{- define "vrp.serviceEnv" -}}
-{{- $root := .root }}
+{{- $root := .root -}}
 - name: {{ .svc.portEnv }}
   value: {{ .svc.port | int | quote }}
+{{- with .svc.hostEnv }}
+- name: {{ . }}
+  value: "0.0.0.0"
+{{- end }}
 {{- range $callee := .svc.calls }}
 {{- $target := index $root.Values.services $callee | default dict }}
 {{- if not $target.urlEnv }}
@@ -97,7 +101,7 @@ native grpc.health.v1 check of the whole server; liveness tolerates longer failu
 so a flapping dependency sheds traffic without a restart loop.
 */}}
 {{- define "vrp.probes" -}}
-{{- if eq .svc.protocol "http" }}
+{{- if eq .svc.protocol "http" -}}
 startupProbe:
   httpGet:
     path: /healthz
@@ -117,7 +121,7 @@ livenessProbe:
   periodSeconds: 10
   timeoutSeconds: 3
   failureThreshold: 6
-{{- else }}
+{{- else -}}
 startupProbe:
   grpc:
     port: {{ .svc.port | int }}

@@ -8,5 +8,10 @@ export type Tx = Prisma.TransactionClient;
 
 /** The Prisma client over the `mandate` schema of `databaseUrl` (the query engine is the pg adapter). */
 export function createPrismaClient(databaseUrl: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }, { schema: 'mandate' }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: databaseUrl }, { schema: 'mandate' }),
+    // Transactions here are a few statements; under a burst they queue for a pool connection
+    // longer than Prisma's 2 s default allows, which would surface as spurious internal errors.
+    transactionOptions: { maxWait: 10_000, timeout: 10_000 },
+  });
 }

@@ -8,7 +8,7 @@ import type { MandateDeps } from './deps.js';
  * waited in pending_sca for at least `delayMs`, each with its mandate.activated event, in one
  * transaction. Returns how many were activated (a full batch means more may be due).
  */
-export async function activateDueMandates(deps: MandateDeps, delayMs: number, limit = 100): Promise<number> {
+export async function activateDueMandates(deps: MandateDeps, delayMs: number, limit: number): Promise<number> {
   const now = new Date();
   const plan = planMove('activate', now);
   const activated = await deps.db.$transaction(async (tx) => {

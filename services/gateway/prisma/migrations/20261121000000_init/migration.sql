@@ -32,6 +32,7 @@ CREATE TABLE "gateway"."idempotency_keys" (
     "request_hash" TEXT NOT NULL,
     "response_status" INTEGER,
     "response_body" TEXT,
+    "lock_owner" TEXT,
     "locked_until" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
@@ -60,6 +61,6 @@ ALTER TABLE "gateway"."api_tokens" ADD CONSTRAINT "api_tokens_token_hash_check" 
 ALTER TABLE "gateway"."idempotency_keys" ADD CONSTRAINT "idempotency_keys_key_check" CHECK (length("key") BETWEEN 1 AND 255);
 -- A row is either in flight (locked, no response yet) or completed (response, no lock).
 ALTER TABLE "gateway"."idempotency_keys" ADD CONSTRAINT "idempotency_keys_state_check" CHECK (
-  ("response_status" IS NULL AND "response_body" IS NULL AND "locked_until" IS NOT NULL)
-  OR ("response_status" BETWEEN 200 AND 499 AND "response_body" IS NOT NULL AND "locked_until" IS NULL)
+  ("response_status" IS NULL AND "response_body" IS NULL AND "lock_owner" IS NOT NULL AND "locked_until" IS NOT NULL)
+  OR ("response_status" BETWEEN 200 AND 499 AND "response_body" IS NOT NULL AND "lock_owner" IS NULL AND "locked_until" IS NULL)
 );

@@ -1,0 +1,182 @@
+import { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES } from '../presenters/payment.js';
+import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
+import { amountSchema, currencySchema, metadataSchema } from './metadata.js';
+import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
+import type { OpenApiFragment, OpenApiObject } from './types.js';
+
+const SANDBOX_ONLY = 'Sandbox only: answers 404 `not_found` in production.';
+const dateParam = (name: string, description: string): OpenApiObject => ({ name, in: 'query', required: false, description, schema: { type: 'string', format: 'date' } });
+
+const paymentProperties: Record<string, OpenApiObject> = {
+  id: { type: 'string', examples: ['PM01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
+  mandate_id: { type: 'string', description: 'The mandate collected under.' },
+  amount: amountSchema,
+  currency: currencySchema,
+  status: {
+    type: 'string',
+    enum: [...PAYMENT_STATUSES],
+    description:
+      'submitted (open; payment.submitted) → settled (payment.settled) or failed (payment.failed). A retry moves failed → submitted. ' +
+      'A fully refunded payment is refunded; a partly refunded one stays settled with amount_refunded.',
+  },
+  clearing_status: {
+    type: 'string',
+    enum: [...CLEARING_STATUSES],
+    description: 'Where the bank is with the current attempt: pending (sent), clearing (accepted), cleared (settled) or rejected (failed).',
+  },
+  settlement_date: { type: ['string', 'null'], format: 'date', description: 'The date the funds settled; null until settled.' },
+  failure_code: {
+    type: ['string', 'null'],
+    enum: [...PAYMENT_FAILURE_CODES, null],
+    description:
+      'While failed: insufficient_funds, mandate_revoked_at_bank, account_closed, bank_rejected (declined without a more specific reason) ' +
+      'or refer_to_payer (contact the payer before retrying). null otherwise.',
+  },
+  retry_count: { type: 'integer', minimum: 0, maximum: 3, description: 'Retries made so far.' },
+  amount_refunded: { ...amountSchema, description: 'Total refunded so far ("0.00" when nothing was).' },
+  metadata: metadataSchema,
+  created_at: { type: 'string', format: 'date-time' },
+  timeline: {
+    type: 'array',
+    description: 'Every status the payment entered, oldest first (a retry adds submitted again).',
+    items: {
+      type: 'object',
+      required: ['status', 'at'],
+      additionalProperties: false,
+      properties: { status: { type: 'string', enum: [...PAYMENT_STATUSES] }, at: { type: 'string', format: 'date-time' } },
+    },
+  },
+};
+
+export const schemas: OpenApiFragment['schemas'] = {
+  Payment: {
+    type: 'object',
+    description: 'One collection under a mandate.',
+    required: Object.keys(paymentProperties),
+    additionalProperties: false,
+    properties: paymentProperties,
+  },
+  PaymentExpanded: {
+    type: 'object',
+    description: 'A payment with `expand=mandate,refunds`: each expanded field exactly as its own endpoint returns it.',
+    required: Object.keys(paymentProperties),
+    additionalProperties: false,
+    properties: {
+      ...paymentProperties,
+      mandate: { ...ref('Mandate'), description: 'With expand=mandate: the mandate as GET /v1/mandates/{id} returns it.' },
+      refunds: { type: 'array', items: ref('Refund'), description: "With expand=refunds: every refund of the payment, oldest first, each as GET /v1/refunds/{id} returns it." },
+    },
+  },
+  PaymentCreate: {
+    type: 'object',
+    required: ['mandate_id', 'amount', 'currency'],
+    additionalProperties: false,
+    properties: {
+      mandate_id: { type: 'string', description: 'An active mandate of yours (422 `mandate_not_found` / `mandate_not_active`).' },
+      amount: { ...amountSchema, description: "At most the mandate's maximum_amount (422 `amount_exceeds_mandate_limit`)." },
+      currency: { ...currencySchema, description: "Must equal the mandate's currency (422 `currency_mismatch`)." },
+      metadata: metadataSchema,
+    },
+  },
+  SandboxPaymentFail: {
+    type: 'object',
+    required: ['failure_code'],
+    additionalProperties: false,
+    properties: { failure_code: { type: 'string', enum: [...PAYMENT_FAILURE_CODES] } },
+  },
+  PaymentList: listSchema('Payment'),
+};
+
+const paymentId = idParam('id', 'The payment id.');
+
+function simulate(action: 'settle' | 'fail', summary: string, event: string, body?: OpenApiObject): OpenApiObject {
+  return {
+    post: {
+      operationId: `sandbox${action === 'settle' ? 'Settle' : 'Fail'}Payment`,
+      tags: ['Sandbox'],
+      summary,
+      description: `${SANDBOX_ONLY} Asks the simulated bank to decide the current attempt now; the outcome arrives asynchronously (${event}).`,
+      parameters: [paymentId, idempotencyKeyParam],
+      ...(body ? { requestBody: jsonBody(body) } : {}),
+      responses: {
+        '202': jsonResponse('Accepted; the payment as it is now (still submitted).', ref('Payment'), idempotentHeaders),
+        ...errorResponses({ '404': 'not_found.', '422': 'invalid_state_transition: the payment is not submitted, or the bank already decided it.' }),
+      },
+    },
+  };
+}
+
+export const paths: OpenApiFragment['paths'] = {
+  '/v1/payments': {
+    post: {
+      operationId: 'createPayment',
+      tags: ['Payments'],
+      summary: 'Create a payment',
+      description:
+        'Collects under an active mandate and submits it to the bank (payment.submitted). Only one open (submitted) payment per mandate; ' +
+        'daily/weekly/monthly mandates allow one payment that has not failed per UTC day / ISO week / calendar month.',
+      parameters: [idempotencyKeyParam],
+      requestBody: jsonBody(ref('PaymentCreate')),
+      responses: {
+        '201': jsonResponse('The submitted payment.', ref('Payment'), idempotentHeaders),
+        ...errorResponses({
+          '409': 'open_payment_exists or idempotency_key_in_use.',
+          '422': 'mandate_not_found, mandate_not_active, currency_mismatch, amount_exceeds_mandate_limit, frequency_limit_reached or idempotency_key_reused.',
+          '503': 'service_unavailable: a dependency is unavailable; retry shortly.',
+        }),
+      },
+    },
+    get: {
+      operationId: 'listPayments',
+      tags: ['Payments'],
+      summary: 'List payments',
+      parameters: [
+        ...commonListParameters,
+        ...amountListParameters('amount'),
+        idListParameter('mandate_id', "Only this mandate's payments."),
+        idListParameter('payment_id', 'Only this payment.'),
+        statusListParameter(PAYMENT_STATUSES),
+        dateParam('settlement_date[gte]', 'Only payments settled on or after this date.'),
+        dateParam('settlement_date[lte]', 'Only payments settled on or before this date.'),
+      ],
+      responses: { '200': jsonResponse('One page of payments.', ref('PaymentList')), ...errorResponses({ '403': 'merchant_mismatch.' }) },
+    },
+  },
+  '/v1/payments/{id}': {
+    get: {
+      operationId: 'getPayment',
+      tags: ['Payments'],
+      summary: 'Get a payment',
+      parameters: [
+        paymentId,
+        { name: 'expand', in: 'query', required: false, description: 'Comma-separated: mandate, refunds (400 `invalid_expand` otherwise).', schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': jsonResponse('The payment (with the expanded fields when asked).', ref('PaymentExpanded')),
+        ...errorResponses({ '404': 'not_found (also for other merchants\u2019 payments).' }),
+      },
+    },
+  },
+  '/v1/payments/{id}/retry': {
+    post: {
+      operationId: 'retryPayment',
+      tags: ['Payments'],
+      summary: 'Retry a failed payment',
+      description:
+        'Submits a failed payment again (payment.submitted), incrementing retry_count. At most 3 retries, up to and including exactly ' +
+        '7 days after the payment was created, while the mandate is active and has no other open payment.',
+      parameters: [paymentId, idempotencyKeyParam],
+      responses: {
+        '200': jsonResponse('The payment, submitted again.', ref('Payment'), idempotentHeaders),
+        ...errorResponses({
+          '404': 'not_found.',
+          '409': 'open_payment_exists or idempotency_key_in_use.',
+          '422': 'payment_not_failed, retry_limit_reached, retry_window_expired, mandate_not_active, frequency_limit_reached or idempotency_key_reused.',
+          '503': 'service_unavailable.',
+        }),
+      },
+    },
+  },
+  '/v1/sandbox/payments/{id}/settle': simulate('settle', 'Simulate settlement of a payment', 'payment.settled'),
+  '/v1/sandbox/payments/{id}/fail': simulate('fail', 'Simulate a failed payment', 'payment.failed', ref('SandboxPaymentFail')),
+};

@@ -1,0 +1,27 @@
+import { bool, duration, int, loadConfig, platformSettings, str, vrpEnvSetting } from '@vrp/config';
+
+/**
+ * The bank simulator's settings, read once from `env` (the only reader of process.env),
+ * validated and frozen. It keeps no database: its state lives in memory, like a sandbox bank's.
+ */
+export function loadBankSimulatorConfig(env: NodeJS.ProcessEnv = process.env) {
+  const { vrpEnv } = loadConfig({ vrpEnv: vrpEnvSetting }, env);
+  return loadConfig(
+    {
+      vrpEnv: vrpEnvSetting,
+      logLevel: platformSettings(vrpEnv).logLevel,
+      grpcPort: int('GRPC_PORT', { default: 50055, min: 0, max: 65535 }),
+      paymentServiceUrl: str('PAYMENT_SERVICE_URL', { default: 'http://127.0.0.1:50052' }),
+      refundServiceUrl: str('REFUND_SERVICE_URL', { default: 'http://127.0.0.1:50053' }),
+      /** How long after submission a payment or refund settles by itself. */
+      settlementDelayMs: int('SANDBOX_SETTLEMENT_DELAY_MS', { default: 3000, min: 0 }),
+      /** Whether submissions settle by themselves; when off only the Force RPCs decide. */
+      autoSettle: bool('BANK_AUTO_SETTLE', { default: true }),
+      /** Longest wait between two attempts of a callback (backoff doubles up to it). */
+      callbackMaxBackoffMs: duration('BANK_CALLBACK_MAX_BACKOFF', { default: 5000 }),
+    },
+    env,
+  );
+}
+
+export type BankSimulatorConfig = ReturnType<typeof loadBankSimulatorConfig>;

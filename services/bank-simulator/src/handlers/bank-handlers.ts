@@ -1,0 +1,23 @@
+import type { ServiceImpl } from '@connectrpc/connect';
+import type { bank } from '@vrp/contracts';
+import type { SimulatedBank } from '../bank/simulated-bank.js';
+
+/** BankService over the simulated bank: proto in, proto out. */
+export function bankHandlers(sim: SimulatedBank): ServiceImpl<typeof bank.BankService> {
+  return {
+    submitPayment(req) {
+      return { bankReference: sim.submitPayment(req) };
+    },
+    submitRefund(req) {
+      return { bankReference: sim.submitRefund(req) };
+    },
+    forcePaymentOutcome(req) {
+      sim.forcePaymentOutcome(req);
+      return {};
+    },
+    forceRefundSettlement(req) {
+      sim.forceRefundSettlement(req.refundId);
+      return {};
+    },
+  };
+}

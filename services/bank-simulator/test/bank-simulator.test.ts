@@ -1,0 +1,80 @@
+import { bank } from '@vrp/contracts';
+import { waitFor } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, CS, newMerchant, pay, PS, seedMandate, waitForStatus } from '../../payment/test/support/fixtures.js';
+import { startStack, type Stack } from '../../payment/test/support/stack.js';
+
+const { ForcedOutcome } = bank;
+let s: Stack;
+beforeAll(async () => {
+  s = await startStack({ bankEnv: { BANK_AUTO_SETTLE: 'true', SANDBOX_SETTLEMENT_DELAY_MS: '1500' } });
+});
+afterAll(() => s?.close());
+
+async function clearing(merchantId: string, id: string) {
+  return waitFor(async () => {
+    const p = (await s.payments.getPayment({ merchantId, id })).payment!;
+    return p.clearingStatus === CS.CLEARING ? p : undefined;
+  });
+}
+
+async function openPayment() {
+  const merchantId = newMerchant();
+  const m = await seedMandate(s, merchantId);
+  const p = await pay(s, merchantId, m.id);
+  return { merchantId, id: p.id, mandateId: m.id };
+}
+
+describe('bank simulator', () => {
+  it('reports clearing at once and settles by itself after the settlement delay', async () => {
+    const { merchantId, id } = await openPayment();
+    expect((await clearing(merchantId, id)).status).toBe(PS.SUBMITTED);
+    const settled = await waitForStatus(s, merchantId, id, PS.SETTLED);
+    expect(settled.settlementDate).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('settles or fails at once when forced, and refuses what it cannot do', async () => {
+    const a = await openPayment();
+    const b = await openPayment();
+    await clearing(a.merchantId, a.id);
+    await clearing(b.merchantId, b.id);
+    expect(await codeOf(s.bank.forcePaymentOutcome({ paymentId: b.id, outcome: ForcedOutcome.FAIL, failureCode: 'no_such_code' }))).toBe(
+      'validation_error',
+    );
+    await s.bank.forcePaymentOutcome({ paymentId: a.id, outcome: ForcedOutcome.SETTLE });
+    await s.bank.forcePaymentOutcome({ paymentId: b.id, outcome: ForcedOutcome.FAIL, failureCode: 'account_closed' });
+    await waitForStatus(s, a.merchantId, a.id, PS.SETTLED);
+    expect((await waitForStatus(s, b.merchantId, b.id, PS.FAILED)).failureCode).toBe('account_closed');
+    expect(await codeOf(s.bank.forcePaymentOutcome({ paymentId: a.id, outcome: ForcedOutcome.FAIL, failureCode: 'bank_rejected' }))).toBe(
+      'invalid_state_transition',
+    );
+    expect(await codeOf(s.bank.forcePaymentOutcome({ paymentId: 'PM-unknown', outcome: ForcedOutcome.SETTLE }))).toBe('not_found');
+  });
+
+  it('treats a repeated submission of the same attempt as the same submission', async () => {
+    const { merchantId, id, mandateId } = await openPayment();
+    await clearing(merchantId, id);
+    const submit = () => s.bank.submitPayment({ paymentId: id, attempt: 0, amountMinor: 2_500n, currency: 'GBP', mandateId });
+    const [first, second] = [await submit(), await submit()];
+    expect(second.bankReference).toBe(first.bankReference);
+    const refund = await s.bank.submitRefund({ refundId: 'RF-1', paymentId: id, amountMinor: 100n, currency: 'GBP' });
+    expect((await s.bank.submitRefund({ refundId: 'RF-1', paymentId: id, amountMinor: 100n, currency: 'GBP' })).bankReference).toBe(
+      refund.bankReference,
+    );
+    await s.bank.forcePaymentOutcome({ paymentId: id, outcome: ForcedOutcome.SETTLE });
+    await waitForStatus(s, merchantId, id, PS.SETTLED);
+    const events = (await s.stream.events()).filter((e) => e.resource.case === 'payment' && e.resource.value.id === id);
+    expect(events.map((e) => e.eventType)).toEqual(['payment.submitted', 'payment.settled']);
+  });
+
+  it('keeps retrying a callback while the payment service is briefly down', async () => {
+    const { merchantId, id } = await openPayment();
+    await clearing(merchantId, id);
+    await s.paymentService.stop();
+    await s.bank.forcePaymentOutcome({ paymentId: id, outcome: ForcedOutcome.FAIL, failureCode: 'insufficient_funds' });
+    await waitFor(() => s.bankSimulator!.pendingCallbacks() > 0);
+    await s.startPayments();
+    expect((await waitForStatus(s, merchantId, id, PS.FAILED)).failureCode).toBe('insufficient_funds');
+    await waitFor(() => s.bankSimulator!.pendingCallbacks() === 0);
+  });
+});

@@ -1,0 +1,79 @@
+import { isoTimestamp } from '@vrp/public-api';
+import { notFound } from '@vrp/errors';
+import type { GatewayConfig } from '../config.js';
+import type { MerchantRepository } from '../db/merchants.js';
+import type { GatewayClients } from '../clients.js';
+import { createCustomer } from '../usecases/create-customer.js';
+import { createMerchant } from '../usecases/create-merchant.js';
+import { createToken } from '../usecases/create-token.js';
+import { revokeToken } from '../usecases/revoke-token.js';
+
+/** What a command may use; the mandate client is created only for commands that need it. */
+export interface CliContext {
+  config: GatewayConfig;
+  merchants: MerchantRepository;
+  mandateClient(): GatewayClients['mandate'];
+}
+
+type Options = Record<string, string | boolean | undefined>;
+
+/** One operator command: its usage line, its options and what it does. Output is JSON on stdout. */
+export interface Command {
+  usage: string;
+  summary: string;
+  options: Record<string, { value: boolean; required?: boolean; help: string }>;
+  run(ctx: CliContext, options: Options): Promise<unknown>;
+}
+
+const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
+
+/** Every command, by "<group> <verb>". */
+export const COMMANDS: Record<string, Command> = {
+  'merchants create': {
+    usage: 'merchants create --name NAME --payout-currency CCY',
+    summary: 'Onboard a merchant and print its first API token (shown only once).',
+    options: { name: { value: true, required: true, help: 'Display name' }, 'payout-currency': { value: true, required: true, help: 'ISO 4217 code, e.g. GBP' } },
+    async run(ctx, o) {
+      const created = await createMerchant(ctx.merchants, ctx.config.env, { name: str(o.name)!, payoutCurrency: str(o['payout-currency'])! });
+      const m = created.merchant;
+      return { id: m.id, name: m.name, payout_currency: m.payoutCurrency, environment: ctx.config.env, created_at: m.createdAt.toISOString(), token_id: created.tokenId, access_token: created.accessToken };
+    },
+  },
+  'merchants list': {
+    usage: 'merchants list',
+    summary: 'List every merchant, oldest first.',
+    options: {},
+    async run(ctx) {
+      return (await ctx.merchants.list()).map((m) => ({ id: m.id, name: m.name, payout_currency: m.payoutCurrency, created_at: m.createdAt.toISOString() }));
+    },
+  },
+  'tokens create': {
+    usage: 'tokens create --merchant MERCHANT_ID',
+    summary: 'Issue another API token for a merchant (shown only once).',
+    options: { merchant: { value: true, required: true, help: 'Merchant id (MR...)' } },
+    async run(ctx, o) {
+      const t = await createToken(ctx.merchants, ctx.config.env, str(o.merchant)!);
+      return { token_id: t.tokenId, merchant_id: t.merchantId, environment: ctx.config.env, access_token: t.accessToken };
+    },
+  },
+  'tokens revoke': {
+    usage: 'tokens revoke (--token-id TOKEN_ID | --token TOKEN)',
+    summary: 'Revoke a token; it stops working immediately.',
+    options: { 'token-id': { value: true, help: 'Token id (TK...)' }, token: { value: true, help: 'The token itself' } },
+    async run(ctx, o) {
+      const r = await revokeToken(ctx.merchants, { tokenId: str(o['token-id']), token: str(o.token) });
+      return { token_id: r.tokenId, merchant_id: r.merchantId, revoked: true };
+    },
+  },
+  'customers create': {
+    usage: 'customers create --merchant MERCHANT_ID [--sca-completed]',
+    summary: 'Register a customer of a merchant with the mandate service.',
+    options: { merchant: { value: true, required: true, help: 'Merchant id (MR...)' }, 'sca-completed': { value: false, help: 'The customer has completed SCA' } },
+    async run(ctx, o) {
+      const merchantId = str(o.merchant)!;
+      if (!(await ctx.merchants.find(merchantId))) throw notFound('merchant', merchantId);
+      const c = await createCustomer(ctx.mandateClient(), merchantId, o['sca-completed'] === true);
+      return { id: c.id, merchant_id: merchantId, sca_completed: c.scaCompleted, created_at: isoTimestamp(c.createdAt) };
+    },
+  },
+};

@@ -1,0 +1,62 @@
+import { ConfigError, duration, int, list, loadConfig, platformSettings, str, vrpEnvSetting, type VrpEnv } from '@vrp/config';
+
+/** Downstream gRPC services the gateway can call and check for readiness. */
+export const DOWNSTREAM_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank'] as const;
+export type DownstreamService = (typeof DOWNSTREAM_SERVICES)[number];
+
+/** A fixed development secret so cursors work out of the box; production startup warns when it is still in use. */
+export const DEV_CURSOR_SECRET = 'vrp-dev-cursor-secret-change-me';
+
+const RATE_DEFAULTS: Record<VrpEnv, { rps: number; burst: number }> = {
+  production: { rps: 100, burst: 200 },
+  sandbox: { rps: 25, burst: 50 },
+};
+
+function spec(env: VrpEnv) {
+  return {
+    env: vrpEnvSetting,
+    ...platformSettings(env),
+    port: int('GATEWAY_PORT', { default: 8080, min: 0, max: 65535 }),
+    host: str('GATEWAY_HOST', { default: '127.0.0.1' }),
+    cursorSecret: str('CURSOR_SECRET', { default: DEV_CURSOR_SECRET }),
+    cursorTtlMs: duration('CURSOR_TTL', { default: 24 * 3_600_000 }),
+    rateLimitRps: int('RATE_LIMIT_RPS', { default: RATE_DEFAULTS[env].rps, min: 1 }),
+    rateLimitBurst: int('RATE_LIMIT_BURST', { default: RATE_DEFAULTS[env].burst, min: 1 }),
+    idempotencyTtlMs: duration('IDEMPOTENCY_TTL', { default: 24 * 3_600_000 }),
+    idempotencyWaitMs: duration('IDEMPOTENCY_WAIT_MS', { default: 5000 }),
+    // A request still "in flight" after this long belongs to a gateway that died; another may take over.
+    idempotencyLockTimeoutMs: duration('IDEMPOTENCY_LOCK_TIMEOUT', { default: 60_000 }),
+    grpcTimeoutMs: duration('GRPC_TIMEOUT', { default: 5000 }),
+    shutdownGraceMs: duration('SHUTDOWN_GRACE', { default: 10_000 }),
+    readinessServices: list('READINESS_SERVICES', { default: [...DOWNSTREAM_SERVICES] }),
+    serviceUrls: {
+      mandate: str('MANDATE_SERVICE_URL', { default: 'http://127.0.0.1:50051' }),
+      payment: str('PAYMENT_SERVICE_URL', { default: 'http://127.0.0.1:50052' }),
+      refund: str('REFUND_SERVICE_URL', { default: 'http://127.0.0.1:50053' }),
+      webhook: str('WEBHOOK_SERVICE_URL', { default: 'http://127.0.0.1:50054' }),
+      bank: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
+    },
+  };
+}
+
+type Loaded = ReturnType<typeof load>;
+
+function load(env: NodeJS.ProcessEnv) {
+  const vrpEnv = loadConfig({ env: vrpEnvSetting }, env).env;
+  const { serviceUrls, ...flat } = spec(vrpEnv);
+  return { ...loadConfig(flat, env), serviceUrls: loadConfig(serviceUrls, env) };
+}
+
+/** The gateway's settings, validated and frozen. */
+export type GatewayConfig = Readonly<Omit<Loaded, 'readinessServices'> & { readinessServices: readonly DownstreamService[] }>;
+
+/**
+ * Reads the gateway's settings from `env`, failing fast with one line per bad setting.
+ * Rate-limit defaults depend on VRP_ENV (production 100/s burst 200, sandbox 25/s burst 50).
+ */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const loaded = load(env);
+  const unknown = loaded.readinessServices.filter((s) => !(DOWNSTREAM_SERVICES as readonly string[]).includes(s));
+  if (unknown.length) throw new ConfigError([`READINESS_SERVICES has unknown services ${unknown.join(', ')} (known: ${DOWNSTREAM_SERVICES.join(', ')})`]);
+  return Object.freeze({ ...loaded, readinessServices: loaded.readinessServices as DownstreamService[] });
+}

@@ -1,0 +1,18 @@
+import type { Logger } from '@vrp/logging';
+import type { GatewayClients } from './clients.js';
+import type { GatewayConfig } from './config.js';
+import type { IdempotencyStore } from './db/idempotency-store.js';
+import type { MerchantRepository } from './db/merchants.js';
+import type { GatewayDb } from './db/prisma.js';
+import type { CursorCodec } from './lists/cursor.js';
+
+/** Everything a route module may use; passed to every `register<Thing>Routes(router, deps)`. */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  db: GatewayDb;
+  merchants: MerchantRepository;
+  idempotency: IdempotencyStore;
+  clients: GatewayClients;
+  cursors: CursorCodec;
+  logger: Logger;
+}

@@ -1,0 +1,50 @@
+/** Outcome of asking the bucket for one request. */
+export interface BucketVerdict {
+  allowed: boolean;
+  /** The bucket size (RateLimit-Limit). */
+  limit: number;
+  /** Whole tokens left after this request (RateLimit-Remaining). */
+  remaining: number;
+  /** Seconds until the bucket is full again (RateLimit-Reset). */
+  resetSeconds: number;
+  /** Seconds until one token is available; only meaningful when refused (Retry-After). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * A token bucket: `burst` tokens, refilled continuously at `rps` per second. Pure (the clock
+ * is passed in) so its arithmetic is tested without waiting.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private updatedAt: number;
+
+  constructor(
+    private readonly rps: number,
+    private readonly burst: number,
+    now: number,
+  ) {
+    this.tokens = burst;
+    this.updatedAt = now;
+  }
+
+  /** Takes one token if there is one. */
+  take(now: number): BucketVerdict {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.updatedAt) / 1000) * this.rps);
+    this.updatedAt = now;
+    const allowed = this.tokens >= 1;
+    if (allowed) this.tokens -= 1;
+    return {
+      allowed,
+      limit: this.burst,
+      remaining: Math.floor(this.tokens),
+      resetSeconds: Math.ceil((this.burst - this.tokens) / this.rps),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - this.tokens) / this.rps)),
+    };
+  }
+
+  /** True when the bucket has refilled completely, so forgetting it changes nothing. */
+  isFull(now: number): boolean {
+    return this.tokens + ((now - this.updatedAt) / 1000) * this.rps >= this.burst;
+  }
+}

@@ -1,0 +1,76 @@
+import type { RequestHandler, Response } from 'express';
+import { ApiError, validationError } from '@vrp/errors';
+import type { Logger } from '@vrp/logging';
+import type { IdempotencyClaim, IdempotencyStore } from '../db/idempotency-store.js';
+import { requestFingerprint } from '../domain/request-fingerprint.js';
+import { merchantOf } from './locals.js';
+
+const MAX_KEY_LENGTH = 255;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function sendJsonText(res: Response, send: Response['send'], status: number, text: string): void {
+  res.status(status).set('Content-Type', JSON_TYPE);
+  send.call(res, text);
+}
+
+/**
+ * Idempotency-Key on POST (API.md "Idempotency"). The first request to claim the key in the
+ * database runs; its response (status and exact body bytes) is stored before it is sent, so
+ * duplicates replay it with `Idempotent-Replayed: true`. A duplicate arriving while the first
+ * runs waits up to `waitMs` for it to finish, then replays; only after that 409. A different
+ * request under the same key is 422. 5xx outcomes are forgotten so the client can retry.
+ */
+export function idempotency(store: IdempotencyStore, options: { waitMs: number; logger: Logger }): RequestHandler {
+  return async (req, res, next) => {
+    const key = req.get('idempotency-key');
+    if (req.method !== 'POST' || key === undefined) return next();
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
+      throw validationError('Idempotency-Key', `Idempotency-Key must be 1..${MAX_KEY_LENGTH} characters`);
+    }
+    const merchantId = merchantOf(res).id;
+    const path = req.originalUrl.split('?')[0]!;
+    const hash = requestFingerprint(req.method, path, req.body);
+    const deadline = Date.now() + options.waitMs;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
+      const claim = await store.claim(merchantId, key, req.method, path, hash);
+      if (claim) return runAndRecord(claim, store, res, next, options.logger);
+      const record = await store.find(merchantId, key);
+      if (!record) continue; // released or expired meanwhile: try to claim again
+      if (record.requestHash !== hash) {
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.', { param: 'Idempotency-Key' });
+      }
+      if (record.responseStatus !== null && record.responseBody !== null) {
+        res.set('Idempotent-Replayed', 'true');
+        return sendJsonText(res, res.send, record.responseStatus, record.responseBody);
+      }
+      if (Date.now() >= deadline) {
+        throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.', {
+          param: 'Idempotency-Key',
+          retryAfter: 1,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  };
+}
+
+/** Lets the request run, capturing its JSON response to store it before it goes out. */
+function runAndRecord(claim: IdempotencyClaim, store: IdempotencyStore, res: Response, next: () => void, logger: Logger): void {
+  const send = res.send;
+  let settled = false;
+  res.json = (body: unknown) => {
+    settled = true;
+    const text = JSON.stringify(body);
+    const status = res.statusCode;
+    const record = status >= 500 ? store.release(claim) : store.complete(claim, status, text);
+    record
+      .catch((err: unknown) => logger.error('could not record idempotent response', { err }))
+      .finally(() => sendJsonText(res, send, status, text));
+    return res;
+  };
+  // A response that never went through res.json (a dropped connection) must not hold the key.
+  res.on('close', () => {
+    if (!settled) store.release(claim).catch((err: unknown) => logger.error('could not release idempotency key', { err }));
+  });
+  next();
+}

@@ -1,0 +1,28 @@
+import express, { type RequestHandler } from 'express';
+import { validationError } from '@vrp/errors';
+
+const parseJson = express.json({ limit: '100kb', strict: false, type: () => true });
+
+/**
+ * Parses a request body as JSON whatever its Content-Type (clients often omit it). An empty
+ * body counts as `{}`; anything but a JSON object is a 400 validation_error. Malformed JSON
+ * reaches the error handler as a body-parser error, which it also answers with validation_error.
+ */
+export function jsonBody(): RequestHandler[] {
+  return [
+    (req, res, next) => {
+      // Bodies only matter on POST; GETs never carry one worth parsing.
+      if (req.method !== 'POST') return next();
+      parseJson(req, res, next);
+    },
+    (req, _res, next) => {
+      if (req.method !== 'POST') return next();
+      if (req.body === undefined) req.body = {};
+      const body: unknown = req.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        return next(validationError('body', 'The request body must be a JSON object'));
+      }
+      next();
+    },
+  ];
+}

@@ -1,0 +1,35 @@
+import type { Response } from 'express';
+import type { MerchantRecord } from '../db/merchants.js';
+
+/** What the middleware chain learns about a request, kept on res.locals. */
+interface GatewayLocals {
+  requestId?: string;
+  merchant?: MerchantRecord;
+}
+
+const locals = (res: Response) => res.locals as GatewayLocals;
+
+/** The request id of this response (set by requestId middleware). */
+export function requestIdOf(res: Response): string {
+  return locals(res).requestId ?? 'unknown';
+}
+
+export function setRequestId(res: Response, id: string): void {
+  locals(res).requestId = id;
+}
+
+/** The authenticated merchant; only valid on routes behind `authenticate`. */
+export function merchantOf(res: Response): MerchantRecord {
+  const merchant = locals(res).merchant;
+  if (!merchant) throw new Error('merchantOf called on a route without authentication');
+  return merchant;
+}
+
+export function setMerchant(res: Response, merchant: MerchantRecord): void {
+  locals(res).merchant = merchant;
+}
+
+/** The authenticated merchant, or undefined before/without authentication. */
+export function maybeMerchantOf(res: Response): MerchantRecord | undefined {
+  return locals(res).merchant;
+}

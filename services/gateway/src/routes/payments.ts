@@ -1,0 +1,121 @@
+import type { Request, Router } from 'express';
+import { bank, payment } from '@vrp/contracts';
+import { ApiError, validationError } from '@vrp/errors';
+import { PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, enumValue, presentMandate, presentPayment } from '@vrp/public-api';
+import type { GatewayDeps } from '../deps.js';
+import { defineList, enumFilter, idFilter, listResponse, parseExpand } from '../lists/index.js';
+import { merchantOf } from '../middleware/locals.js';
+import { onlyFields, requiredEnum, type Body } from '../validation/body.js';
+import { dateFilter } from './payments/date-filter.js';
+import { parseCreatePayment } from './payments/parse-create-payment.js';
+import { listPaymentRefunds } from './refunds/payment-refunds.js';
+
+const { PaymentStatus } = payment;
+
+const paymentList = defineList({
+  filters: {
+    mandate_id: idFilter(),
+    payment_id: idFilter(),
+    status: enumFilter(PAYMENT_STATUSES),
+    'settlement_date[gte]': dateFilter(),
+    'settlement_date[lte]': dateFilter(),
+  },
+  amount: true,
+});
+
+/** The payment in a contract response; its absence would be a broken service, not a client error. */
+function required(p: payment.Payment | undefined): payment.Payment {
+  if (!p) throw new Error('payment service answered without a payment');
+  return p;
+}
+
+/** A single-resource GET accepts only `expand`; anything else is named back to the client. */
+function onlyExpand(req: Request): void {
+  for (const param of Object.keys(req.query)) {
+    if (param !== 'expand') throw validationError(param, `Unknown query parameter '${param}'`);
+  }
+}
+
+/** POST/GET /v1/payments, GET /v1/payments/:id (?expand=mandate,refunds), POST /v1/payments/:id/retry. */
+export function registerPaymentRoutes(router: Router, deps: GatewayDeps): void {
+  const { payment: payments, mandate: mandates, refund: refunds } = deps.clients;
+
+  router.post('/payments', async (req, res) => {
+    const input = parseCreatePayment(req.body as Body);
+    const out = await payments.createPayment({ merchantId: merchantOf(res).id, ...input });
+    res.status(201).json(presentPayment(required(out.payment)));
+  });
+
+  router.get('/payments', async (req, res) => {
+    const merchantId = merchantOf(res).id;
+    const list = paymentList.parse(req.query, { merchantId, cursors: deps.cursors });
+    const out = await payments.listPayments({
+      merchantId,
+      mandateId: list.filters.mandate_id ?? '',
+      paymentId: list.filters.payment_id ?? '',
+      statuses: (list.filters.status ?? []).map((s) => enumValue<payment.PaymentStatus>(PaymentStatus, s, 'PAYMENT_STATUS_')!),
+      createdAt: list.createdAt,
+      settlementDate: { gte: list.filters['settlement_date[gte]'] ?? '', lte: list.filters['settlement_date[lte]'] ?? '' },
+      amount: list.amount,
+      page: list.page,
+    });
+    res.json(
+      listResponse(list, out.payments, out.pageInfo, {
+        cursors: deps.cursors,
+        keyOf: (p) => ({ createdAt: p.createdAt, amountMinor: p.amountMinor, id: p.id }),
+        present: presentPayment,
+      }),
+    );
+  });
+
+  router.get('/payments/:id', async (req, res) => {
+    onlyExpand(req);
+    const expand = parseExpand(req.query.expand, ['mandate', 'refunds']);
+    const merchantId = merchantOf(res).id;
+    const found = required((await payments.getPayment({ merchantId, id: req.params.id as string })).payment);
+    const body: Record<string, unknown> = { ...presentPayment(found) };
+    if (expand.has('mandate')) {
+      const { mandate } = await mandates.getMandate({ merchantId, id: found.mandateId });
+      if (!mandate) throw new Error('mandate service answered without a mandate');
+      body.mandate = presentMandate(mandate);
+    }
+    if (expand.has('refunds')) body.refunds = await listPaymentRefunds(refunds, merchantId, found.id);
+    res.json(body);
+  });
+
+  router.post('/payments/:id/retry', async (req, res) => {
+    onlyFields(req.body as Body, []);
+    const out = await payments.retryPayment({ merchantId: merchantOf(res).id, id: req.params.id as string });
+    res.json(presentPayment(required(out.payment)));
+  });
+}
+
+/**
+ * POST /v1/sandbox/payments/:id/settle and /fail {failure_code}: the simulated bank decides the
+ * current attempt now; the outcome reaches the payment asynchronously, so the answer is 202 with
+ * the payment as it is. Sandbox only (registered with the sandbox routes).
+ */
+export function registerSandboxPaymentRoutes(router: Router, deps: GatewayDeps): void {
+  const { payment: payments, bank: bankClient } = deps.clients;
+
+  const simulate = (action: 'settle' | 'fail', outcomeOf: (body: Body) => { outcome: bank.ForcedOutcome; failureCode: string }) => {
+    router.post(`/sandbox/payments/:id/${action}`, async (req, res) => {
+      const forced = outcomeOf(req.body as Body);
+      const merchantId = merchantOf(res).id;
+      const id = req.params.id as string;
+      // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's payment is 404 here.
+      const current = required((await payments.getPayment({ merchantId, id })).payment);
+      if (current.status !== PaymentStatus.SUBMITTED) {
+        throw new ApiError('invalid_state_transition', `Only a submitted payment can be ${action === 'settle' ? 'settled' : 'failed'}.`);
+      }
+      await bankClient.forcePaymentOutcome({ paymentId: id, ...forced });
+      res.status(202).json(presentPayment(current));
+    });
+  };
+
+  simulate('settle', (body) => (onlyFields(body, []), { outcome: bank.ForcedOutcome.SETTLE, failureCode: '' }));
+  simulate('fail', (body) => {
+    onlyFields(body, ['failure_code']);
+    return { outcome: bank.ForcedOutcome.FAIL, failureCode: requiredEnum(body, 'failure_code', PAYMENT_FAILURE_CODES) };
+  });
+}

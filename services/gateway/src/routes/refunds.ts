@@ -1,0 +1,94 @@
+import type { Request, Router } from 'express';
+import { refund } from '@vrp/contracts';
+import { ApiError, validationError } from '@vrp/errors';
+import { REFUND_STATUSES, enumValue, presentPayment, presentRefund } from '@vrp/public-api';
+import type { GatewayDeps } from '../deps.js';
+import { defineList, enumFilter, idFilter, listResponse, parseExpand } from '../lists/index.js';
+import { merchantOf } from '../middleware/locals.js';
+import { onlyFields, type Body } from '../validation/body.js';
+import { parseCreateRefund } from './refunds/parse-create-refund.js';
+
+const { RefundStatus } = refund;
+
+const refundList = defineList({
+  filters: { payment_id: idFilter(), status: enumFilter(REFUND_STATUSES) },
+  amount: true,
+});
+
+/** The refund in a contract response; its absence would be a broken service, not a client error. */
+function required<T>(value: T | undefined, what: string): T {
+  if (!value) throw new Error(`refund route: the service answered without ${what}`);
+  return value;
+}
+
+/** A single-resource GET accepts only `expand`; anything else is named back to the client. */
+function onlyExpand(req: Request): void {
+  for (const param of Object.keys(req.query)) {
+    if (param !== 'expand') throw validationError(param, `Unknown query parameter '${param}'`);
+  }
+}
+
+/** POST /v1/payments/:payment_id/refunds, GET /v1/refunds, GET /v1/refunds/:id. */
+export function registerRefundRoutes(router: Router, deps: GatewayDeps): void {
+  const { refund: refunds, payment: payments } = deps.clients;
+
+  router.post('/payments/:payment_id/refunds', async (req, res) => {
+    const merchantId = merchantOf(res).id;
+    const paymentId = req.params.payment_id as string;
+    // The payment's currency decides which amounts are well-formed; an unknown payment is 404 first.
+    const payment = required((await payments.getPayment({ merchantId, id: paymentId })).payment, 'a payment');
+    const input = parseCreateRefund(req.body as Body, payment.currency);
+    const out = await refunds.createRefund({ merchantId, paymentId, ...input });
+    res.status(201).json(presentRefund(required(out.refund, 'a refund')));
+  });
+
+  router.get('/refunds', async (req, res) => {
+    const merchantId = merchantOf(res).id;
+    const list = refundList.parse(req.query, { merchantId, cursors: deps.cursors });
+    const out = await refunds.listRefunds({
+      merchantId,
+      paymentId: list.filters.payment_id ?? '',
+      statuses: (list.filters.status ?? []).map((s) => enumValue<refund.RefundStatus>(RefundStatus, s, 'REFUND_STATUS_')!),
+      createdAt: list.createdAt,
+      amount: list.amount,
+      page: list.page,
+    });
+    res.json(
+      listResponse(list, out.refunds, out.pageInfo, {
+        cursors: deps.cursors,
+        keyOf: (r) => ({ createdAt: r.createdAt, amountMinor: r.amountMinor, id: r.id }),
+        present: presentRefund,
+      }),
+    );
+  });
+
+  router.get('/refunds/:id', async (req, res) => {
+    onlyExpand(req);
+    const expand = parseExpand(req.query.expand, ['payment']);
+    const merchantId = merchantOf(res).id;
+    const found = required((await refunds.getRefund({ merchantId, id: req.params.id as string })).refund, 'a refund');
+    if (!expand.has('payment')) return void res.json(presentRefund(found));
+    const payment = required((await payments.getPayment({ merchantId, id: found.paymentId })).payment, 'a payment');
+    res.json({ ...presentRefund(found), payment: presentPayment(payment) });
+  });
+}
+
+/**
+ * POST /v1/sandbox/refunds/:id/settle: the simulated bank settles the refund now. Sandbox only
+ * (registered with the sandbox routes). 202: the bank accepted the request.
+ */
+export function registerSandboxRefundRoutes(router: Router, deps: GatewayDeps): void {
+  const { refund: refunds, bank } = deps.clients;
+
+  router.post('/sandbox/refunds/:id/settle', async (req, res) => {
+    onlyFields(req.body as Body, []);
+    const merchantId = merchantOf(res).id;
+    const id = req.params.id as string;
+    // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's refund is 404 here.
+    const current = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
+    if (current.status === RefundStatus.FAILED) throw new ApiError('invalid_state_transition', 'A failed refund cannot be settled.');
+    await bank.forceRefundSettlement({ refundId: id });
+    const after = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
+    res.status(202).json(presentRefund(after));
+  });
+}

@@ -1,0 +1,42 @@
+import type { Router } from 'express';
+import { mandate } from '@vrp/contracts';
+import { presentCustomer, presentMandate } from '@vrp/public-api';
+import type { GatewayDeps } from '../deps.js';
+import { merchantOf } from '../middleware/locals.js';
+import { createCustomer } from '../usecases/create-customer.js';
+import { onlyFields, requiredBoolean, requiredEnum, type Body } from '../validation/body.js';
+
+const { RevokedBy } = mandate;
+
+/**
+ * Sandbox simulators: the customer's and the bank's side of a mandate, for testing. Only
+ * registered in sandbox, so production answers 404 not_found like any unknown route.
+ */
+export function registerSandboxRoutes(router: Router, deps: GatewayDeps): void {
+  const mandates = deps.clients.mandate;
+
+  router.post('/sandbox/customers', async (req, res) => {
+    const body = req.body as Body;
+    onlyFields(body, ['sca_completed']);
+    const customer = await createCustomer(mandates, merchantOf(res).id, requiredBoolean(body, 'sca_completed'));
+    res.status(201).json(presentCustomer(customer));
+  });
+
+  const transition = (action: string, call: (merchantId: string, id: string, body: Body) => Promise<{ mandate?: mandate.Mandate }>) => {
+    router.post(`/sandbox/mandates/:id/${action}`, async (req, res) => {
+      const out = await call(merchantOf(res).id, req.params.id as string, req.body as Body);
+      if (!out.mandate) throw new Error(`${action} answered without a mandate`);
+      res.json(presentMandate(out.mandate));
+    });
+  };
+  const noBody = (body: Body) => onlyFields(body, []);
+
+  transition('activate', (merchantId, id, body) => (noBody(body), mandates.activateMandate({ merchantId, id })));
+  transition('suspend', (merchantId, id, body) => (noBody(body), mandates.suspendMandate({ merchantId, id })));
+  transition('reinstate', (merchantId, id, body) => (noBody(body), mandates.reinstateMandate({ merchantId, id })));
+  transition('revoke', (merchantId, id, body) => {
+    onlyFields(body, ['by']);
+    const by = requiredEnum(body, 'by', ['customer', 'bank']);
+    return mandates.revokeMandate({ merchantId, id, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK });
+  });
+}

@@ -1,0 +1,70 @@
+import express, { Router, type Express } from 'express';
+import type { GatewayDeps } from './deps.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
+import { idempotency } from './middleware/idempotency.js';
+import { jsonBody } from './middleware/json-body.js';
+import { rateLimit, type RateLimiter } from './middleware/rate-limit.js';
+import { requestId } from './middleware/request-id.js';
+import type { Readiness } from './readiness.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerMandateRoutes } from './routes/mandates.js';
+import { registerOpenApiRoutes } from './routes/openapi.js';
+import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/payments.js';
+import { registerRefundRoutes, registerSandboxRefundRoutes } from './routes/refunds.js';
+import { registerSandboxRoutes } from './routes/sandbox.js';
+
+type RegisterRoutes = (router: Router, deps: GatewayDeps) => void;
+
+/** Every resource's authenticated /v1 routes; a new resource adds its register function here. */
+const ROUTES: RegisterRoutes[] = [registerMandateRoutes, registerPaymentRoutes, registerRefundRoutes];
+/** Routes that exist only in sandbox; production answers 404 for them like for any unknown path. */
+const SANDBOX_ROUTES: RegisterRoutes[] = [registerSandboxRoutes, registerSandboxPaymentRoutes, registerSandboxRefundRoutes];
+
+/** A served route, as the OpenAPI document names it (`/v1/mandates/{id}`). */
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+function routesOf(prefix: string, router: Router): RouteEntry[] {
+  return (router.stack as Layer[]).flatMap((layer) =>
+    layer.route
+      ? Object.keys(layer.route.methods).map((method) => ({ method, path: prefix + layer.route!.path.replace(/:(\w+)/g, '{$1}') }))
+      : [],
+  );
+}
+
+/**
+ * The gateway's Express application: request ids for everything; health and the OpenAPI
+ * document unauthenticated; every other /v1 route behind bearer auth, the rate limit, JSON
+ * body parsing and Idempotency-Key handling, in that order. Errors become API.md bodies.
+ */
+export function createHttpApp(deps: GatewayDeps, extras: { readiness: Readiness; rateLimiter: RateLimiter }): { app: Express; routes: () => RouteEntry[] } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple'); // `created_at[gte]` stays a plain key; strict parsing happens per list
+  app.set('etag', false);
+  app.use(requestId());
+
+  const root = Router();
+  registerHealthRoutes(root, extras.readiness);
+  const open = Router();
+  registerOpenApiRoutes(open);
+  const v1 = Router();
+  v1.use(authenticate(deps.merchants, deps.config.env), rateLimit(extras.rateLimiter), ...jsonBody());
+  v1.use(idempotency(deps.idempotency, { waitMs: deps.config.idempotencyWaitMs, logger: deps.logger }));
+  for (const register of ROUTES) register(v1, deps);
+  if (deps.config.env === 'sandbox') for (const register of SANDBOX_ROUTES) register(v1, deps);
+
+  app.use(root);
+  app.use('/v1', open);
+  app.use('/v1', v1);
+  app.use(notFoundRoute());
+  app.use(errorHandler(deps.logger));
+  return { app, routes: () => [...routesOf('', root), ...routesOf('/v1', open), ...routesOf('/v1', v1)] };
+}

@@ -1,0 +1,23 @@
+import { ApiError } from '@vrp/errors';
+import { hashToken, tokenEnvironment, type TokenEnvironment } from '../domain/api-token.js';
+import type { MerchantRecord, MerchantRepository } from '../db/merchants.js';
+
+const BEARER = /^Bearer ([^\s]+)$/;
+
+/**
+ * The merchant an Authorization header speaks for. No header, or not `Bearer <token>`:
+ * 401 authentication_required. A token that is unknown, revoked or issued for the other
+ * environment: 401 invalid_token (one code, so nothing is learnt about other environments).
+ */
+export async function authenticate(merchants: MerchantRepository, environment: TokenEnvironment, header: string | undefined): Promise<MerchantRecord> {
+  const match = header === undefined ? null : BEARER.exec(header.trim());
+  if (!match) {
+    throw new ApiError('authentication_required', 'Send your API token as "Authorization: Bearer <token>".');
+  }
+  const token = match[1]!;
+  const invalid = new ApiError('invalid_token', 'The API token is invalid, revoked or belongs to another environment.');
+  if (tokenEnvironment(token) !== environment) throw invalid;
+  const found = await merchants.findLiveToken(hashToken(token));
+  if (!found || found.environment !== environment) throw invalid;
+  return found.merchant;
+}

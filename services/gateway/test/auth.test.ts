@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MerchantRepository } from '../src/db/merchants.js';
+import { createGatewayDb, type GatewayDb } from '../src/db/prisma.js';
+import { revokeToken } from '../src/usecases/revoke-token.js';
+import { createApi } from './support/api.js';
+import { errorOf } from './support/fixtures.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+let platform: Platform;
+let db: GatewayDb;
+beforeAll(async () => {
+  platform = await startPlatform();
+  db = createGatewayDb(platform.db.url);
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await platform?.stop();
+});
+
+describe('bearer authentication', () => {
+  it('requires a well-formed Authorization header', async () => {
+    const anonymous = platform.api();
+    expect(errorOf(await anonymous.get('/v1/mandates'))).toEqual({ status: 401, code: 'authentication_required' });
+    for (const header of ['Basic abc', 'Bearer', 'bearer', 'Bearer a b', 'vrp_sandbox_abcdefghijklmnopqrstuvwxyz']) {
+      const res = await anonymous.get('/v1/mandates', { authorization: header });
+      expect(errorOf(res), header).toEqual({ status: 401, code: 'authentication_required' });
+      expect(res.body.error).toMatchObject({ type: 'authentication_error' });
+    }
+  });
+
+  it('refuses unknown, revoked and other-environment tokens with invalid_token', async () => {
+    const unknown = createApi(platform.url, 'vrp_sandbox_thisTokenWasNeverIssuedToAnyone123');
+    expect(errorOf(await unknown.get('/v1/mandates'))).toEqual({ status: 401, code: 'invalid_token' });
+    expect(errorOf(await createApi(platform.url, 'sk_live_whatever').get('/v1/mandates'))).toEqual({ status: 401, code: 'invalid_token' });
+
+    const live = await platform.createMerchant({ environment: 'production' });
+    expect(live.token).toMatch(/^vrp_live_/);
+    expect(errorOf(await platform.api(live.token).get('/v1/mandates'))).toEqual({ status: 401, code: 'invalid_token' });
+
+    const merchant = await platform.createMerchant();
+    const api = platform.api(merchant.token);
+    expect((await api.get('/v1/mandates')).status).toBe(200);
+    await revokeToken(new MerchantRepository(db), { token: merchant.token });
+    expect(errorOf(await api.get('/v1/mandates'))).toEqual({ status: 401, code: 'invalid_token' });
+  });
+
+  it('stores only the hash of a token', async () => {
+    const merchant = await platform.createMerchant();
+    const rows = await db.apiToken.findMany({ where: { merchantId: merchant.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(merchant.token);
+  });
+
+  it('checks the token before anything else under /v1, but not for the OpenAPI document', async () => {
+    expect(errorOf(await platform.api().get('/v1/nowhere'))).toEqual({ status: 401, code: 'authentication_required' });
+    expect((await platform.api().get('/v1/openapi.json')).status).toBe(200);
+  });
+});

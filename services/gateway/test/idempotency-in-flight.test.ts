@@ -1,0 +1,72 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startGateway } from '../src/app.js';
+import { loadGatewayConfig } from '../src/config.js';
+import { requestFingerprint } from '../src/domain/request-fingerprint.js';
+import { createApi } from './support/api.js';
+import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+let platform: Platform;
+let sql: pg.Client;
+beforeAll(async () => {
+  platform = await startPlatform({ overrides: { IDEMPOTENCY_WAIT_MS: '300ms' } });
+  sql = new pg.Client({ connectionString: platform.db.url });
+  await sql.connect();
+});
+afterAll(async () => {
+  await sql?.end();
+  await platform?.stop();
+});
+
+/** A row as a gateway leaves it while the request runs (or when it crashed mid-request). */
+async function inFlight(merchantId: string, key: string, body: unknown, lockedFor: string): Promise<void> {
+  await sql.query(
+    `INSERT INTO gateway.idempotency_keys (merchant_id, key, method, path, request_hash, lock_owner, locked_until, expires_at)
+     VALUES ($1, $2, 'POST', '/v1/mandates', $3, 'another-gateway', now() + $4::interval, now() + interval '1 day')`,
+    [merchantId, key, requestFingerprint('POST', '/v1/mandates', body), lockedFor],
+  );
+}
+
+it('answers 409 idempotency_key_in_use when the first request is still running after the wait', async () => {
+  const merchant = await platform.createMerchant();
+  const api = platform.api(merchant.token);
+  const body = mandateBody(await sandboxCustomer(api));
+  await inFlight(merchant.id, 'busy', body, '1 minute');
+  const res = await api.post('/v1/mandates', body, { 'idempotency-key': 'busy' });
+  expect(errorOf(res)).toEqual({ status: 409, code: 'idempotency_key_in_use', param: 'Idempotency-Key' });
+  expect(res.headers.get('retry-after')).toBe('1');
+});
+
+it('takes over a key abandoned by a crashed gateway once its lock has expired', async () => {
+  const merchant = await platform.createMerchant();
+  const api = platform.api(merchant.token);
+  const body = mandateBody(await sandboxCustomer(api));
+  await inFlight(merchant.id, 'abandoned', body, '-1 second');
+  const res = await api.post('/v1/mandates', body, { 'idempotency-key': 'abandoned' });
+  expect(res.status).toBe(201);
+  const replay = await api.post('/v1/mandates', body, { 'idempotency-key': 'abandoned' });
+  expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  expect(replay.text).toBe(res.text);
+});
+
+it('does not remember server errors, so the client can retry', async () => {
+  const merchant = await platform.createMerchant();
+  const api = platform.api(merchant.token);
+  const body = mandateBody(await sandboxCustomer(api));
+  // A second gateway over the same database whose mandate service is unreachable answers 503.
+  const broken = await startGateway(
+    loadGatewayConfig({ DATABASE_URL: platform.db.url, GATEWAY_PORT: '0', LOG_LEVEL: 'silent', MANDATE_SERVICE_URL: 'http://127.0.0.1:9', GRPC_TIMEOUT: '500ms' }),
+  );
+  try {
+    const failed = await createApi(broken.url, merchant.token).post('/v1/mandates', body, { 'idempotency-key': 'retry-after-5xx' });
+    expect(errorOf(failed)).toEqual({ status: 503, code: 'service_unavailable' });
+  } finally {
+    await broken.stop();
+  }
+  const { rows } = await sql.query(`SELECT 1 FROM gateway.idempotency_keys WHERE merchant_id = $1`, [merchant.id]);
+  expect(rows).toHaveLength(0);
+  const retried = await api.post('/v1/mandates', body, { 'idempotency-key': 'retry-after-5xx' });
+  expect(retried.status).toBe(201);
+  expect(retried.headers.get('idempotent-replayed')).toBeNull();
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { errorOf } from './support/fixtures.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+let platform: Platform;
+beforeAll(async () => {
+  // A bucket of 3 refilled at 1/s: the fourth request in a burst is refused.
+  platform = await startPlatform({ overrides: { RATE_LIMIT_BURST: '3', RATE_LIMIT_RPS: '1' } });
+});
+afterAll(async () => platform?.stop());
+
+it('limits each merchant with a token bucket and says so in the headers', async () => {
+  const a = platform.api((await platform.createMerchant()).token);
+  const b = platform.api((await platform.createMerchant()).token);
+  const responses = [];
+  for (let i = 0; i < 4; i++) responses.push(await a.get('/v1/mandates'));
+  expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+  expect(responses.map((r) => r.headers.get('ratelimit-limit'))).toEqual(['3', '3', '3', '3']);
+  expect(Number(responses[0]!.headers.get('ratelimit-remaining'))).toBe(2);
+  expect(Number(responses[3]!.headers.get('ratelimit-remaining'))).toBe(0);
+  expect(Number(responses[3]!.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+
+  const limited = responses[3]!;
+  expect(errorOf(limited)).toEqual({ status: 429, code: 'rate_limited' });
+  expect(limited.body.error).toMatchObject({ type: 'rate_limit_error' });
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+  // Another merchant has its own bucket.
+  const other = await b.get('/v1/mandates');
+  expect(other.status).toBe(200);
+  expect(other.headers.get('ratelimit-remaining')).toBe('2');
+});

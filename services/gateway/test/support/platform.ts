@@ -1,0 +1,94 @@
+import { mandate } from '@vrp/contracts';
+import { createServiceClient, type ServiceClient } from '@vrp/grpc';
+import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
+import { startGateway, type Gateway } from '../../src/app.js';
+import { loadGatewayConfig } from '../../src/config.js';
+import { MerchantRepository } from '../../src/db/merchants.js';
+import { createGatewayDb } from '../../src/db/prisma.js';
+import { createMerchant } from '../../src/usecases/create-merchant.js';
+import { createApi, type Api } from './api.js';
+import { SERVICE_STARTERS, sharedEnv, type StartedService } from './services.js';
+
+export interface PlatformOptions {
+  env?: 'sandbox' | 'production';
+  /** Extra settings for the gateway and every service (e.g. RATE_LIMIT_BURST, CURSOR_TTL). */
+  overrides?: Record<string, string>;
+}
+
+export interface Platform {
+  /** Gateway base address without /v1. */
+  url: string;
+  db: TestDatabase;
+  stream: TestStream;
+  gateway: Gateway;
+  /** The downstream services by name (mandate, payment, ...), e.g. to stop one and watch the gateway degrade. */
+  services: Record<string, StartedService>;
+  /** A gRPC client of the mandate service, for fast seeding. */
+  mandates: ServiceClient<typeof mandate.MandateService>;
+  /** Onboards a merchant through the real use case; returns its id and API token. */
+  createMerchant(options?: { payoutCurrency?: string; name?: string; environment?: 'sandbox' | 'production' }): Promise<{ id: string; token: string }>;
+  api(token?: string): Api;
+  /** Another gateway over the same database and services with some settings changed; stopped by stop(). */
+  startGateway(overrides: Record<string, string>): Promise<Gateway>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole platform for one test file: one fresh database with every service's migrations,
+ * one JetStream stream, every downstream service and the gateway on port 0.
+ */
+export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const vrpEnv = options.env ?? 'sandbox';
+  const [db, stream] = await Promise.all([createTestDatabase(['gateway', ...SERVICE_STARTERS.flatMap((s) => s.migrations)]), createTestStream()]);
+  const ctx = { db, stream, vrpEnv, env: options.overrides ?? {}, urls: {} as Record<string, string> };
+  const started: StartedService[] = [];
+  for (const starter of SERVICE_STARTERS) {
+    started.push(await starter.start(ctx));
+    // Later services reach earlier ones through the same settings the gateway gets.
+    Object.assign(ctx.urls, started[started.length - 1]!.gatewayEnv);
+  }
+  const gatewayEnv = Object.assign({}, ...started.map((s) => s.gatewayEnv)) as Record<string, string>;
+  const baseEnv = {
+    ...sharedEnv(ctx),
+    GATEWAY_PORT: '0',
+    READINESS_SERVICES: SERVICE_STARTERS.map((s) => s.name).join(','),
+    // Generous by default so ordinary tests never meet the limiter; rate-limit tests lower it.
+    RATE_LIMIT_RPS: '100000',
+    RATE_LIMIT_BURST: '100000',
+    ...gatewayEnv,
+    ...options.overrides,
+  };
+  const config = loadGatewayConfig(baseEnv);
+  const gateway = await startGateway(config);
+  const extraGateways: Gateway[] = [];
+  const gatewayDb = createGatewayDb(db.url);
+  const merchants = new MerchantRepository(gatewayDb);
+  const mandates = createServiceClient(mandate.MandateService, { baseUrl: config.serviceUrls.mandate });
+  let seq = 0;
+  return {
+    url: gateway.url,
+    db,
+    stream,
+    gateway,
+    services: Object.fromEntries(SERVICE_STARTERS.map((s, i) => [s.name, started[i]!])),
+    mandates,
+    async createMerchant(opts = {}) {
+      seq += 1;
+      const created = await createMerchant(merchants, opts.environment ?? vrpEnv, { name: opts.name ?? `Merchant ${seq}`, payoutCurrency: opts.payoutCurrency ?? 'GBP' });
+      return { id: created.merchant.id, token: created.accessToken };
+    },
+    api: (token) => createApi(gateway.url, token),
+    async startGateway(overrides) {
+      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }));
+      extraGateways.push(extra);
+      return extra;
+    },
+    async stop() {
+      mandates.close();
+      await Promise.all([gateway, ...extraGateways].map((g) => g.stop()));
+      for (const service of started.reverse()) await service.stop();
+      await gatewayDb.$disconnect();
+      await Promise.all([stream.cleanup(), db.drop()]);
+    },
+  };
+}

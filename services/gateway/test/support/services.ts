@@ -1,0 +1,151 @@
+import { createServer } from 'node:net';
+import { startBankSimulator } from '../../../bank-simulator/src/app.js';
+import { loadBankSimulatorConfig } from '../../../bank-simulator/src/config.js';
+import { startMandateService } from '../../../mandate/src/app.js';
+import { loadMandateConfig } from '../../../mandate/src/config.js';
+import { startPaymentService } from '../../../payment/src/app.js';
+import { loadPaymentConfig } from '../../../payment/src/config.js';
+import { startRefundService } from '../../../refund/src/app.js';
+import { loadRefundConfig } from '../../../refund/src/config.js';
+import type { TestDatabase, TestStream } from '@vrp/testing';
+
+/** What a started downstream service tells the gateway: its settings (e.g. MANDATE_SERVICE_URL). */
+export interface StartedService {
+  gatewayEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** What a starter gets: the shared database and stream, overrides, and the settings of the services started before it. */
+export interface StarterContext {
+  db: TestDatabase;
+  stream: TestStream;
+  vrpEnv: string;
+  env: Record<string, string>;
+  urls?: Record<string, string>;
+}
+
+/** How the platform harness starts one downstream service over the shared test database and stream. */
+export interface ServiceStarter {
+  /** Name as in READINESS_SERVICES (mandate, payment, ...). */
+  name: string;
+  /** services/<dir> whose committed migrations the test database needs. */
+  migrations: string[];
+  start(ctx: StarterContext): Promise<StartedService>;
+}
+
+/** Settings every service of the harness shares. */
+export function sharedEnv(ctx: { db: TestDatabase; stream: TestStream; vrpEnv: string }): Record<string, string> {
+  return {
+    VRP_ENV: ctx.vrpEnv,
+    DATABASE_URL: ctx.db.url,
+    NATS_URL: ctx.stream.natsUrl,
+    EVENT_STREAM: ctx.stream.stream,
+    EVENT_SUBJECT_PREFIX: ctx.stream.subjectPrefix,
+    LOG_LEVEL: 'silent',
+  };
+}
+
+export const mandateStarter: ServiceStarter = {
+  name: 'mandate',
+  migrations: ['mandate'],
+  async start(ctx) {
+    const service = await startMandateService(
+      loadMandateConfig({
+        ...sharedEnv(ctx),
+        GRPC_PORT: '0',
+        // Tests move mandates by hand; the sandbox auto-activation must not overtake them.
+        SANDBOX_ACTIVATION_DELAY_MS: '600000',
+        ...ctx.env,
+      }),
+    );
+    return { gatewayEnv: { MANDATE_SERVICE_URL: `http://127.0.0.1:${service.port}` }, stop: () => service.stop() };
+  },
+};
+
+const reservations = new WeakMap<object, Map<string, Promise<number>>>();
+
+/**
+ * A port reserved for `service` in this platform: services that call each other (payment and the
+ * bank) need each other's address before either has started, so they cannot both use port 0.
+ */
+export function reservedPort(ctx: object, service: string): Promise<number> {
+  let ports = reservations.get(ctx);
+  if (!ports) reservations.set(ctx, (ports = new Map()));
+  let port = ports.get(service);
+  if (!port) {
+    port = new Promise<number>((resolve, reject) => {
+      const srv = createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port: p } = srv.address() as { port: number };
+        srv.close(() => resolve(p));
+      });
+    });
+    ports.set(service, port);
+  }
+  return port;
+}
+
+const local = (port: number) => `http://127.0.0.1:${port}`;
+
+export const paymentStarter: ServiceStarter = {
+  name: 'payment',
+  migrations: ['payment'],
+  async start(ctx) {
+    const port = await reservedPort(ctx, 'payment');
+    const service = await startPaymentService(
+      loadPaymentConfig({
+        ...sharedEnv(ctx),
+        GRPC_PORT: String(port),
+        MANDATE_SERVICE_URL: ctx.urls?.MANDATE_SERVICE_URL ?? '',
+        BANK_SERVICE_URL: local(await reservedPort(ctx, 'bank')),
+        ...ctx.env,
+      }),
+    );
+    return { gatewayEnv: { PAYMENT_SERVICE_URL: local(service.port) }, stop: () => service.stop() };
+  },
+};
+
+export const bankStarter: ServiceStarter = {
+  name: 'bank',
+  migrations: [],
+  async start(ctx) {
+    const bank = await startBankSimulator(
+      loadBankSimulatorConfig({
+        ...sharedEnv(ctx),
+        GRPC_PORT: String(await reservedPort(ctx, 'bank')),
+        PAYMENT_SERVICE_URL: local(await reservedPort(ctx, 'payment')),
+        REFUND_SERVICE_URL: local(await reservedPort(ctx, 'refund')),
+        // Tests settle and fail payments by hand; auto-settlement must not overtake them.
+        BANK_AUTO_SETTLE: 'false',
+        BANK_CALLBACK_MAX_BACKOFF: '500ms',
+        ...ctx.env,
+      }),
+    );
+    return { gatewayEnv: { BANK_SERVICE_URL: local(bank.port) }, stop: () => bank.stop() };
+  },
+};
+
+export const refundStarter: ServiceStarter = {
+  name: 'refund',
+  migrations: ['refund'],
+  async start(ctx) {
+    const service = await startRefundService(
+      loadRefundConfig({
+        ...sharedEnv(ctx),
+        // The bank reports refund outcomes to this address, reserved before the bank started.
+        GRPC_PORT: String(await reservedPort(ctx, 'refund')),
+        PAYMENT_SERVICE_URL: local(await reservedPort(ctx, 'payment')),
+        BANK_SERVICE_URL: local(await reservedPort(ctx, 'bank')),
+        ...ctx.env,
+      }),
+    );
+    return { gatewayEnv: { REFUND_SERVICE_URL: local(service.port) }, stop: () => service.stop() };
+  },
+};
+
+/**
+ * The downstream services a platform test runs, in start order. A service joining the platform
+ * adds its starter here (its migrations, how to start it, which URL the gateway gets).
+ */
+export const SERVICE_STARTERS: ServiceStarter[] = [mandateStarter, paymentStarter, bankStarter, refundStarter];

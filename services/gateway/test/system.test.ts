@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { requestFingerprint } from '../src/domain/request-fingerprint.js';
+import { createApi } from './support/api.js';
+import { errorOf } from './support/fixtures.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(async () => platform?.stop());
+
+describe('operations and cross-cutting behaviour', () => {
+  it('answers liveness and readiness without a token', async () => {
+    const anonymous = platform.api();
+    expect((await anonymous.get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await anonymous.get('/readyz');
+    expect(ready.status).toBe(200);
+    const body = ready.body as { status: string; checks: Record<string, { status: string }> };
+    expect(body.status).toBe('ready');
+    expect(body.checks).toMatchObject({ postgres: { status: 'up' }, nats: { status: 'up' }, mandate: { status: 'up' } });
+    expect(Object.values(body.checks).every((c) => c.status === 'up')).toBe(true);
+  });
+
+  it('is not ready while a downstream service is unreachable, and says which', async () => {
+    const gateway = await platform.startGateway({ READINESS_SERVICES: 'mandate,payment', PAYMENT_SERVICE_URL: 'http://127.0.0.1:9' });
+    const res = await fetch(`${gateway.url}/readyz`);
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { status: string; checks: Record<string, { status: string }> };
+    expect(body.status).toBe('not_ready');
+    expect(body.checks.mandate).toEqual({ status: 'up' });
+    expect(body.checks.payment!.status).toBe('down');
+  });
+
+  it('echoes X-Request-Id or makes one, in headers and error bodies', async () => {
+    const api = platform.api((await platform.createMerchant()).token);
+    const echoed = await api.get('/v1/mandates/MD01UNKNOWN000000000000000000', { 'x-request-id': 'client-req-42' });
+    expect(echoed.headers.get('x-request-id')).toBe('client-req-42');
+    expect(echoed.body.error).toMatchObject({ request_id: 'client-req-42' });
+    const generated = await platform.api().get('/healthz');
+    expect(generated.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
+  });
+
+  it('answers unknown routes, malformed JSON and non-object bodies with API errors', async () => {
+    const api = platform.api((await platform.createMerchant()).token);
+    expect(errorOf(await api.get('/v1/unknown'))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await platform.api().get('/nowhere'))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await api.raw('POST', '/v1/mandates', '{"customer_id": '))).toEqual({ status: 400, code: 'validation_error', param: 'body' });
+    expect(errorOf(await api.raw('POST', '/v1/mandates', '[1,2]'))).toEqual({ status: 400, code: 'validation_error', param: 'body' });
+    expect(errorOf(await api.raw('POST', '/v1/mandates', 'null'))).toEqual({ status: 400, code: 'validation_error', param: 'body' });
+    const res = await api.raw('POST', '/v1/mandates', '{"customer_id": ', {});
+    expect(Object.keys(res.body.error as object).sort()).toEqual(['code', 'message', 'param', 'request_id', 'type']);
+  });
+
+  it('stops cleanly: a request in flight finishes, then the port closes', async () => {
+    const gateway = await platform.startGateway({ IDEMPOTENCY_WAIT_MS: '1500ms' });
+    const merchant = await platform.createMerchant();
+    // A key held by another request keeps this one busy (waiting for it) for 1.5 s.
+    const sql = new pg.Client({ connectionString: platform.db.url });
+    await sql.connect();
+    await sql.query(
+      `INSERT INTO gateway.idempotency_keys (merchant_id, key, method, path, request_hash, lock_owner, locked_until, expires_at)
+       VALUES ($1, 'busy', 'POST', '/v1/mandates', $2, 'other', now() + interval '1 minute', now() + interval '1 day')`,
+      [merchant.id, requestFingerprint('POST', '/v1/mandates', {})],
+    );
+    await sql.end();
+    const pending = createApi(gateway.url, merchant.token).post('/v1/mandates', {}, { 'idempotency-key': 'busy' });
+    // Nothing observable marks "the request has reached the handler"; give it a moment to arrive.
+    await new Promise((r) => setTimeout(r, 300));
+    const [res] = await Promise.all([pending, gateway.stop()]);
+    // It waited its 1.5 s for the key through the shutdown and was answered, not cut off.
+    expect(errorOf(res)).toMatchObject({ status: 409, code: 'idempotency_key_in_use' });
+    await expect(fetch(`${gateway.url}/healthz`)).rejects.toThrow();
+  });
+});

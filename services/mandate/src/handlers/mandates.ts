@@ -1,0 +1,73 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import type { ServiceImpl } from '@connectrpc/connect';
+import type { mandate as pb } from '@vrp/contracts';
+import { validationError } from '@vrp/errors';
+import type { MandateFilters } from '../db/list-mandates.js';
+import type { MandateStatus } from '../domain/mandate-lifecycle.js';
+import { frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
+import { createMandate } from '../usecases/create-mandate.js';
+import type { MandateDeps } from '../usecases/deps.js';
+import { getMandate } from '../usecases/get-mandate.js';
+import { listMandates } from '../usecases/list-mandates.js';
+import { moveMandate } from '../usecases/move-mandate.js';
+
+type Impl = ServiceImpl<typeof pb.MandateService>;
+type MandateRpcs = Omit<Impl, 'createCustomer' | 'getCustomer'>;
+
+function filtersOf(req: pb.ListMandatesRequest): MandateFilters {
+  const statuses = req.statuses.map((s): MandateStatus => {
+    const status = statusFromPb(s);
+    if (!status) throw validationError('status', 'must be one of pending_sca, active, revoked, suspended');
+    return status;
+  });
+  const filters: MandateFilters = { statuses };
+  if (req.customerId) filters.customerId = req.customerId;
+  const { createdAt, amount } = req;
+  if (createdAt?.gte || createdAt?.lte) {
+    filters.createdAt = {
+      ...(createdAt.gte ? { gte: timestampDate(createdAt.gte) } : {}),
+      ...(createdAt.lte ? { lte: timestampDate(createdAt.lte) } : {}),
+    };
+  }
+  if (amount?.gte !== undefined || amount?.lte !== undefined) {
+    filters.maximumAmountMinor = {
+      ...(amount.gte !== undefined ? { gte: amount.gte } : {}),
+      ...(amount.lte !== undefined ? { lte: amount.lte } : {}),
+    };
+  }
+  return filters;
+}
+
+/** The mandate rpcs: proto in, use case, proto out. */
+export function mandateHandlers(deps: MandateDeps): MandateRpcs {
+  const moved = async (req: { merchantId: string; id: string }, move: Parameters<typeof moveMandate>[3], by?: pb.RevokedBy) => ({
+    mandate: toMandateMessage(await moveMandate(deps, req.merchantId, req.id, move, by === undefined ? undefined : revokedByFromPb(by))),
+  });
+  return {
+    async createMandate(req) {
+      const row = await createMandate(deps, {
+        merchantId: req.merchantId,
+        customerId: req.customerId,
+        maximumAmountMinor: req.maximumAmountMinor,
+        currency: req.currency,
+        frequency: frequencyFromPb(req.frequency),
+        description: req.description,
+        metadata: req.metadata,
+        merchantPayoutCurrency: req.merchantPayoutCurrency,
+      });
+      return { mandate: toMandateMessage(row) };
+    },
+    async getMandate(req) {
+      return { mandate: toMandateMessage(await getMandate(deps, req.merchantId, req.id)) };
+    },
+    async listMandates(req) {
+      const page = await listMandates(deps, req.merchantId, filtersOf(req), req.page);
+      return { mandates: page.items.map(toMandateMessage), pageInfo: { hasMore: page.hasMore } };
+    },
+    cancelMandate: (req) => moved(req, 'cancel'),
+    activateMandate: (req) => moved(req, 'activate'),
+    revokeMandate: (req) => moved(req, 'revoke', req.by),
+    suspendMandate: (req) => moved(req, 'suspend'),
+    reinstateMandate: (req) => moved(req, 'reinstate'),
+  };
+}

@@ -1,0 +1,58 @@
+// The database itself refuses states the lifecycle never produces, whatever code writes them.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@vrp/testing';
+
+let db: TestDatabase;
+let sql: pg.Client;
+
+beforeAll(async () => {
+  db = await createTestDatabase(['mandate']);
+  sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
+  await sql.query(`INSERT INTO mandate.customers (id, merchant_id, sca_completed) VALUES ('CU1', 'MR1', true), ('CU2', 'MR2', true)`);
+}, 30_000);
+afterAll(async () => {
+  await sql?.end();
+  await db?.drop();
+}, 30_000);
+
+const base = { id: 'MD1', merchant_id: 'MR1', customer_id: 'CU1', status: 'pending_sca', maximum_amount_minor: 100, currency: 'GBP', frequency: 'daily' };
+
+async function insert(overrides: Record<string, unknown>): Promise<string> {
+  const row = { ...base, id: `MD${Math.random().toString(36).slice(2)}`, ...overrides };
+  const cols = Object.keys(row);
+  try {
+    await sql.query(
+      `INSERT INTO mandate.mandates (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(row),
+    );
+    return 'ok';
+  } catch (err) {
+    return (err as { constraint?: string }).constraint ?? String(err);
+  }
+}
+
+describe('mandate table constraints', { timeout: 20_000 }, () => {
+  it('accepts every state the lifecycle produces', async () => {
+    expect(await insert({})).toBe('ok');
+    expect(await insert({ status: 'active' })).toBe('ok');
+    expect(await insert({ status: 'suspended', suspended_at: new Date() })).toBe('ok');
+    expect(await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'bank' })).toBe('ok');
+  });
+
+  it('refuses a customer of another merchant, and states the lifecycle never produces', async () => {
+    expect(await insert({ customer_id: 'CU2' })).toBe('mandates_merchant_id_customer_id_fkey');
+    expect(await insert({ status: 'cancelled' })).toBe('mandates_status_check');
+    expect(await insert({ frequency: 'yearly' })).toBe('mandates_frequency_check');
+    expect(await insert({ maximum_amount_minor: 0 })).toBe('mandates_maximum_amount_minor_check');
+    expect(await insert({ currency: 'gbp' })).toBe('mandates_currency_check');
+    expect(await insert({ status: 'revoked' })).toBe('mandates_revoked_check');
+    expect(await insert({ status: 'revoked', revoked_at: new Date() })).toBe('mandates_revoked_check');
+    expect(await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'risk' })).toBe('mandates_revoked_check');
+    expect(await insert({ status: 'active', revoked_by: 'bank' })).toBe('mandates_revoked_check');
+    expect(await insert({ status: 'suspended' })).toBe('mandates_suspended_check');
+    expect(await insert({ status: 'active', suspended_at: new Date() })).toBe('mandates_suspended_check');
+    expect(await insert({ metadata: '[]' })).toBe('mandates_metadata_check');
+  });
+});

@@ -1,0 +1,39 @@
+import { mandate } from '@vrp/contracts';
+import { ApiError } from '@vrp/errors';
+import type { ServiceClient } from '@vrp/grpc';
+import type { MandateTerms } from '../domain/collection-rules.js';
+import type { Frequency } from '../domain/period.js';
+
+export type MandateClient = ServiceClient<typeof mandate.MandateService>;
+
+const { MandateStatus: MS, Frequency: F } = mandate;
+const STATUS: Record<number, MandateTerms['status']> = {
+  [MS.PENDING_SCA]: 'pending_sca',
+  [MS.ACTIVE]: 'active',
+  [MS.REVOKED]: 'revoked',
+  [MS.SUSPENDED]: 'suspended',
+};
+const FREQUENCY: Record<number, Frequency> = { [F.DAILY]: 'daily', [F.WEEKLY]: 'weekly', [F.MONTHLY]: 'monthly', [F.ADHOC]: 'adhoc' };
+
+/**
+ * The terms of a merchant's mandate, read from the mandate service through its breaker. A
+ * mandate the merchant does not have is `mandate_not_found` (422: it is a reference in the
+ * request body, not the resource addressed); an open circuit is `service_unavailable`.
+ */
+export async function fetchMandateTerms(client: MandateClient, merchantId: string, mandateId: string): Promise<MandateTerms> {
+  try {
+    const { mandate: m } = await client.getMandate({ merchantId, id: mandateId });
+    if (!m) throw new ApiError('internal_error', 'mandate service returned no mandate');
+    return {
+      status: STATUS[m.status] ?? 'unknown',
+      currency: m.currency,
+      maximumAmountMinor: m.maximumAmountMinor,
+      frequency: FREQUENCY[m.frequency] ?? 'adhoc',
+    };
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === 'not_found' || err.code === 'validation_error')) {
+      throw new ApiError('mandate_not_found', `No such mandate: '${mandateId}'`, { param: 'mandate_id', cause: err });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,73 @@
+import type { Logger } from '@vrp/logging';
+import type { Db } from '../db/client.js';
+import type { Clock } from '../domain/clock.js';
+import type { BankSubmitter } from './bank-submitter.js';
+
+export interface SweeperOptions {
+  resubmitAfterMs: number;
+  intervalMs: number;
+  batchSize?: number;
+}
+
+/**
+ * Re-sends open payments whose current attempt the bank has not acknowledged within
+ * `resubmitAfterMs` (the bank was down, or the acknowledgement was lost). Each payment is
+ * claimed by moving its submitted_at forward conditionally, so replicas do not send it twice
+ * in one round; the bank would drop a duplicate anyway.
+ */
+export class ResubmissionSweeper {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly submitter: BankSubmitter,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly options: SweeperOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+  }
+
+  /** Stops scheduling and waits for the round in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One round; returns how many payments were re-sent. */
+  async sweepOnce(): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.db.payment.findMany({
+      where: { status: 'submitted', bankAckedAt: null, submittedAt: { lte: new Date(now.getTime() - this.options.resubmitAfterMs) } },
+      orderBy: { submittedAt: 'asc' },
+      take: this.options.batchSize ?? 100,
+    });
+    let sent = 0;
+    for (const payment of due) {
+      if (this.stopped) break;
+      const claim = await this.db.payment.updateMany({
+        where: { id: payment.id, retryCount: payment.retryCount, status: 'submitted', submittedAt: payment.submittedAt },
+        data: { submittedAt: now },
+      });
+      if (claim.count === 0) continue;
+      if (await this.submitter.submit(payment)) sent++;
+    }
+    return sent;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.sweepOnce()
+        .then((n) => n > 0 && this.logger.info('resubmitted unacknowledged payments', { count: n }))
+        .catch((err) => this.logger.warn('resubmission sweep failed', { err }))
+        .then(() => this.schedule());
+    }, this.options.intervalMs);
+  }
+}

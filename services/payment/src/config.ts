@@ -1,0 +1,27 @@
+import { duration, int, loadConfig, platformSettings, str, vrpEnvSetting } from '@vrp/config';
+
+/**
+ * The payment service's settings, read once from `env` (the only reader of process.env), validated
+ * and frozen. Defaults work on a developer machine.
+ */
+export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {
+  const { vrpEnv } = loadConfig({ vrpEnv: vrpEnvSetting }, env);
+  return loadConfig(
+    {
+      vrpEnv: vrpEnvSetting,
+      ...platformSettings(vrpEnv),
+      grpcPort: int('GRPC_PORT', { default: 50052, min: 0, max: 65535 }),
+      mandateServiceUrl: str('MANDATE_SERVICE_URL', { default: 'http://127.0.0.1:50051' }),
+      bankServiceUrl: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
+      /** A submission the bank has not acknowledged after this long is sent again. */
+      resubmitAfterMs: duration('PAYMENT_RESUBMIT_AFTER', { default: 30_000 }),
+      /** How often the resubmission sweeper looks. */
+      resubmitSweepIntervalMs: duration('PAYMENT_RESUBMIT_SWEEP_INTERVAL', { default: 5_000 }),
+      /** Deadline of one call to the mandate service or the bank. */
+      callTimeoutMs: duration('PAYMENT_CALL_TIMEOUT', { default: 5_000 }),
+    },
+    env,
+  );
+}
+
+export type PaymentConfig = ReturnType<typeof loadPaymentConfig>;

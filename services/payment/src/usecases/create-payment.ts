@@ -1,0 +1,73 @@
+import { ApiError } from '@vrp/errors';
+import { newId } from '@vrp/ids';
+import type { JsonObject } from '@bufbuild/protobuf';
+import { fetchMandateTerms } from '../clients/mandate-terms.js';
+import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
+import type { PaymentRecord } from '../db/payments-repo.js';
+import { assertCollectable } from '../domain/collection-rules.js';
+import { periodKey } from '../domain/period.js';
+import { recordChange } from '../events/record-change.js';
+import type { PaymentContext } from './context.js';
+
+export interface CreatePaymentInput {
+  merchantId: string;
+  mandateId: string;
+  amountMinor: bigint;
+  currency: string;
+  metadata: JsonObject;
+}
+
+/**
+ * Collects under an active mandate: checks the mandate's terms, then stores the payment as
+ * submitted with its timeline entry and `payment.submitted` in one transaction. The database
+ * enforces one open payment per mandate and the frequency limit; the violated index tells which.
+ * After commit the attempt is handed to the bank in the background.
+ */
+export async function createPayment(ctx: PaymentContext, input: CreatePaymentInput): Promise<PaymentRecord> {
+  if (input.amountMinor <= 0n) throw new ApiError('validation_error', 'amount must be greater than zero', { param: 'amount' });
+  const terms = await fetchMandateTerms(ctx.mandates, input.merchantId, input.mandateId);
+  assertCollectable(terms, input.amountMinor, input.currency);
+  const now = ctx.clock.now();
+  const id = newId('payment', now.getTime());
+  let record: PaymentRecord;
+  try {
+    record = await ctx.db.$transaction(async (tx) => {
+      await tx.payment.create({
+        data: {
+          id,
+          merchantId: input.merchantId,
+          mandateId: input.mandateId,
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          status: 'submitted',
+          clearingStatus: 'pending',
+          metadata: input.metadata,
+          periodKey: periodKey(terms.frequency, now),
+          createdAt: now,
+          submittedAt: now,
+        },
+      });
+      return recordChange(tx, ctx.subjectPrefix, { merchantId: input.merchantId, paymentId: id, at: now, entered: 'submitted', event: 'payment.submitted' });
+    });
+  } catch (err) {
+    throw openOrPeriodConflict(err) ?? err;
+  }
+  ctx.eventsWritten();
+  ctx.submitter.submitLater(record);
+  return record;
+}
+
+/** Maps a violation of the mandate-wide partial unique indexes to its API reason. */
+export function openOrPeriodConflict(err: unknown): ApiError | undefined {
+  const constraint = violatedConstraint(err);
+  if (constraint === ONE_OPEN_PER_MANDATE) {
+    return new ApiError('open_payment_exists', 'The mandate already has an open (submitted) payment.', { param: 'mandate_id', cause: err });
+  }
+  if (constraint === ONE_PER_PERIOD) {
+    return new ApiError('frequency_limit_reached', "The mandate's frequency allows no further payment in this period.", {
+      param: 'mandate_id',
+      cause: err,
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+// A real payment stack for one test file: its own database and stream, the mandate service, the
+// payment service and the bank simulator, all on gRPC over loopback.
+import { createServer } from 'node:net';
+import { bank, mandate, payment } from '@vrp/contracts';
+import { createServiceClient, type ServiceClient } from '@vrp/grpc';
+import { createLogger } from '@vrp/logging';
+import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
+import { loadBankSimulatorConfig } from '../../../bank-simulator/src/config.js';
+import { startBankSimulator, type BankSimulator } from '../../../bank-simulator/src/app.js';
+import { loadMandateConfig } from '../../../mandate/src/config.js';
+import { startMandateService, type MandateService } from '../../../mandate/src/app.js';
+import { startPaymentService, type PaymentService } from '../../src/app.js';
+import { loadPaymentConfig } from '../../src/config.js';
+import type { Clock } from '../../src/domain/clock.js';
+
+export interface StackOptions {
+  clock?: Clock;
+  /** Extra payment service settings (env names). */
+  paymentEnv?: Record<string, string>;
+  /** Extra bank simulator settings; by default nothing settles by itself. */
+  bankEnv?: Record<string, string>;
+  /** Do not start the bank simulator (it can be started later with startBank). */
+  withoutBank?: boolean;
+}
+
+export interface Stack {
+  db: TestDatabase;
+  stream: TestStream;
+  mandateService: MandateService;
+  paymentService: PaymentService;
+  bankSimulator?: BankSimulator;
+  mandates: ServiceClient<typeof mandate.MandateService>;
+  payments: ServiceClient<typeof payment.PaymentService>;
+  bank: ServiceClient<typeof bank.BankService>;
+  paymentPort: number;
+  bankPort: number;
+  startBank(): Promise<BankSimulator>;
+  startPayments(): Promise<PaymentService>;
+  close(): Promise<void>;
+}
+
+/** A TCP port free right now (the payment and bank services need each other's address up front). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const quiet = (service: string) => createLogger(service, { level: (process.env.TEST_LOG_LEVEL as 'debug') ?? 'silent' });
+
+/** Starts the stack; `close()` stops everything and drops the database and stream. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const db = await createTestDatabase(['mandate', 'payment']);
+  const stream = await createTestStream();
+  const platform = { DATABASE_URL: db.url, NATS_URL: stream.natsUrl, EVENT_STREAM: stream.stream, EVENT_SUBJECT_PREFIX: stream.subjectPrefix };
+  const mandateService = await startMandateService(loadMandateConfig({ ...platform, VRP_ENV: 'production', GRPC_PORT: '0' }), { logger: quiet('mandate') });
+  const paymentPort = await freePort();
+  const bankPort = await freePort();
+  const paymentConfig = loadPaymentConfig({
+    ...platform,
+    GRPC_PORT: String(paymentPort),
+    MANDATE_SERVICE_URL: `http://127.0.0.1:${mandateService.port}`,
+    BANK_SERVICE_URL: `http://127.0.0.1:${bankPort}`,
+    ...options.paymentEnv,
+  });
+  const bankConfig = loadBankSimulatorConfig({
+    GRPC_PORT: String(bankPort),
+    PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}`,
+    BANK_AUTO_SETTLE: 'false',
+    BANK_CALLBACK_MAX_BACKOFF: '200ms',
+    ...options.bankEnv,
+  });
+  const startPayments = () => startPaymentService(paymentConfig, { logger: quiet('payment'), ...(options.clock ? { clock: options.clock } : {}) });
+  const stack: Stack = {
+    db,
+    stream,
+    mandateService,
+    paymentService: await startPayments(),
+    mandates: createServiceClient(mandate.MandateService, { baseUrl: `http://127.0.0.1:${mandateService.port}` }),
+    payments: createServiceClient(payment.PaymentService, { baseUrl: `http://127.0.0.1:${paymentPort}`, volumeThreshold: 1000 }),
+    bank: createServiceClient(bank.BankService, { baseUrl: `http://127.0.0.1:${bankPort}`, volumeThreshold: 1000 }),
+    paymentPort,
+    bankPort,
+    async startBank() {
+      stack.bankSimulator = await startBankSimulator(bankConfig, { logger: quiet('bank-simulator') });
+      return stack.bankSimulator;
+    },
+    async startPayments() {
+      stack.paymentService = await startPayments();
+      return stack.paymentService;
+    },
+    async close() {
+      stack.mandates.close();
+      stack.payments.close();
+      stack.bank.close();
+      await stack.bankSimulator?.stop();
+      await stack.paymentService.stop();
+      await mandateService.stop();
+      await stream.cleanup();
+      await db.drop();
+    },
+  };
+  if (!options.withoutBank) await stack.startBank();
+  return stack;
+}

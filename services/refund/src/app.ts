@@ -1,0 +1,71 @@
+import { bank, payment } from '@vrp/contracts';
+import { createServiceClient, startGrpcServer } from '@vrp/grpc';
+import { createLogger, type Logger } from '@vrp/logging';
+import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
+import type { RefundConfig } from './config.js';
+import { createRefundDb } from './db/client.js';
+import { SERVICE_NAMES, routes } from './server.js';
+import { startPeriodic } from './sweepers/periodic.js';
+import type { RefundDeps } from './usecases/deps.js';
+import { sweepRefunds } from './usecases/sweep-refunds.js';
+
+/** A running refund service. */
+export interface RefundService {
+  /** The bound gRPC port (useful with GRPC_PORT=0). */
+  port: number;
+  /** Graceful shutdown; see startRefundService. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the refund service: database, event bus and outbox relay, clients of the payment
+ * service and the bank, the gRPC server and the sweepers. stop() stops accepting calls and
+ * the sweepers, lets in-flight calls finish, flushes the outbox one last time, then closes
+ * clients, Prisma and NATS, in that order.
+ */
+export async function startRefundService(config: RefundConfig, options: { logger?: Logger } = {}): Promise<RefundService> {
+  const logger = options.logger ?? createLogger('refund', { level: config.logLevel });
+  const db = createRefundDb(config.databaseUrl);
+  const bus = await connectEventBus(config.natsUrl, 'refund');
+  await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+  const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: 'refund', js: bus.js, logger: logger.child({ component: 'outbox' }) });
+  relay.start();
+  const payments = createServiceClient(payment.PaymentService, { baseUrl: config.paymentServiceUrl });
+  const bankClient = createServiceClient(bank.BankService, { baseUrl: config.bankServiceUrl });
+
+  const deps: RefundDeps = {
+    db,
+    payments,
+    bank: bankClient,
+    logger,
+    subjectPrefix: config.eventSubjectPrefix,
+    settlementBusinessDays: config.settlementBusinessDays,
+    onEventWritten: () => relay.nudge(),
+  };
+  const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, logger });
+  const sweeper = startPeriodic(
+    'refund sweeper',
+    config.sweepIntervalMs,
+    () => sweepRefunds(deps, { bankResubmitAfterMs: config.bankResubmitAfterMs, requestStaleAfterMs: config.requestStaleAfterMs }),
+    logger,
+  );
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port: server.port,
+    stop() {
+      stopping ??= (async () => {
+        const closing = server.close();
+        await sweeper.stop();
+        await closing;
+        // After the last handler returned, so every committed outbox row gets published.
+        await relay.stop();
+        payments.close();
+        bankClient.close();
+        await db.$disconnect();
+        await bus.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { RefundDb } from './client.js';
+
+/** One refund of `merchantId`, or null (also when it belongs to another merchant). */
+export async function findRefund(db: RefundDb, merchantId: string, id: string) {
+  return db.refund.findFirst({ where: { id, merchantId } });
+}
+
+/**
+ * One refund by id alone. Only for the bank's callbacks and the sweepers, which act for the
+ * platform rather than for a merchant; every merchant-facing read goes through findRefund.
+ */
+export async function findRefundById(db: RefundDb, id: string) {
+  return db.refund.findUnique({ where: { id } });
+}
+
+/** Records the bank's acknowledgement of a submission; the first acknowledgement wins. */
+export async function markBankAcknowledged(db: RefundDb, merchantId: string, id: string, bankReference: string): Promise<void> {
+  await db.refund.updateMany({ where: { id, merchantId, bankReference: null }, data: { bankReference } });
+}
+
+/** Records that a failed refund's booking was given back to the payment. */
+export async function markAllocationReleased(db: RefundDb, merchantId: string, id: string): Promise<void> {
+  await db.refund.updateMany({ where: { id, merchantId, status: 'failed', allocationReleasedAt: null }, data: { allocationReleasedAt: new Date() } });
+}
+
+/** Pending refunds the bank has not acknowledged since before `createdBefore`, oldest first. */
+export async function unacknowledgedRefunds(db: RefundDb, createdBefore: Date, limit: number) {
+  return db.refund.findMany({
+    where: { status: 'pending_settlement', bankReference: null, createdAt: { lt: createdBefore } },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+  });
+}
+
+/** Failed refunds whose booking has not been given back yet, oldest failure first. */
+export async function unreleasedFailedRefunds(db: RefundDb, limit: number) {
+  return db.refund.findMany({
+    where: { status: 'failed', allocationReleasedAt: null },
+    orderBy: { failedAt: 'asc' },
+    take: limit,
+  });
+}

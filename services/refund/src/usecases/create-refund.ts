@@ -1,0 +1,84 @@
+import type { JsonObject } from '@bufbuild/protobuf';
+import { isClientFault } from '@vrp/grpc';
+import { newId } from '@vrp/ids';
+import { validationError } from '@vrp/errors';
+import { recordRefund } from '../db/record-refund.js';
+import { moveRequest, openRequest } from '../db/refund-requests.js';
+import { assertValidMetadata, assertValidReason } from '../domain/metadata.js';
+import { assertPartialMinimum, planRefund } from '../domain/refund-amount.js';
+import { expectedSettlementDate } from '../domain/settlement-date.js';
+import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundDeps } from './deps.js';
+import { abandonRequest, type RequestRef } from './give-back-booking.js';
+import { paymentFacts } from './payment-facts.js';
+import { submitRefundToBank } from './submit-refund-to-bank.js';
+
+export interface CreateRefundInput {
+  merchantId: string;
+  paymentId: string;
+  /** 0 means everything still refundable. */
+  amountMinor: bigint;
+  reason: string;
+  metadata: JsonObject;
+}
+
+/**
+ * Refunds all or part of a settled payment. The request is made durable first, then the
+ * payment service books the amount (atomically, idempotent per refund id: the authority on
+ * refund_exceeds_payment), then the refund and refund.created commit together. If recording
+ * fails the booking is given back; if this process dies midway, the recovery sweeper gives
+ * back the booking of the request left open. Finally the refund goes to the bank; if the bank
+ * is unreachable the resubmission sweeper retries, so the merchant still gets the refund.
+ */
+export async function createRefund(deps: RefundDeps, input: CreateRefundInput): Promise<RefundRow> {
+  if (input.amountMinor < 0n) throw validationError('amount', 'must be greater than zero');
+  assertValidReason(input.reason);
+  assertValidMetadata(input.metadata);
+  const { payment } = await deps.payments.getPayment({ merchantId: input.merchantId, id: input.paymentId });
+  const facts = paymentFacts(payment);
+  planRefund(facts, input.amountMinor);
+
+  const ref: RequestRef = { merchantId: input.merchantId, paymentId: input.paymentId, id: newId('refund') };
+  await openRequest(deps.db, input.merchantId, { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor });
+  const booked = await book(deps, ref, input.amountMinor);
+
+  let row: RefundRow;
+  try {
+    // The payment may have changed since it was read: judge the minimum on what was booked.
+    const after = paymentFacts(booked.payment);
+    assertPartialMinimum(booked.amountMinor, after.amountMinor - after.amountRefundedMinor, facts.currency);
+    const at = new Date();
+    row = await recordRefund(
+      deps.db,
+      deps.subjectPrefix,
+      {
+        ...ref,
+        amountMinor: booked.amountMinor,
+        currency: facts.currency,
+        reason: input.reason,
+        metadata: input.metadata,
+        expectedSettlementDate: expectedSettlementDate(at, deps.settlementBusinessDays),
+      },
+      at,
+    );
+  } catch (err) {
+    await abandonRequest(deps, ref);
+    throw err;
+  }
+  deps.onEventWritten();
+  await submitRefundToBank(deps, row);
+  return row;
+}
+
+/** Books the amount against the payment; on failure leaves the request in a state that is safe. */
+async function book(deps: RefundDeps, ref: RequestRef, amountMinor: bigint) {
+  try {
+    return await deps.payments.allocateRefund({ ...ref, refundId: ref.id, amountMinor });
+  } catch (err) {
+    // A verdict (refund_exceeds_payment, not_found...) means nothing was booked. Any other
+    // failure (a timeout) leaves the booking uncertain, so it is given back to be sure.
+    if (isClientFault(err)) await moveRequest(deps.db, ref.merchantId, ref.id, ['open'], 'released');
+    else await abandonRequest(deps, ref);
+    throw err;
+  }
+}

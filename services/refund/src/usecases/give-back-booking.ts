@@ -1,0 +1,44 @@
+import { isApiError } from '@vrp/errors';
+import { moveRequest } from '../db/refund-requests.js';
+import type { RefundDeps } from './deps.js';
+
+/** Identifies a refund request and the payment it booked against. */
+export interface RequestRef {
+  merchantId: string;
+  paymentId: string;
+  id: string;
+}
+
+/**
+ * Gives an abandoned request's booking back to the payment, then marks the request released.
+ * ReleaseRefund is idempotent per refund id, so repeating this after a crash is harmless; a
+ * not_found answer means nothing was ever booked. Returns false (and leaves the request
+ * abandoned, for the sweeper) when the payment service could not be reached.
+ */
+export async function giveBackBooking(deps: RefundDeps, ref: RequestRef): Promise<boolean> {
+  try {
+    await deps.payments.releaseRefund({ merchantId: ref.merchantId, paymentId: ref.paymentId, refundId: ref.id });
+  } catch (err) {
+    if (!(isApiError(err) && err.code === 'not_found')) {
+      deps.logger.warn('could not give a refund booking back; will retry', { refund_id: ref.id, err });
+      return false;
+    }
+  }
+  await moveRequest(deps.db, ref.merchantId, ref.id, ['abandoned'], 'released');
+  return true;
+}
+
+/**
+ * Abandons a request that is still open and gives its booking back. Does nothing when the
+ * request already completed (its refund exists, e.g. a commit whose answer was lost) or was
+ * already released. Never throws: whatever is left undone the recovery sweeper finishes.
+ */
+export async function abandonRequest(deps: RefundDeps, ref: RequestRef): Promise<void> {
+  try {
+    await moveRequest(deps.db, ref.merchantId, ref.id, ['open'], 'abandoned');
+    const current = await deps.db.refundRequest.findUnique({ where: { id: ref.id } });
+    if (current?.state === 'abandoned') await giveBackBooking(deps, ref);
+  } catch (err) {
+    deps.logger.warn('could not abandon a refund request; the sweeper will', { refund_id: ref.id, err });
+  }
+}

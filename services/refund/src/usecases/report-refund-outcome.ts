@@ -1,0 +1,43 @@
+import { ApiError, notFound } from '@vrp/errors';
+import { findRefundById, markAllocationReleased } from '../db/refunds.js';
+import { transitionRefund } from '../db/transition-refund.js';
+import type { RefundOutcome } from '../domain/refund-status.js';
+import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundDeps } from './deps.js';
+
+/**
+ * The bank's report on a refund. Settled: the refund settles and refund.settled is written.
+ * Failed: the refund fails and its booking is given back to the payment, so the amount is
+ * refundable again. Repeating a report is harmless; contradicting an earlier one (settling a
+ * failed refund or failing a settled one) is invalid_state_transition.
+ */
+export async function reportRefundOutcome(deps: RefundDeps, refundId: string, outcome: RefundOutcome): Promise<RefundRow> {
+  let row = await findRefundById(deps.db, refundId);
+  if (!row) throw notFound('refund', refundId);
+  if (row.status === 'pending_settlement') {
+    const moved = await transitionRefund(deps.db, deps.subjectPrefix, row, outcome, new Date());
+    if (moved && outcome === 'settled') deps.onEventWritten();
+    // When a concurrent report got there first, this one is judged against what it did.
+    row = moved ?? (await findRefundById(deps.db, refundId))!;
+  }
+  if (row.status !== outcome) {
+    throw new ApiError('invalid_state_transition', `Refund ${refundId} is already ${row.status}.`);
+  }
+  if (row.status === 'failed' && !row.allocationReleasedAt) return releaseFailedRefund(deps, row);
+  return row;
+}
+
+/**
+ * Gives a failed refund's booking back to the payment (ReleaseRefund is idempotent per refund
+ * id) and records that it did. On failure the sweeper retries; the refund is returned either way.
+ */
+export async function releaseFailedRefund(deps: RefundDeps, row: RefundRow): Promise<RefundRow> {
+  try {
+    await deps.payments.releaseRefund({ merchantId: row.merchantId, paymentId: row.paymentId, refundId: row.id });
+    await markAllocationReleased(deps.db, row.merchantId, row.id);
+    return (await findRefundById(deps.db, row.id)) ?? row;
+  } catch (err) {
+    deps.logger.warn('could not give a failed refund back to its payment; will retry', { refund_id: row.id, err });
+    return row;
+  }
+}

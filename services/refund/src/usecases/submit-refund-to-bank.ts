@@ -1,0 +1,24 @@
+import { markBankAcknowledged } from '../db/refunds.js';
+import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundDeps } from './deps.js';
+
+/**
+ * Hands a recorded refund to the bank (idempotent per refund id on the bank's side) and notes
+ * its acknowledgement. Never throws: an unacknowledged refund is resubmitted by the sweeper, so
+ * a bank outage delays the refund without failing the merchant's request.
+ */
+export async function submitRefundToBank(deps: RefundDeps, row: RefundRow): Promise<boolean> {
+  try {
+    const { bankReference } = await deps.bank.submitRefund({
+      refundId: row.id,
+      paymentId: row.paymentId,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+    });
+    await markBankAcknowledged(deps.db, row.merchantId, row.id, bankReference || row.id);
+    return true;
+  } catch (err) {
+    deps.logger.warn('bank did not take the refund; it will be resubmitted', { refund_id: row.id, err });
+    return false;
+  }
+}

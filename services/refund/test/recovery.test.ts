@@ -1,0 +1,75 @@
+import { refund } from '@vrp/contracts';
+import { newId } from '@vrp/ids';
+import { waitFor } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiError, currentPayment, newMerchantId, seedPayment, startHarness, type Harness } from './support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const requestState = async (id: string) =>
+  (await h.sql<{ state: string }>('SELECT state FROM refund.refund_requests WHERE id = $1', [id]))[0]?.state;
+
+describe('recovery', () => {
+  it('gives back the booking of a request whose process died between booking and recording', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    // What a process leaves behind when it dies right after AllocateRefund: an open request
+    // (old enough to be stale) and a booking on the payment, but no refund.
+    const dead = newId('refund');
+    await h.sql(
+      `INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state, created_at)
+       VALUES ($1, $2, $3, 1500, 'open', now() - interval '10 minutes')`,
+      [dead, merchantId, paid.id],
+    );
+    // One still in progress is left alone.
+    const young = newId('refund');
+    await h.sql(`INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, 100, 'open')`, [
+      young,
+      merchantId,
+      paid.id,
+    ]);
+    await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: dead, amountMinor: 1_500n });
+    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(1_500n);
+
+    await waitFor(async () => (await requestState(dead)) === 'released', { what: 'stale request released' });
+    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
+    expect(await requestState(young)).toBe('open');
+    expect((await apiError(h.refunds.getRefund({ merchantId, id: dead }))).code).toBe('not_found');
+  });
+
+  it('gives the booking back when recording the refund fails', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    // Make the insert fail inside the recording transaction, after the booking was made.
+    await h.sql(`ALTER TABLE refund.refunds ADD CONSTRAINT test_refuses_reason CHECK (reason <> 'refuse me')`);
+    try {
+      const err = await apiError(h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 2_000n, reason: 'refuse me' }));
+      expect(err.code).toBe('internal_error');
+    } finally {
+      await h.sql('ALTER TABLE refund.refunds DROP CONSTRAINT test_refuses_reason');
+    }
+    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
+    const states = await h.sql<{ state: string }>('SELECT state FROM refund.refund_requests WHERE merchant_id = $1', [merchantId]);
+    expect(states).toEqual([{ state: 'released' }]);
+    const events = await h.stream.events();
+    expect(events.filter((e) => e.merchantId === merchantId && e.eventType === 'refund.created')).toEqual([]);
+  });
+
+  it('finishes giving back a failed refund whose release was interrupted', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    const { refund: r } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 0n, reason: '' });
+    // A failure recorded by a process that died before it reached the payment service.
+    await h.sql(`UPDATE refund.refunds SET status = 'failed', failed_at = now() WHERE id = $1`, [r!.id]);
+    await waitFor(async () => (await currentPayment(h, merchantId, paid.id)).amountRefundedMinor === 0n, { what: 'release' });
+    const { refund: after } = await h.refunds.getRefund({ merchantId, id: r!.id });
+    expect(after!.status).toBe(refund.RefundStatus.FAILED);
+    await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_released_at IS NOT NULL', [r!.id])).length === 1);
+  });
+});

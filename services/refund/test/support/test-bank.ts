@@ -1,0 +1,40 @@
+import { bank } from '@vrp/contracts';
+import { ApiError } from '@vrp/errors';
+import { startGrpcServer, type GrpcServer } from '@vrp/grpc';
+import { createLogger } from '@vrp/logging';
+
+/**
+ * The bank, as far as these tests need it: it takes submissions and remembers them, and can be
+ * told to be down for refunds. Outcomes are reported by the tests themselves, so every step of
+ * a refund's life happens exactly when a test says so.
+ */
+export interface TestBank {
+  url: string;
+  /** Refund submissions received, in order (repeats included). */
+  refundSubmissions: bank.SubmitRefundRequest[];
+  /** While true, SubmitRefund answers Unavailable. */
+  refusingRefunds: boolean;
+  close(): Promise<void>;
+}
+
+/** Starts the test bank on port 0. */
+export async function startTestBank(): Promise<TestBank> {
+  const state = { refundSubmissions: [] as bank.SubmitRefundRequest[], refusingRefunds: false };
+  const server: GrpcServer = await startGrpcServer({
+    port: 0,
+    serviceNames: [bank.BankService.typeName],
+    logger: createLogger('test-bank', { level: 'silent' }),
+    routes: (router) =>
+      router.service(bank.BankService, {
+        submitPayment: (req) => ({ bankReference: `BP-${req.paymentId}-${req.attempt}` }),
+        submitRefund: (req) => {
+          if (state.refusingRefunds) throw new ApiError('service_unavailable', 'bank is down');
+          state.refundSubmissions.push(req);
+          return { bankReference: `BR-${req.refundId}` };
+        },
+        forcePaymentOutcome: () => ({}),
+        forceRefundSettlement: () => ({}),
+      }),
+  });
+  return Object.assign(state, { url: `http://127.0.0.1:${server.port}`, close: () => server.close() });
+}

@@ -1,0 +1,112 @@
+import { nextAttemptAt } from '../domain/retry-schedule.js';
+import { abandon, claimDue, postpone, recordAttempt, type ClaimedDelivery } from '../db/deliveries.js';
+import type { Deps } from '../deps.js';
+import { buildWebhookRequest } from './build-request.js';
+import { EndpointBreakers } from './endpoint-breakers.js';
+import { postWebhook } from './http-post.js';
+import { liveSecrets } from './live-secrets.js';
+
+export interface DeliveryWorkerOptions {
+  /** Extra trusted CA (PEM) beside the system ones; production uses NODE_EXTRA_CA_CERTS instead. */
+  extraCa?: string | undefined;
+  /** Source of jitter, [0,1). */
+  random?: () => number;
+}
+
+/**
+ * Sends due deliveries: claims a batch from the database, POSTs each (signed, through its
+ * endpoint's circuit breaker) and records the outcome. Several replicas can run side by side.
+ */
+export class DeliveryWorker {
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private readonly breakers: EndpointBreakers;
+
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'config' | 'clock' | 'logger'>,
+    private readonly options: DeliveryWorkerOptions = {},
+  ) {
+    this.breakers = new EndpointBreakers({ resetTimeoutMs: deps.config.breakerResetMs, volumeThreshold: deps.config.breakerVolumeThreshold });
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Looks for due deliveries now instead of at the next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** Stops claiming, lets attempts in flight finish (each is bounded by the timeout), then returns. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.breakers.shutdown();
+  }
+
+  /** Claims and sends one batch; returns how many deliveries it handled. */
+  async runOnce(): Promise<number> {
+    const now = this.deps.clock();
+    const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
+    const claimed = await claimDue(this.deps.db, now, lease, this.deps.config.concurrency);
+    await Promise.all(claimed.map((c) => this.deliver(c)));
+    return claimed.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let handled = 0;
+      try {
+        handled = await this.runOnce();
+      } catch (err) {
+        this.deps.logger.warn('delivery batch failed; will retry', { err });
+      }
+      if (handled > 0 || !this.running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.deps.config.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private async deliver(claimed: ClaimedDelivery): Promise<void> {
+    const { db, config, clock } = this.deps;
+    try {
+      const [endpoint, event] = await Promise.all([
+        db.endpoint.findUniqueOrThrow({ where: { id: claimed.endpointId } }),
+        db.event.findUniqueOrThrow({ where: { id: claimed.eventId } }),
+      ]);
+      if (endpoint.status !== 'enabled') return await abandon(db, claimed);
+      const attempt = claimed.attemptCount + 1;
+      const request = buildWebhookRequest({
+        ...event,
+        eventId: event.id,
+        attempt,
+        secrets: liveSecrets(config.secretKey, endpoint, clock()),
+        sandbox: config.env === 'sandbox',
+        now: clock(),
+      });
+      const attemptedAt = clock();
+      const policy = { allowLoopback: config.allowInsecureLoopback, allowedHosts: config.allowedPrivateHosts };
+      const result = await this.breakers.run(endpoint.id, () =>
+        postWebhook(new URL(endpoint.url), request.body, request.headers, { timeoutMs: config.timeoutMs, policy, extraCa: this.options.extraCa }),
+      );
+      if ('circuitOpen' in result) return await postpone(db, claimed, new Date(clock().getTime() + result.retryInMs));
+      const next = result.success ? null : nextAttemptAt(clock(), attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
+      await recordAttempt(db, claimed, { attemptedAt, ...result, nextAttemptAt: next });
+      if (!result.success) this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
+    } catch (err) {
+      // The lease runs out and the delivery becomes due again: nothing is lost.
+      this.deps.logger.warn('delivery could not be processed', { err, event_id: claimed.eventId, endpoint_id: claimed.endpointId });
+    }
+  }
+}

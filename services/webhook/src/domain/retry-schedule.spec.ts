@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ATTEMPTS, nextAttemptAt, validateRetrySchedule } from './retry-schedule.js';
+
+const DEFAULT = [1, 5, 15, 30, 60, 120, 240, 480].map((m) => m * 60_000);
+
+describe('retry schedule', () => {
+  it('accepts the default schedule and rejects wrong lengths or windows beyond 24 h', () => {
+    expect(() => validateRetrySchedule(DEFAULT)).not.toThrow();
+    expect(() => validateRetrySchedule(DEFAULT.slice(1))).toThrow(/exactly 8/);
+    expect(() => validateRetrySchedule([...DEFAULT.slice(1), 10 * 3600_000])).toThrow(/24h/);
+  });
+
+  it('waits the scheduled time with at most 10% jitter either way', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(nextAttemptAt(now, 1, MAX_ATTEMPTS, DEFAULT, () => 0)!.getTime() - now.getTime()).toBe(54_000);
+    expect(nextAttemptAt(now, 1, MAX_ATTEMPTS, DEFAULT, () => 0.5)!.getTime() - now.getTime()).toBe(60_000);
+    expect(nextAttemptAt(now, 8, MAX_ATTEMPTS, DEFAULT, () => 0.999_999)!.getTime() - now.getTime()).toBeLessThanOrEqual(528 * 60_000);
+  });
+
+  it('stops after the budget of attempts', () => {
+    const now = new Date();
+    expect(nextAttemptAt(now, 9, MAX_ATTEMPTS, DEFAULT)).toBeNull();
+    expect(nextAttemptAt(now, 10, 10, DEFAULT)).toBeNull();
+    expect(nextAttemptAt(now, 10, 11, DEFAULT)).not.toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { mandate, payment, refund } from '@vrp/contracts';
+import { newId } from '@vrp/ids';
+import { newDomainEvent, type DomainEvent, type EventResource, type EventType } from '@vrp/outbox';
+
+const DAY = 24 * 3600 * 1000;
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const TEST_METADATA = { source: 'sandbox_test_event' };
+
+function testMandate(type: EventType, merchantId: string, now: Date): mandate.Mandate {
+  const status = {
+    'mandate.created': mandate.MandateStatus.PENDING_SCA,
+    'mandate.revoked': mandate.MandateStatus.REVOKED,
+    'mandate.suspended': mandate.MandateStatus.SUSPENDED,
+  }[type as string] ?? mandate.MandateStatus.ACTIVE;
+  return create(mandate.MandateSchema, {
+    id: newId('mandate', now.getTime()),
+    merchantId,
+    customerId: newId('customer', now.getTime()),
+    status,
+    description: 'Test mandate',
+    metadata: TEST_METADATA,
+    maximumAmountMinor: 50_000n,
+    currency: 'GBP',
+    frequency: mandate.Frequency.MONTHLY,
+    createdAt: timestampFromDate(new Date(now.getTime() - DAY)),
+    ...(status === mandate.MandateStatus.REVOKED ? { revokedAt: timestampFromDate(now), revokedBy: mandate.RevokedBy.MERCHANT } : {}),
+    ...(status === mandate.MandateStatus.SUSPENDED ? { suspendedAt: timestampFromDate(now) } : {}),
+  });
+}
+
+function testPayment(type: EventType, merchantId: string, now: Date): payment.Payment {
+  const S = payment.PaymentStatus;
+  const status = { 'payment.submitted': S.SUBMITTED, 'payment.failed': S.FAILED, 'payment.refunded': S.REFUNDED }[type as string] ?? S.SETTLED;
+  const created = new Date(now.getTime() - 3 * DAY);
+  const settled = status === S.SETTLED || status === S.REFUNDED;
+  const timeline = [{ status: 'submitted', at: timestampFromDate(created) }];
+  if (settled) timeline.push({ status: 'settled', at: timestampFromDate(new Date(now.getTime() - DAY)) });
+  if (status === S.FAILED) timeline.push({ status: 'failed', at: timestampFromDate(now) });
+  if (status === S.REFUNDED) timeline.push({ status: 'refunded', at: timestampFromDate(now) });
+  return create(payment.PaymentSchema, {
+    id: newId('payment', now.getTime()),
+    merchantId,
+    mandateId: newId('mandate', created.getTime()),
+    amountMinor: 12_550n,
+    currency: 'GBP',
+    status,
+    clearingStatus: settled ? payment.ClearingStatus.CLEARED : status === S.FAILED ? payment.ClearingStatus.REJECTED : payment.ClearingStatus.PENDING,
+    settlementDate: settled ? isoDate(new Date(now.getTime() - DAY)) : '',
+    failureCode: status === S.FAILED ? 'insufficient_funds' : '',
+    amountRefundedMinor: status === S.REFUNDED ? 12_550n : 0n,
+    metadata: TEST_METADATA,
+    createdAt: timestampFromDate(created),
+    timeline,
+  });
+}
+
+function testRefund(type: EventType, merchantId: string, now: Date): refund.Refund {
+  const settled = type === 'refund.settled';
+  const created = new Date(now.getTime() - (settled ? 2 * DAY : 0));
+  const timeline = [{ status: 'pending_settlement', at: timestampFromDate(created) }];
+  if (settled) timeline.push({ status: 'settled', at: timestampFromDate(now) });
+  return create(refund.RefundSchema, {
+    id: newId('refund', created.getTime()),
+    merchantId,
+    paymentId: newId('payment', created.getTime() - 5 * DAY),
+    amountMinor: 2_500n,
+    currency: 'GBP',
+    status: settled ? refund.RefundStatus.SETTLED : refund.RefundStatus.PENDING_SETTLEMENT,
+    reason: 'Test refund',
+    metadata: TEST_METADATA,
+    createdAt: timestampFromDate(created),
+    expectedSettlementDate: isoDate(new Date(created.getTime() + 2 * DAY)),
+    ...(settled ? { settledAt: timestampFromDate(now) } : {}),
+    timeline,
+  });
+}
+
+/**
+ * A realistic event of `type` for the sandbox: fabricated but well-formed resources (ids with
+ * the right prefixes, statuses matching the event) that render exactly like real ones.
+ */
+export function testDomainEvent(type: EventType, merchantId: string, now: Date): DomainEvent {
+  const kind = type.split('.')[0];
+  let resource: EventResource;
+  if (kind === 'mandate') resource = { case: 'mandate', value: testMandate(type, merchantId, now) };
+  else if (kind === 'payment') resource = { case: 'payment', value: testPayment(type, merchantId, now) };
+  else resource = { case: 'refund', value: testRefund(type, merchantId, now) };
+  return newDomainEvent(type, merchantId, resource, now);
+}

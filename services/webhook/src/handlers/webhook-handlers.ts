@@ -1,0 +1,66 @@
+import type { ServiceImpl } from '@connectrpc/connect';
+import { webhook } from '@vrp/contracts';
+import { validationError } from '@vrp/errors';
+import type { Deps } from '../deps.js';
+import { createEndpoint } from '../usecases/create-endpoint.js';
+import { deleteEndpoint } from '../usecases/delete-endpoint.js';
+import { getEndpoint } from '../usecases/get-endpoint.js';
+import { getEvent } from '../usecases/get-event.js';
+import { listEndpoints } from '../usecases/list-endpoints.js';
+import { listEvents } from '../usecases/list-events.js';
+import { retryEvent } from '../usecases/retry-event.js';
+import { rotateEndpointSecret } from '../usecases/rotate-endpoint-secret.js';
+import { sendTestEvent } from '../usecases/send-test-event.js';
+import { endpointToProto, eventToProto } from './to-proto.js';
+
+/** Every request names its merchant; without one nothing can be scoped. */
+function merchant(req: { merchantId: string }): string {
+  if (!req.merchantId) throw validationError('merchant_id', 'is required');
+  return req.merchantId;
+}
+
+/** WebhookService: proto <-> use-case translation only. */
+export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookService> {
+  return {
+    async createEndpoint(req) {
+      const { endpoint, secret } = await createEndpoint(deps, { merchantId: merchant(req), url: req.url, description: req.description, enabledEvents: req.enabledEvents });
+      return { endpoint: endpointToProto(endpoint), secret };
+    },
+    async getEndpoint(req) {
+      return { endpoint: endpointToProto(await getEndpoint(deps, merchant(req), req.id)) };
+    },
+    async listEndpoints(req) {
+      const { items, hasMore } = await listEndpoints(deps, { merchantId: merchant(req), createdAt: req.createdAt, page: req.page });
+      return { endpoints: items.map(endpointToProto), pageInfo: { hasMore } };
+    },
+    async deleteEndpoint(req) {
+      return { endpoint: endpointToProto(await deleteEndpoint(deps, merchant(req), req.id)) };
+    },
+    async rotateEndpointSecret(req) {
+      const { endpoint, secret } = await rotateEndpointSecret(deps, merchant(req), req.id);
+      return { endpoint: endpointToProto(endpoint), secret };
+    },
+    async getEvent(req) {
+      const event = await getEvent(deps, merchant(req), req.id);
+      return { event: eventToProto(event, event.attempts) };
+    },
+    async listEvents(req) {
+      const { items, hasMore } = await listEvents(deps, {
+        merchantId: merchant(req),
+        eventType: req.eventType,
+        deliveryStatuses: req.deliveryStatuses,
+        createdAt: req.createdAt,
+        page: req.page,
+      });
+      return { events: items.map((e) => eventToProto(e)), pageInfo: { hasMore } };
+    },
+    async retryEvent(req) {
+      const event = await retryEvent(deps, merchant(req), req.id);
+      return { event: eventToProto(event, event.attempts) };
+    },
+    async sendTestEvent(req) {
+      const event = await sendTestEvent(deps, merchant(req), req.eventType);
+      return { event: eventToProto(event, event.attempts) };
+    },
+  };
+}

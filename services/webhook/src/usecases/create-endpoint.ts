@@ -1,0 +1,49 @@
+import { validationError } from '@vrp/errors';
+import { newId } from '@vrp/ids';
+import { EVENT_TYPES } from '@vrp/outbox';
+import { newSigningSecret, sealSecret } from '../domain/signing-secret.js';
+import { assertWebhookUrl } from '../domain/webhook-url.js';
+import type { EndpointRow } from '../db/endpoints.js';
+import type { Deps } from '../deps.js';
+
+export interface CreateEndpointInput {
+  merchantId: string;
+  url: string;
+  description: string;
+  enabledEvents: string[];
+}
+
+const MAX_DESCRIPTION = 500;
+
+/** Validates the subscription list: known event types only, duplicates dropped, order kept. */
+export function normaliseEnabledEvents(types: string[]): string[] {
+  const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
+  if (unknown.length) throw validationError('enabled_events', `Unknown event type(s): ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}.`);
+  return [...new Set(types)];
+}
+
+/**
+ * Registers an endpoint with a fresh signing secret. The secret is stored only sealed and is
+ * returned here (and on rotation) and never again.
+ */
+export async function createEndpoint(deps: Pick<Deps, 'db' | 'config' | 'clock'>, input: CreateEndpointInput): Promise<{ endpoint: EndpointRow; secret: string }> {
+  assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
+  if (input.description.length > MAX_DESCRIPTION) throw validationError('description', `must be at most ${MAX_DESCRIPTION} characters`);
+  const enabledEvents = normaliseEnabledEvents(input.enabledEvents);
+  const now = deps.clock();
+  const id = newId('webhookEndpoint', now.getTime());
+  const secret = newSigningSecret();
+  const endpoint = await deps.db.endpoint.create({
+    data: {
+      id,
+      merchantId: input.merchantId,
+      url: input.url,
+      description: input.description,
+      enabledEvents,
+      createdAt: now,
+      secretCiphertext: sealSecret(deps.config.secretKey, id, secret),
+      secretRotatedAt: now,
+    },
+  });
+  return { endpoint, secret };
+}

@@ -1,0 +1,64 @@
+import { newId } from '@vrp/ids';
+import { waitFor } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainEvent } from './support/events.js';
+import { createWebhookTestEnv, type Running, type WebhookTestEnv } from './support/harness.js';
+import { TestReceiver } from './support/receiver.js';
+
+let env: WebhookTestEnv;
+let receiver: TestReceiver;
+let production: Running;
+
+beforeAll(async () => {
+  env = await createWebhookTestEnv();
+  receiver = new TestReceiver(env.tls);
+  await receiver.start();
+  production = await env.start({ VRP_ENV: 'production', WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'false', WEBHOOK_CONSUMER_NAME: 'production' });
+});
+afterAll(async () => {
+  await env?.cleanup();
+  await receiver?.stop();
+});
+
+describe('SSRF protection in production', () => {
+  it('refuses private, loopback, link-local and unique-local destinations and records why', async () => {
+    const merchantId = newId('merchant');
+    const urls = [
+      receiver.url, // 127.0.0.1, where a real receiver is listening
+      `https://localhost:${receiver.port}/hooks`, // a name that resolves to loopback
+      'https://10.1.2.3/hooks',
+      'https://169.254.169.254/latest/meta-data',
+      `https://[::1]:${receiver.port}/hooks`,
+      'https://[fc00::1]/hooks',
+      'https://[::ffff:127.0.0.1]/hooks',
+    ];
+    for (const url of urls) await production.client.createEndpoint({ merchantId, url });
+    const ev = domainEvent('mandate.created', merchantId);
+    await env.publish(ev);
+    const event = await waitFor(async () => {
+      const e = (await production.client.getEvent({ merchantId, id: ev.eventId })).event!;
+      return e.attempts.length >= urls.length ? e : null;
+    });
+    for (const a of event.attempts) {
+      expect(a).toMatchObject({ success: false, statusCode: 0, error: expect.stringMatching(/private, loopback or link-local address; refused$/) });
+    }
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('delivers to a private host the operator allow-listed', async () => {
+    const allowed = await env.start({
+      VRP_ENV: 'production',
+      WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'false',
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+      WEBHOOK_CONSUMER_NAME: 'allow-listed',
+    });
+    await production.stop();
+    const merchantId = newId('merchant');
+    const { secret } = await allowed.client.createEndpoint({ merchantId, url: receiver.url });
+    receiver.secrets = [secret];
+    const ev = domainEvent('mandate.activated', merchantId);
+    await env.publish(ev);
+    await waitFor(() => receiver.received.some((r) => r.body.event_id === ev.eventId && r.validSignatures === 1));
+    expect(receiver.received.at(-1)?.headers['x-svc-sandbox']).toBeUndefined();
+  });
+});

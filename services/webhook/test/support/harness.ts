@@ -1,0 +1,84 @@
+import { webhook } from '@vrp/contracts';
+import { createServiceClient, type ServiceClient } from '@vrp/grpc';
+import { createLogger } from '@vrp/logging';
+import { encodeDomainEvent, eventSubject, type DomainEvent } from '@vrp/outbox';
+import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
+import { startWebhookService, type WebhookService, type WebhookServiceOptions } from '../../src/app.js';
+import { loadWebhookConfig, type WebhookConfig } from '../../src/config.js';
+import { generateTestTls, type TestTls } from './tls.js';
+
+/** A running webhook service with a client of its gRPC API. */
+export interface Running {
+  service: WebhookService;
+  client: ServiceClient<typeof webhook.WebhookService>;
+  config: WebhookConfig;
+  stop(): Promise<void>;
+}
+
+/** Per-file test environment: its own database, stream and TLS material. */
+export interface WebhookTestEnv {
+  db: TestDatabase;
+  stream: TestStream;
+  tls: TestTls;
+  /** Config for this environment, with `overrides` as extra environment variables. */
+  config(overrides?: Record<string, string>): WebhookConfig;
+  start(overrides?: Record<string, string>, options?: WebhookServiceOptions): Promise<Running>;
+  /** Publishes a domain event the way every service's outbox relay does. */
+  publish(event: DomainEvent): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+/** Fast settings for tests: quick polling and a compressed retry schedule. */
+export const FAST = {
+  WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
+  WEBHOOK_POLL_INTERVAL_MS: '50',
+  WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms',
+  WEBHOOK_TIMEOUT_MS: '2000',
+  LOG_LEVEL: 'error',
+};
+
+export async function createWebhookTestEnv(): Promise<WebhookTestEnv> {
+  const [db, stream] = await Promise.all([createTestDatabase(['webhook']), createTestStream()]);
+  const tls = generateTestTls();
+  const running: Running[] = [];
+  const config = (overrides: Record<string, string> = {}) =>
+    loadWebhookConfig({
+      DATABASE_URL: db.url,
+      NATS_URL: stream.natsUrl,
+      EVENT_STREAM: stream.stream,
+      EVENT_SUBJECT_PREFIX: stream.subjectPrefix,
+      GRPC_PORT: '0',
+      ...FAST,
+      ...overrides,
+    });
+  return {
+    db,
+    stream,
+    tls,
+    config,
+    async start(overrides = {}, options = {}) {
+      const cfg = config(overrides);
+      const service = await startWebhookService(cfg, { extraCa: tls.ca, logger: createLogger('webhook', { level: cfg.logLevel }), ...options });
+      const client = createServiceClient(webhook.WebhookService, { baseUrl: `http://127.0.0.1:${service.port}` });
+      const r: Running = {
+        service,
+        client,
+        config: cfg,
+        async stop() {
+          client.close();
+          await service.stop();
+        },
+      };
+      running.push(r);
+      return r;
+    },
+    async publish(event) {
+      await stream.bus.js.publish(eventSubject(stream.subjectPrefix, event.eventType), encodeDomainEvent(event), { msgID: event.eventId });
+    },
+    async cleanup() {
+      for (const r of running) await r.stop().catch(() => undefined);
+      await stream.cleanup();
+      await db.drop();
+    },
+  };
+}

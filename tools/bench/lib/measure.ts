@@ -1,0 +1,46 @@
+/** Throughput and latency of one concurrency level. */
+export interface LevelResult {
+  concurrency: number;
+  ok: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Runs `total` operations with `concurrency` workers pulling from one queue (closed loop: each
+ * worker starts its next operation when the previous ends) and reports requests/s and latency.
+ * `op(i)` returns false (or throws) for a failed operation.
+ */
+export async function measure(concurrency: number, total: number, op: (i: number) => Promise<boolean>): Promise<LevelResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const t0 = performance.now();
+        const ok = await op(i).catch(() => false);
+        if (ok) latencies.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { concurrency, ok: latencies.length, errors, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** One line of the results table. */
+export function formatLevel(label: string, r: LevelResult): string {
+  return `${label.padEnd(8)} c=${String(r.concurrency).padStart(3)}  ${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99
+    .toFixed(1)
+    .padStart(7)} ms  ok ${r.ok}${r.errors ? `  errors ${r.errors}` : ''}`;
+}
