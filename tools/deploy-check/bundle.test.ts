@@ -31,7 +31,7 @@ console.log(JSON.stringify({
 }));
 `;
 
-describe('tools/build/bundle.ts', () => {
+describe('tools/build/bundle.ts', { timeout: 30_000 }, () => {
   let service: string;
   beforeAll(() => {
     service = mkdtempSync(join(tmpdir(), 'vrp-bundle-'));

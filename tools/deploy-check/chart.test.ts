@@ -148,6 +148,15 @@ describe('migration Jobs', () => {
     expect(migrations).toMatch(/helm\.sh\/hook-delete-policy: before-hook-creation/);
   });
 
+  it('create the service schema first, under the name its prisma.config.ts uses', () => {
+    expect(migrations).toMatch(/initContainers:[\s\S]*command: \["node", "\/app\/ensure-schema\.mjs", "\{\{ \$name \| replace "-" "_" \}\}"\]/);
+    for (const d of serviceDirsOnDisk().filter((x) => x.hasPrisma)) {
+      const config = readRepoFile(`services/${d.name}/prisma.config.ts`);
+      expect(config, d.name).toMatch(/search_path=/);
+      expect(config, d.name).toMatch(new RegExp(`['"]${d.name.replaceAll('-', '_')}['"]`));
+    }
+  });
+
   it('run the stock prisma migrate deploy from the service image', () => {
     expect(migrations).toContain('image: {{ include "vrp.image" $ctx }}');
     expect(migrations).toContain('command: ["npx", "prisma", "migrate", "deploy", "--config", "services/{{ $name }}/prisma.config.ts"]');

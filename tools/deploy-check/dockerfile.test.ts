@@ -56,6 +56,10 @@ describe('Dockerfile', () => {
     const assemble = runs('assemble').join('\n');
     expect(assemble).toMatch(/cp -a \/tmp\/service\/prisma \/tmp\/service\/prisma\.config\.ts/);
     expect(assemble).toMatch(/\/tmp\/service\/dist/);
+    // The chart runs these by their image paths: /app/ensure-schema.mjs and /app/healthcheck.mjs.
+    const copies = ofKind(stage('assemble'), 'COPY').map((c) => c.args);
+    expect(copies).toContain('tools/build/ensure-schema.mjs /out/app/ensure-schema.mjs');
+    expect(copies).toContain('tools/build/container-healthcheck.mjs /out/app/healthcheck.mjs');
   });
 
   it('runs the bundle as a non-root user in production mode, with a healthcheck', () => {

@@ -3,6 +3,16 @@ export { presentCustomer, type CustomerJson } from './presenters/customer.js';
 export { MANDATE_FREQUENCIES, MANDATE_STATUSES, presentMandate, type MandateJson } from './presenters/mandate.js';
 export { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, presentPayment, type PaymentJson } from './presenters/payment.js';
 export { REFUND_STATUSES, presentRefund, type RefundJson } from './presenters/refund.js';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_ENDPOINT_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  presentWebhookEndpoint,
+  presentWebhookEvent,
+  type WebhookAttemptJson,
+  type WebhookEndpointJson,
+  type WebhookEventJson,
+} from './presenters/webhook.js';
 export { openapiDocument, type OpenApiFragment, type OpenApiObject } from './openapi/index.js';
 export { LIST_ORDERS } from './openapi/pagination.js';
 export { METADATA_LIMITS } from './openapi/metadata.js';

@@ -13,13 +13,14 @@ import { registerOpenApiRoutes } from './routes/openapi.js';
 import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/payments.js';
 import { registerRefundRoutes, registerSandboxRefundRoutes } from './routes/refunds.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
+import { registerSandboxWebhookRoutes, registerWebhookRoutes } from './routes/webhooks.js';
 
 type RegisterRoutes = (router: Router, deps: GatewayDeps) => void;
 
 /** Every resource's authenticated /v1 routes; a new resource adds its register function here. */
-const ROUTES: RegisterRoutes[] = [registerMandateRoutes, registerPaymentRoutes, registerRefundRoutes];
+const ROUTES: RegisterRoutes[] = [registerMandateRoutes, registerPaymentRoutes, registerRefundRoutes, registerWebhookRoutes];
 /** Routes that exist only in sandbox; production answers 404 for them like for any unknown path. */
-const SANDBOX_ROUTES: RegisterRoutes[] = [registerSandboxRoutes, registerSandboxPaymentRoutes, registerSandboxRefundRoutes];
+const SANDBOX_ROUTES: RegisterRoutes[] = [registerSandboxRoutes, registerSandboxPaymentRoutes, registerSandboxRefundRoutes, registerSandboxWebhookRoutes];
 
 /** A served route, as the OpenAPI document names it (`/v1/mandates/{id}`). */
 export interface RouteEntry {

@@ -30,8 +30,17 @@ export async function startRefundService(config: RefundConfig, options: { logger
   await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
   const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: 'refund', js: bus.js, logger: logger.child({ component: 'outbox' }) });
   relay.start();
-  const payments = createServiceClient(payment.PaymentService, { baseUrl: config.paymentServiceUrl });
-  const bankClient = createServiceClient(bank.BankService, { baseUrl: config.bankServiceUrl });
+  const breakerLog = (peer: string) => (state: string) => logger.warn('circuit breaker state changed', { peer, state });
+  const payments = createServiceClient(payment.PaymentService, {
+    baseUrl: config.paymentServiceUrl,
+    timeoutMs: config.callTimeoutMs,
+    onBreakerStateChange: breakerLog('payment'),
+  });
+  const bankClient = createServiceClient(bank.BankService, {
+    baseUrl: config.bankServiceUrl,
+    timeoutMs: config.callTimeoutMs,
+    onBreakerStateChange: breakerLog('bank'),
+  });
 
   const deps: RefundDeps = {
     db,

@@ -15,6 +15,8 @@ export function loadRefundConfig(env: NodeJS.ProcessEnv = process.env) {
       ...platformSettings(vrpEnv),
       paymentServiceUrl: str('PAYMENT_SERVICE_URL', { default: 'http://127.0.0.1:50052' }),
       bankServiceUrl: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
+      /** Deadline of one call to the payment service or the bank. */
+      callTimeoutMs: duration('REFUND_CALL_TIMEOUT', { default: 5000 }),
       /** How often the sweepers look for unfinished work. */
       sweepIntervalMs: duration('REFUND_SWEEP_INTERVAL', { default: 1000 }),
       /** A refund the bank has not acknowledged after this long is submitted again. */

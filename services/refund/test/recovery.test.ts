@@ -72,4 +72,18 @@ describe('recovery', () => {
     expect(after!.status).toBe(refund.RefundStatus.FAILED);
     await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_released_at IS NOT NULL', [r!.id])).length === 1);
   });
+
+  it('stops cleanly and publishes what it committed before stopping', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    const { refund: r } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 1_000n, reason: '' });
+    await h.restartRefunds();
+    const published = await h.sql('SELECT 1 FROM refund.outbox_events WHERE published_at IS NULL');
+    expect(published).toEqual([]);
+    const events = await h.stream.events();
+    expect(events.some((e) => e.eventType === 'refund.created' && e.resource.value?.id === r!.id)).toBe(true);
+    // The restarted service carries on where the old one stopped.
+    const { refund: settled } = await h.refunds.reportRefundOutcome({ refundId: r!.id, outcome: refund.RefundOutcome.SETTLED });
+    expect(settled!.status).toBe(refund.RefundStatus.SETTLED);
+  });
 });

@@ -4,13 +4,14 @@ import * as payments from './payments.js';
 import * as refunds from './refunds.js';
 import * as sandbox from './sandbox.js';
 import * as system from './system.js';
+import * as webhooks from './webhooks.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';
 
 /**
  * Every fragment of the public contract. A new resource adds `openapi/<things>.ts` exporting
  * `paths` and `schemas`, and one line here.
  */
-const FRAGMENTS: OpenApiFragment[] = [system, mandates, payments, refunds, sandbox];
+const FRAGMENTS: OpenApiFragment[] = [system, mandates, payments, refunds, webhooks, sandbox];
 
 /**
  * The OpenAPI 3.1 document of the public REST API, served at /v1/openapi.json and tested
@@ -40,7 +41,7 @@ export function openapiDocument(): OpenApiObject {
       { url: 'http://127.0.0.1:8080', description: 'Local (the environment chosen by VRP_ENV)' },
     ],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: 'Mandates' }, { name: 'Payments' }, { name: 'Refunds' }, { name: 'Sandbox' }, { name: 'Operations' }],
+    tags: [{ name: 'Mandates' }, { name: 'Payments' }, { name: 'Refunds' }, { name: 'Webhooks' }, { name: 'Sandbox' }, { name: 'Operations' }],
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A merchant API token.' } },

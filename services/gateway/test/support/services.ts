@@ -7,6 +7,8 @@ import { startPaymentService } from '../../../payment/src/app.js';
 import { loadPaymentConfig } from '../../../payment/src/config.js';
 import { startRefundService } from '../../../refund/src/app.js';
 import { loadRefundConfig } from '../../../refund/src/config.js';
+import { startWebhookService } from '../../../webhook/src/app.js';
+import { loadWebhookConfig } from '../../../webhook/src/config.js';
 import type { TestDatabase, TestStream } from '@vrp/testing';
 
 /** What a started downstream service tells the gateway: its settings (e.g. MANDATE_SERVICE_URL). */
@@ -144,8 +146,25 @@ export const refundStarter: ServiceStarter = {
   },
 };
 
+export const webhookStarter: ServiceStarter = {
+  name: 'webhook',
+  migrations: ['webhook'],
+  async start(ctx) {
+    const service = await startWebhookService(
+      loadWebhookConfig({
+        ...sharedEnv(ctx),
+        GRPC_PORT: '0',
+        WEBHOOK_POLL_INTERVAL_MS: '50',
+        WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms',
+        ...ctx.env,
+      }),
+    );
+    return { gatewayEnv: { WEBHOOK_SERVICE_URL: local(service.port) }, stop: () => service.stop() };
+  },
+};
+
 /**
  * The downstream services a platform test runs, in start order. A service joining the platform
  * adds its starter here (its migrations, how to start it, which URL the gateway gets).
  */
-export const SERVICE_STARTERS: ServiceStarter[] = [mandateStarter, paymentStarter, bankStarter, refundStarter];
+export const SERVICE_STARTERS: ServiceStarter[] = [mandateStarter, paymentStarter, bankStarter, refundStarter, webhookStarter];

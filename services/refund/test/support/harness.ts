@@ -27,6 +27,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * Deadlines for a busy test machine: a burst of concurrent calls queues on one payment row, and
+ * a deadline passing mid-burst would test the compensation path instead of the invariant.
+ */
+const SLOW_MACHINE = { REFUND_CALL_TIMEOUT: '20s', PAYMENT_CALL_TIMEOUT: '20s' };
+
 /** Starts everything for one test file; `refundEnv` overrides refund settings. */
 export async function startHarness(refundEnv: Record<string, string> = {}): Promise<Harness> {
   const [db, stream, testBank] = await Promise.all([
@@ -47,21 +53,21 @@ export async function startHarness(refundEnv: Record<string, string> = {}): Prom
     loadMandateConfig({ ...platform, SANDBOX_ACTIVATION_DELAY_MS: '600000' }),
   );
   const mandateUrl = `http://127.0.0.1:${mandateService.port}`;
-  const paymentService: PaymentService = await startPaymentService(loadPaymentConfig({ ...platform, MANDATE_SERVICE_URL: mandateUrl }));
+  const paymentService: PaymentService = await startPaymentService(loadPaymentConfig({ ...platform, ...SLOW_MACHINE, MANDATE_SERVICE_URL: mandateUrl }));
   const paymentUrl = `http://127.0.0.1:${paymentService.port}`;
   const bootRefunds = (env: Record<string, string>) =>
-    startRefundService(loadRefundConfig({ ...platform, PAYMENT_SERVICE_URL: paymentUrl, REFUND_SWEEP_INTERVAL: '100ms', REFUND_BANK_RESUBMIT_AFTER: '1s', ...env }));
+    startRefundService(loadRefundConfig({ ...platform, PAYMENT_SERVICE_URL: paymentUrl, REFUND_SWEEP_INTERVAL: '100ms', REFUND_BANK_RESUBMIT_AFTER: '1s', ...SLOW_MACHINE, ...env }));
 
   const h = {
     db,
     stream,
     bank: testBank,
     refundService: await bootRefunds(refundEnv),
-    mandates: createServiceClient(mandate.MandateService, { baseUrl: mandateUrl }),
-    payments: createServiceClient(payment.PaymentService, { baseUrl: paymentUrl }),
+    mandates: createServiceClient(mandate.MandateService, { baseUrl: mandateUrl, timeoutMs: 20_000 }),
+    payments: createServiceClient(payment.PaymentService, { baseUrl: paymentUrl, timeoutMs: 20_000 }),
   } as Harness;
   const connectRefunds = () => {
-    h.refunds = createServiceClient(refund.RefundService, { baseUrl: `http://127.0.0.1:${h.refundService.port}`, volumeThreshold: 1000 });
+    h.refunds = createServiceClient(refund.RefundService, { baseUrl: `http://127.0.0.1:${h.refundService.port}`, timeoutMs: 20_000, volumeThreshold: 1000 });
   };
   connectRefunds();
   h.sql = async (text, params) => {

@@ -1,0 +1,105 @@
+import type { Router } from 'express';
+import type { webhook } from '@vrp/contracts';
+import { validationError } from '@vrp/errors';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, presentWebhookEndpoint, presentWebhookEvent } from '@vrp/public-api';
+import type { GatewayDeps } from '../deps.js';
+import { defineList, enumFilter, listResponse, type FilterSpec } from '../lists/index.js';
+import { merchantOf } from '../middleware/locals.js';
+import { onlyFields, optionalString, requiredEnum, requiredString, type Body } from '../validation/body.js';
+
+/** Exactly one event type (case-sensitive, as it appears in deliveries). */
+const eventTypeFilter: FilterSpec<string> = {
+  parse(param, raw) {
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(raw)) throw validationError(param, `${param} must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+    return raw;
+  },
+};
+
+const endpointList = defineList({ filters: {}, amount: false });
+const eventList = defineList({ filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES) }, amount: false });
+
+/** Reads a create-endpoint body; `enabled_events` must be an array of strings (the service checks the types). */
+function parseCreateEndpoint(body: Body) {
+  onlyFields(body, ['url', 'description', 'enabled_events']);
+  const url = requiredString(body, 'url', 2048);
+  const description = optionalString(body, 'description', 500);
+  const events = body.enabled_events ?? [];
+  if (!Array.isArray(events) || events.some((e) => typeof e !== 'string')) throw validationError('enabled_events', 'enabled_events must be an array of event types');
+  return { url, description, enabledEvents: events as string[] };
+}
+
+/** The message in a contract response; its absence would be a broken service, not a client error. */
+function required<T>(value: T | undefined, what: string): T {
+  if (!value) throw new Error(`webhook route: the service answered without ${what}`);
+  return value;
+}
+
+const keyOf = (item: { createdAt?: webhook.Endpoint['createdAt']; id: string }) => ({ createdAt: item.createdAt, id: item.id });
+
+/** /v1/webhook-endpoints (create, list, get, delete, rotate-secret) and /v1/webhook-events (list, get, retry). */
+export function registerWebhookRoutes(router: Router, deps: GatewayDeps): void {
+  const webhooks = deps.clients.webhook;
+
+  router.post('/webhook-endpoints', async (req, res) => {
+    const out = await webhooks.createEndpoint({ merchantId: merchantOf(res).id, ...parseCreateEndpoint(req.body as Body) });
+    res.status(201).json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint'), out.secret));
+  });
+
+  router.get('/webhook-endpoints', async (req, res) => {
+    const merchantId = merchantOf(res).id;
+    const list = endpointList.parse(req.query, { merchantId, cursors: deps.cursors });
+    const out = await webhooks.listEndpoints({ merchantId, createdAt: list.createdAt, page: list.page });
+    res.json(listResponse(list, out.endpoints, out.pageInfo, { cursors: deps.cursors, keyOf, present: (e) => presentWebhookEndpoint(e) }));
+  });
+
+  router.get('/webhook-endpoints/:id', async (req, res) => {
+    const out = await webhooks.getEndpoint({ merchantId: merchantOf(res).id, id: req.params.id as string });
+    res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint')));
+  });
+
+  router.delete('/webhook-endpoints/:id', async (req, res) => {
+    const out = await webhooks.deleteEndpoint({ merchantId: merchantOf(res).id, id: req.params.id as string });
+    res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint')));
+  });
+
+  router.post('/webhook-endpoints/:id/rotate-secret', async (req, res) => {
+    onlyFields(req.body as Body, []);
+    const out = await webhooks.rotateEndpointSecret({ merchantId: merchantOf(res).id, id: req.params.id as string });
+    res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint'), out.secret));
+  });
+
+  router.get('/webhook-events', async (req, res) => {
+    const merchantId = merchantOf(res).id;
+    const list = eventList.parse(req.query, { merchantId, cursors: deps.cursors });
+    const out = await webhooks.listEvents({
+      merchantId,
+      eventType: list.filters.event_type ?? '',
+      deliveryStatuses: list.filters.delivery_status ?? [],
+      createdAt: list.createdAt,
+      page: list.page,
+    });
+    res.json(listResponse(list, out.events, out.pageInfo, { cursors: deps.cursors, keyOf, present: (e) => presentWebhookEvent(e) }));
+  });
+
+  router.get('/webhook-events/:event_id', async (req, res) => {
+    const out = await webhooks.getEvent({ merchantId: merchantOf(res).id, id: req.params.event_id as string });
+    res.json(presentWebhookEvent(required(out.event, 'an event'), { withAttempts: true }));
+  });
+
+  router.post('/webhook-events/:event_id/retry', async (req, res) => {
+    onlyFields(req.body as Body, []);
+    const out = await webhooks.retryEvent({ merchantId: merchantOf(res).id, id: req.params.event_id as string });
+    res.status(202).json(presentWebhookEvent(required(out.event, 'an event'), { withAttempts: true }));
+  });
+}
+
+/** Sandbox only: POST /v1/webhooks/test generates a realistic test event. */
+export function registerSandboxWebhookRoutes(router: Router, deps: GatewayDeps): void {
+  router.post('/webhooks/test', async (req, res) => {
+    const body = req.body as Body;
+    onlyFields(body, ['event_type']);
+    const eventType = requiredEnum(body, 'event_type', WEBHOOK_EVENT_TYPES);
+    const out = await deps.clients.webhook.sendTestEvent({ merchantId: merchantOf(res).id, eventType });
+    res.status(201).json(presentWebhookEvent(required(out.event, 'an event'), { withAttempts: true }));
+  });
+}

@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatform, type Platform } from './support/platform.js';
+
+const run = promisify(execFile);
+const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+const CLI = path.join(REPO_ROOT, 'services/gateway/src/cli/main.ts');
+
+let platform: Platform;
+let env: Record<string, string>;
+beforeAll(async () => {
+  platform = await startPlatform();
+  env = { PATH: process.env.PATH ?? '', VRP_ENV: 'sandbox', DATABASE_URL: platform.db.url, LOG_LEVEL: 'silent', ...platform.services.mandate!.gatewayEnv };
+});
+afterAll(async () => platform?.stop());
+
+/** Runs the operator CLI as a real child process. */
+async function vrp(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(TSX, [CLI, ...args], { env, cwd: REPO_ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('operator CLI', () => {
+  it('onboards a merchant whose token works, issues and revokes tokens, and creates customers', async () => {
+    const created = await vrp('merchants', 'create', '--name', 'Acme Gym', '--payout-currency', 'GBP');
+    expect(created.code).toBe(0);
+    const merchant = JSON.parse(created.stdout) as Record<string, string>;
+    expect(merchant).toMatchObject({ name: 'Acme Gym', payout_currency: 'GBP', environment: 'sandbox' });
+    expect(merchant.id).toMatch(/^MR/);
+    expect(merchant.access_token).toMatch(/^vrp_sandbox_/);
+    expect((await platform.api(merchant.access_token).get('/v1/mandates')).status).toBe(200);
+
+    const [second, customer, list] = await Promise.all([
+      vrp('tokens', 'create', '--merchant', merchant.id!),
+      vrp('customers', 'create', '--merchant', merchant.id!, '--sca-completed'),
+      vrp('merchants', 'list'),
+    ]);
+    const token = JSON.parse(second.stdout) as Record<string, string>;
+    expect(token).toMatchObject({ merchant_id: merchant.id, environment: 'sandbox' });
+    expect(JSON.parse(customer.stdout)).toMatchObject({ merchant_id: merchant.id, sca_completed: true });
+    expect((JSON.parse(list.stdout) as { id: string }[]).map((m) => m.id)).toContain(merchant.id);
+
+    const revoked = await vrp('tokens', 'revoke', '--token', merchant.access_token!);
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ token_id: merchant.token_id, revoked: true });
+    expect((await platform.api(merchant.access_token).get('/v1/mandates')).status).toBe(401);
+    expect((await platform.api(token.access_token).get('/v1/mandates')).status).toBe(200);
+  });
+
+  it('explains itself and fails with exit code 1 on bad input', async () => {
+    const [root, sub, missing, badCurrency, unknown, noMerchant] = await Promise.all([
+      vrp('--help'),
+      vrp('customers', 'create', '--help'),
+      vrp('merchants', 'create', '--name', 'X'),
+      vrp('merchants', 'create', '--name', 'X', '--payout-currency', 'ZZZ'),
+      vrp('merchants', 'delete'),
+      vrp('customers', 'create', '--merchant', 'MR01NOBODY0000000000000000000'),
+    ]);
+    expect(root.code).toBe(0);
+    expect(root.stdout).toContain('merchants create --name NAME --payout-currency CCY');
+    expect(sub.code).toBe(0);
+    expect(sub.stdout).toContain('--sca-completed');
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
+    expect(missing.stderr).toContain('--payout-currency is required');
+    expect(badCurrency.code).toBe(1);
+    expect(badCurrency.stderr).toContain('[validation_error]');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("unknown command 'merchants delete'");
+    expect(noMerchant.code).toBe(1);
+    expect(noMerchant.stderr).toContain('[not_found]');
+  });
+});

@@ -1,0 +1,146 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { waitFor } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Api } from './support/api.js';
+import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+interface Delivery {
+  raw: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+let sandbox: Platform;
+let production: Platform;
+let api: Api;
+let receiver: http.Server;
+let receiverUrl: string;
+const deliveries: Delivery[] = [];
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      deliveries.push({ raw: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  // Local development setting: lets endpoints point at this loopback receiver.
+  const overrides = { WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true' };
+  [sandbox, production] = await Promise.all([startPlatform({ overrides }), startPlatform({ env: 'production', overrides })]);
+  api = sandbox.api((await sandbox.createMerchant()).token);
+});
+afterAll(async () => {
+  await Promise.all([sandbox?.stop(), production?.stop()]);
+  receiver?.closeAllConnections();
+  await new Promise((r) => receiver?.close(r));
+});
+
+const del = (path: string) => api.raw('DELETE', path, undefined);
+
+describe('webhook endpoints', () => {
+  it('registers, reads, lists, rotates and deletes an endpoint; the secret shows only on create and rotate', async () => {
+    const created = await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.example.com/hooks', description: 'main', enabled_events: ['payment.settled'] });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body)).toEqual(['id', 'url', 'description', 'enabled_events', 'status', 'created_at', 'secret', 'secret_expires_at']);
+    expect(created.body).toMatchObject({ url: 'https://sandbox.example.com/hooks', description: 'main', enabled_events: ['payment.settled'], status: 'enabled' });
+    expect(created.body.secret).toMatch(/^whsec_/);
+    const id = created.body.id as string;
+
+    const got = await api.get(`/v1/webhook-endpoints/${id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.secret).toBeUndefined();
+    expect(got.text).not.toContain(created.body.secret as string);
+
+    const listed = await api.get('/v1/webhook-endpoints?page_size=1');
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ page_size: 1, previous_cursor: null });
+    expect((listed.body.results as { id: string }[])[0]?.id).toBe(id);
+
+    const rotated = await api.post(`/v1/webhook-endpoints/${id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+
+    const deleted = await del(`/v1/webhook-endpoints/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ id, status: 'disabled' });
+    expect(deleted.body.secret).toBeUndefined();
+  });
+
+  it('answers the exact error codes', async () => {
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://example.com/hooks' }))).toEqual({ status: 422, code: 'invalid_webhook_url', param: 'url' });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'http://sandbox.example.com' }))).toEqual({ status: 422, code: 'invalid_webhook_url', param: 'url' });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.x.com', enabled_events: ['payment.lost'] }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'enabled_events',
+    });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.x.com', secret: 'mine' }))).toEqual({ status: 400, code: 'validation_error', param: 'secret' });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', {}))).toEqual({ status: 400, code: 'validation_error', param: 'url' });
+    expect(errorOf(await api.get('/v1/webhook-endpoints/WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await del('/v1/webhook-endpoints/WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await api.get('/v1/webhook-endpoints?order=amount_minor'))).toEqual({ status: 400, code: 'invalid_order', param: 'order' });
+    expect(errorOf(await api.get('/v1/webhook-events?delivery_status=lost'))).toEqual({ status: 400, code: 'validation_error', param: 'delivery_status' });
+    expect(errorOf(await api.get('/v1/webhook-events?event_type=payment.lost'))).toEqual({ status: 400, code: 'validation_error', param: 'event_type' });
+    expect(errorOf(await api.get('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await api.post('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y/retry'))).toEqual({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('webhook events', () => {
+  it('delivers a mandate event whose data is the mandate exactly as GET returns it, and shows it with attempts', async () => {
+    const merchant = await sandbox.createMerchant();
+    const mapi = sandbox.api(merchant.token);
+    const endpoint = await mapi.post('/v1/webhook-endpoints', { url: receiverUrl, enabled_events: ['mandate.created'] });
+    expect(endpoint.status).toBe(201);
+    const mandate = await mapi.post('/v1/mandates', mandateBody(await sandboxCustomer(mapi)));
+    expect(mandate.status).toBe(201);
+    const delivery = await waitFor(() => deliveries.find((d) => JSON.parse(d.raw).data.id === mandate.body.id), { timeoutMs: 15_000 });
+
+    const t = /t=(\d+)/.exec(String(delivery.headers['x-svc-signature']))![1];
+    const v1 = /v1=([0-9a-f]+)/.exec(String(delivery.headers['x-svc-signature']))![1]!;
+    const expected = createHmac('sha256', endpoint.body.secret as string).update(`${t}.${delivery.raw}`).digest();
+    expect(timingSafeEqual(expected, Buffer.from(v1, 'hex'))).toBe(true);
+    expect(delivery.headers['x-svc-sandbox']).toBe('true');
+    const body = JSON.parse(delivery.raw);
+    expect(body.event_type).toBe('mandate.created');
+    expect(body.data).toEqual(mandate.body);
+
+    const eventId = body.event_id as string;
+    await waitFor(async () => (await mapi.get(`/v1/webhook-events/${eventId}`)).body.delivery_status === 'delivered');
+    const event = await mapi.get(`/v1/webhook-events/${eventId}`);
+    expect(event.body).toMatchObject({ id: eventId, event_type: 'mandate.created', test: false, data: mandate.body });
+    expect(event.body.attempts).toEqual([
+      expect.objectContaining({ endpoint_id: endpoint.body.id, attempt: 1, status_code: 204, error: null, success: true }),
+    ]);
+
+    const list = await mapi.get('/v1/webhook-events?event_type=mandate.created&delivery_status=DELIVERED');
+    expect((list.body.results as { id: string; attempts?: unknown }[]).map((e) => e.id)).toEqual([eventId]);
+    expect((list.body.results as { attempts?: unknown }[])[0]!.attempts).toBeUndefined();
+
+    const retried = await mapi.post(`/v1/webhook-events/${eventId}/retry`);
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ id: eventId, delivery_status: 'retrying' });
+    await waitFor(async () => ((await mapi.get(`/v1/webhook-events/${eventId}`)).body.attempts as unknown[]).length === 2);
+    expect(deliveries.filter((d) => JSON.parse(d.raw).event_id === eventId).map((d) => d.headers['x-svc-delivery-attempt'])).toEqual(['1', '2']);
+  });
+
+  it('generates sandbox test events; production has no such route', async () => {
+    const res = await api.post('/v1/webhooks/test', { event_type: 'payment.failed' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ event_type: 'payment.failed', test: true, delivery_status: 'pending', attempts: [] });
+    expect(res.body.data).toMatchObject({ id: expect.stringMatching(/^PM/), status: 'failed', failure_code: expect.any(String) });
+    expect(errorOf(await api.post('/v1/webhooks/test', { event_type: 'payment.lost' }))).toEqual({ status: 400, code: 'validation_error', param: 'event_type' });
+
+    const live = production.api((await production.createMerchant()).token);
+    expect(errorOf(await live.post('/v1/webhooks/test', { event_type: 'payment.failed' }))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await live.post('/v1/webhook-endpoints', { url: 'http://example.com/hooks' }))).toEqual({ status: 422, code: 'invalid_webhook_url', param: 'url' });
+    expect((await live.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/vrp' })).status).toBe(201);
+  });
+});
