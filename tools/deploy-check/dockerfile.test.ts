@@ -101,7 +101,8 @@ describe('Dockerfile.dockerignore', () => {
   it('keeps everything the build reads', () => {
     for (const path of ['package.json', 'package-lock.json', 'proto/buf.gen.yaml', 'packages/money/src/index.ts',
       'services/payment/src/main.ts', 'services/payment/prisma/schema.prisma', 'tools/build/bundle.ts',
-      'tools/build/promote-to-runtime.mjs', 'tools/build/container-healthcheck.mjs', 'tsconfig.base.json']) {
+      'tools/build/promote-to-runtime.mjs', 'tools/build/container-healthcheck.mjs', 'tools/build/ensure-schema.mjs',
+      'tsconfig.base.json']) {
       expect(ignored(path), path).toBe(false);
     }
   });

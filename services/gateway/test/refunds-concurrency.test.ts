@@ -11,7 +11,9 @@ type Json = Record<string, unknown>;
 let platform: Platform;
 let api: Api;
 beforeAll(async () => {
-  platform = await startPlatform();
+  // Deadlines for a busy machine: the burst queues on one payment row, and a deadline passing
+  // mid-burst would exercise compensation rather than the invariant under test.
+  platform = await startPlatform({ overrides: { GRPC_TIMEOUT: '20s', REFUND_CALL_TIMEOUT: '20s', PAYMENT_CALL_TIMEOUT: '20s' } });
   api = platform.api((await platform.createMerchant({ payoutCurrency: 'GBP' })).token);
 });
 afterAll(async () => platform?.stop());

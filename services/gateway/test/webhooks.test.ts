@@ -1,11 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openapiDocument } from '@vrp/public-api';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
 import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
+import { schemaProblems } from './support/schema.js';
+
+type Doc = Record<string, unknown> & { paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { schema: Record<string, unknown> } } }> }>> };
+const doc = openapiDocument() as Doc;
+
+/** Problems of a real response against what the OpenAPI document says for it. */
+function offSpec(res: { status: number; body: unknown }, method: string, path: string): string[] {
+  const schema = doc.paths[path]?.[method]?.responses[String(res.status)]?.content['application/json'].schema;
+  if (!schema) return [`no ${res.status} response documented for ${method} ${path}`];
+  return schemaProblems(res.body, schema, doc);
+}
 
 interface Delivery {
   raw: string;
@@ -51,26 +63,31 @@ describe('webhook endpoints', () => {
     expect(created.body).toMatchObject({ url: 'https://sandbox.example.com/hooks', description: 'main', enabled_events: ['payment.settled'], status: 'enabled' });
     expect(created.body.secret).toMatch(/^whsec_/);
     const id = created.body.id as string;
+    expect(offSpec(created, 'post', '/v1/webhook-endpoints')).toEqual([]);
 
     const got = await api.get(`/v1/webhook-endpoints/${id}`);
     expect(got.status).toBe(200);
     expect(got.body.secret).toBeUndefined();
     expect(got.text).not.toContain(created.body.secret as string);
+    expect(offSpec(got, 'get', '/v1/webhook-endpoints/{id}')).toEqual([]);
 
     const listed = await api.get('/v1/webhook-endpoints?page_size=1');
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ page_size: 1, previous_cursor: null });
     expect((listed.body.results as { id: string }[])[0]?.id).toBe(id);
+    expect(offSpec(listed, 'get', '/v1/webhook-endpoints')).toEqual([]);
 
     const rotated = await api.post(`/v1/webhook-endpoints/${id}/rotate-secret`);
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(created.body.secret);
+    expect(offSpec(rotated, 'post', '/v1/webhook-endpoints/{id}/rotate-secret')).toEqual([]);
 
     const deleted = await del(`/v1/webhook-endpoints/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ id, status: 'disabled' });
     expect(deleted.body.secret).toBeUndefined();
+    expect(offSpec(deleted, 'delete', '/v1/webhook-endpoints/{id}')).toEqual([]);
   });
 
   it('answers the exact error codes', async () => {
@@ -115,6 +132,7 @@ describe('webhook events', () => {
     const eventId = body.event_id as string;
     await waitFor(async () => (await mapi.get(`/v1/webhook-events/${eventId}`)).body.delivery_status === 'delivered');
     const event = await mapi.get(`/v1/webhook-events/${eventId}`);
+    expect(offSpec(event, 'get', '/v1/webhook-events/{event_id}')).toEqual([]);
     expect(event.body).toMatchObject({ id: eventId, event_type: 'mandate.created', test: false, data: mandate.body });
     expect(event.body.attempts).toEqual([
       expect.objectContaining({ endpoint_id: endpoint.body.id, attempt: 1, status_code: 204, error: null, success: true }),
@@ -123,10 +141,12 @@ describe('webhook events', () => {
     const list = await mapi.get('/v1/webhook-events?event_type=mandate.created&delivery_status=DELIVERED');
     expect((list.body.results as { id: string; attempts?: unknown }[]).map((e) => e.id)).toEqual([eventId]);
     expect((list.body.results as { attempts?: unknown }[])[0]!.attempts).toBeUndefined();
+    expect(offSpec(list, 'get', '/v1/webhook-events')).toEqual([]);
 
     const retried = await mapi.post(`/v1/webhook-events/${eventId}/retry`);
     expect(retried.status).toBe(202);
     expect(retried.body).toMatchObject({ id: eventId, delivery_status: 'retrying' });
+    expect(offSpec(retried, 'post', '/v1/webhook-events/{event_id}/retry')).toEqual([]);
     await waitFor(async () => ((await mapi.get(`/v1/webhook-events/${eventId}`)).body.attempts as unknown[]).length === 2);
     expect(deliveries.filter((d) => JSON.parse(d.raw).event_id === eventId).map((d) => d.headers['x-svc-delivery-attempt'])).toEqual(['1', '2']);
   });
@@ -136,6 +156,11 @@ describe('webhook events', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ event_type: 'payment.failed', test: true, delivery_status: 'pending', attempts: [] });
     expect(res.body.data).toMatchObject({ id: expect.stringMatching(/^PM/), status: 'failed', failure_code: expect.any(String) });
+    expect(offSpec(res, 'post', '/v1/webhooks/test')).toEqual([]);
+    for (const type of ['mandate.revoked', 'payment.settled', 'payment.refunded', 'refund.created', 'refund.settled']) {
+      const generated = await api.post('/v1/webhooks/test', { event_type: type });
+      expect(offSpec(generated, 'post', '/v1/webhooks/test'), type).toEqual([]);
+    }
     expect(errorOf(await api.post('/v1/webhooks/test', { event_type: 'payment.lost' }))).toEqual({ status: 400, code: 'validation_error', param: 'event_type' });
 
     const live = production.api((await production.createMerchant()).token);
