@@ -23,7 +23,7 @@ export async function startBankSimulator(config: BankSimulatorConfig, options: {
   const reporter = createPlatformReporter(config);
   const queue = new CallbackQueue(logger, { initialMs: 100, maxMs: config.callbackMaxBackoffMs });
   const sim = new SimulatedBank(reporter, queue, { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle });
-  const server = await startGrpcServer({ routes: routes(sim), serviceNames: SERVICE_NAMES, port: config.grpcPort, logger });
+  const server = await startGrpcServer({ routes: routes(sim), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
   let stopping: Promise<void> | undefined;
   return {
     port: server.port,

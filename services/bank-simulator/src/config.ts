@@ -11,6 +11,8 @@ export function loadBankSimulatorConfig(env: NodeJS.ProcessEnv = process.env) {
       vrpEnv: vrpEnvSetting,
       logLevel: platformSettings(vrpEnv).logLevel,
       grpcPort: int('GRPC_PORT', { default: 50055, min: 0, max: 65535 }),
+      // Loopback by default for local runs; containers set 0.0.0.0 so probes and Services reach the pod.
+      grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       paymentServiceUrl: str('PAYMENT_SERVICE_URL', { default: 'http://127.0.0.1:50052' }),
       refundServiceUrl: str('REFUND_SERVICE_URL', { default: 'http://127.0.0.1:50053' }),
       /** How long after submission a payment or refund settles by itself. */

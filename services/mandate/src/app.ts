@@ -48,7 +48,7 @@ export async function startMandateService(config: MandateConfig, options: { logg
       closers.push(() => sweeper.stop());
     }
 
-    const server = await startGrpcServer({ routes: routes(deps), serviceNames: [MANDATE_SERVICE_NAME], port: config.grpcPort, logger });
+    const server = await startGrpcServer({ routes: routes(deps), serviceNames: [MANDATE_SERVICE_NAME], port: config.grpcPort, host: config.grpcHost, logger });
     // Closing the server first stops taking requests and lets in-flight ones commit.
     closers.push(() => server.close());
 

@@ -1,4 +1,4 @@
-import { int, loadConfig, platformSettings, vrpEnvSetting } from '@vrp/config';
+import { int, loadConfig, platformSettings, str, vrpEnvSetting } from '@vrp/config';
 
 /**
  * Reads the mandate service's settings from `env` (default: this process's environment; this
@@ -11,6 +11,8 @@ export function loadMandateConfig(env: NodeJS.ProcessEnv = process.env) {
     {
       env: vrpEnvSetting,
       grpcPort: int('GRPC_PORT', { default: 50051, min: 0, max: 65535 }),
+      // Loopback by default for local runs; containers set 0.0.0.0 so probes and Services reach the pod.
+      grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       ...platformSettings(vrpEnv),
       sandboxActivationDelayMs: int('SANDBOX_ACTIVATION_DELAY_MS', { default: 1000, min: 0 }),
     },

@@ -46,7 +46,7 @@ export async function startPaymentService(config: PaymentConfig, options: { cloc
     intervalMs: config.resubmitSweepIntervalMs,
   });
   const ctx = { db, clock, subjectPrefix: config.eventSubjectPrefix, mandates, submitter, eventsWritten: () => relay.nudge() };
-  const server = await startGrpcServer({ routes: routes(ctx), serviceNames: SERVICE_NAMES, port: config.grpcPort, logger });
+  const server = await startGrpcServer({ routes: routes(ctx), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
   sweeper.start();
 
   let stopping: Promise<void> | undefined;

@@ -11,6 +11,8 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {
       vrpEnv: vrpEnvSetting,
       ...platformSettings(vrpEnv),
       grpcPort: int('GRPC_PORT', { default: 50052, min: 0, max: 65535 }),
+      // Loopback by default for local runs; containers set 0.0.0.0 so probes and Services reach the pod.
+      grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       mandateServiceUrl: str('MANDATE_SERVICE_URL', { default: 'http://127.0.0.1:50051' }),
       bankServiceUrl: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
       /** A submission the bank has not acknowledged after this long is sent again. */

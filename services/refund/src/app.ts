@@ -51,7 +51,7 @@ export async function startRefundService(config: RefundConfig, options: { logger
     settlementBusinessDays: config.settlementBusinessDays,
     onEventWritten: () => relay.nudge(),
   };
-  const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, logger });
+  const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
   const sweeper = startPeriodic(
     'refund sweeper',
     config.sweepIntervalMs,

@@ -12,6 +12,8 @@ export function loadRefundConfig(env: NodeJS.ProcessEnv = process.env) {
     {
       env: vrpEnvSetting,
       grpcPort: int('GRPC_PORT', { default: 50053, min: 0, max: 65535 }),
+      // Loopback by default for local runs; containers set 0.0.0.0 so probes and Services reach the pod.
+      grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       ...platformSettings(vrpEnv),
       paymentServiceUrl: str('PAYMENT_SERVICE_URL', { default: 'http://127.0.0.1:50052' }),
       bankServiceUrl: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),

@@ -54,7 +54,7 @@ export async function startWebhookService(config: WebhookConfig, options: Webhoo
   });
   await consumer.start();
   worker.start();
-  const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, logger });
+  const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
 
   let stopping: Promise<void> | undefined;
   return {

@@ -39,6 +39,8 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv) {
     {
       ...platformSettings(vrpEnv),
       grpcPort: int('GRPC_PORT', { default: 50054, min: 0, max: 65535 }),
+      // Loopback by default for local runs; containers set 0.0.0.0 so probes and Services reach the pod.
+      grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       retrySchedule: retrySchedule('WEBHOOK_RETRY_SCHEDULE'),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', { default: 10_000, min: 1, max: 60_000 }),
       secretKey: secretKey('WEBHOOK_SECRET_KEY'),

@@ -71,7 +71,7 @@ ALTER TABLE "refund"."refunds" ADD CONSTRAINT "refunds_id_fkey" FOREIGN KEY ("id
 
 -- Hand-written: invariants Prisma's schema language cannot express.
 
--- The request lifecycle's vocabulary; 0 requests "all that is still refundable".
+-- The request lifecycle's vocabulary (0 requests "all that is still refundable").
 ALTER TABLE "refund"."refund_requests"
   ADD CONSTRAINT "refund_requests_state_check" CHECK ("state" IN ('open', 'completed', 'abandoned', 'released')),
   ADD CONSTRAINT "refund_requests_amount_minor_check" CHECK ("amount_minor" >= 0);

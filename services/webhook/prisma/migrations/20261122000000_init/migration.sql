@@ -98,7 +98,7 @@ ALTER TABLE "webhook"."deliveries" ADD CONSTRAINT "deliveries_endpoint_id_fkey" 
 ALTER TABLE "webhook"."attempts" ADD CONSTRAINT "attempts_delivery_id_fkey" FOREIGN KEY ("delivery_id") REFERENCES "webhook"."deliveries"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 
--- Invariants Prisma's schema language cannot express; the database enforces them.
+-- Invariants Prisma's schema language cannot express, so the database enforces them.
 ALTER TABLE "webhook"."endpoints"
   ADD CONSTRAINT "endpoints_status_check" CHECK ("status" IN ('enabled', 'disabled')),
   ADD CONSTRAINT "endpoints_previous_secret_pair_check"
