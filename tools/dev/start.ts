@@ -58,8 +58,15 @@ async function stopAll(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log('start: stopping all services…');
-  const exits = [...children.values()].map((child) => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
+  let unclean = 0;
+  const exits = [...children.entries()].map(([name, child]) => new Promise<void>((resolve) => {
+    child.once('exit', (exitCode, signal) => {
+      if (exitCode !== 0) {
+        unclean++;
+        console.error(`start: ${name} did not stop cleanly (${signal ?? exitCode})`);
+      }
+      resolve();
+    });
     child.kill('SIGTERM');
   }));
   const force = setTimeout(() => {
@@ -67,8 +74,8 @@ async function stopAll(code: number): Promise<void> {
   }, 15_000);
   await Promise.all(exits);
   clearTimeout(force);
-  console.log('start: all services stopped');
-  process.exit(code);
+  console.log(unclean ? `start: all services stopped (${unclean} uncleanly)` : 'start: all services stopped');
+  process.exit(unclean ? 1 : code);
 }
 
 process.on('SIGINT', () => void stopAll(0));

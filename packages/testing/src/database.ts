@@ -7,7 +7,7 @@ import pg from 'pg';
 /** Root of the repository, from this file's location. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+import { TEST_DATABASE_ADMIN_URL as ADMIN_URL } from './config.js';
 
 export interface TestDatabase {
   /** Connection string of the fresh database. */

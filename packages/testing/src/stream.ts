@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { connectEventBus, decodeDomainEvent, ensureEventStream, type DomainEvent, type EventBus } from '@vrp/outbox';
 
-export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+import { TEST_NATS_URL } from './config.js';
+
+export { TEST_NATS_URL };
 
 export interface TestStream {
   natsUrl: string;

@@ -43,6 +43,7 @@ export async function startPaymentService(config: PaymentConfig, options: { cloc
   const submitter = new BankSubmitter(db, bankClient, clock, logger);
   const sweeper = new ResubmissionSweeper(db, submitter, clock, logger, {
     resubmitAfterMs: config.resubmitAfterMs,
+    decisionTimeoutMs: config.bankDecisionTimeoutMs,
     intervalMs: config.resubmitSweepIntervalMs,
   });
   const ctx = { db, clock, subjectPrefix: config.eventSubjectPrefix, mandates, submitter, eventsWritten: () => relay.nudge() };

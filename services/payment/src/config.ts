@@ -17,6 +17,8 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {
       bankServiceUrl: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
       /** A submission the bank has not acknowledged after this long is sent again. */
       resubmitAfterMs: duration('PAYMENT_RESUBMIT_AFTER', { default: 30_000 }),
+      // An acknowledged attempt still undecided after this is sent again (the bank may have lost it).
+      bankDecisionTimeoutMs: duration('PAYMENT_BANK_DECISION_TIMEOUT', { default: 15 * 60_000 }),
       /** How often the resubmission sweeper looks. */
       resubmitSweepIntervalMs: duration('PAYMENT_RESUBMIT_SWEEP_INTERVAL', { default: 5_000 }),
       /** Deadline of one call to the mandate service or the bank. */

@@ -33,7 +33,7 @@ function retrySchedule(name: string): Setting<number[]> {
 }
 
 /** Reads and validates the webhook service's settings; throws ConfigError listing every bad one. */
-export function loadWebhookConfig(env: NodeJS.ProcessEnv) {
+export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
   const vrpEnv = vrpEnvSetting.parse(env.VRP_ENV);
   const config = loadConfig(
     {

@@ -5,15 +5,19 @@ import type { BankSubmitter } from './bank-submitter.js';
 
 export interface SweeperOptions {
   resubmitAfterMs: number;
+  /** Re-send an acknowledged attempt the bank has not decided after this long. */
+  decisionTimeoutMs: number;
   intervalMs: number;
   batchSize?: number;
 }
 
 /**
  * Re-sends open payments whose current attempt the bank has not acknowledged within
- * `resubmitAfterMs` (the bank was down, or the acknowledgement was lost). Each payment is
- * claimed by moving its submitted_at forward conditionally, so replicas do not send it twice
- * in one round; the bank would drop a duplicate anyway.
+ * `resubmitAfterMs` (the bank was down, or the acknowledgement was lost), or acknowledged but
+ * not decided within `decisionTimeoutMs` (the bank restarted and forgot it). The bank is
+ * idempotent per (payment, attempt), so a bank that still has the attempt drops the repeat.
+ * Each payment is claimed by moving its submitted_at forward conditionally, so replicas do not
+ * send it twice in one round.
  */
 export class ResubmissionSweeper {
   private timer?: NodeJS.Timeout;
@@ -44,7 +48,13 @@ export class ResubmissionSweeper {
   async sweepOnce(): Promise<number> {
     const now = this.clock.now();
     const due = await this.db.payment.findMany({
-      where: { status: 'submitted', bankAckedAt: null, submittedAt: { lte: new Date(now.getTime() - this.options.resubmitAfterMs) } },
+      where: {
+        status: 'submitted',
+        OR: [
+          { bankAckedAt: null, submittedAt: { lte: new Date(now.getTime() - this.options.resubmitAfterMs) } },
+          { bankAckedAt: { lte: new Date(now.getTime() - this.options.decisionTimeoutMs) } },
+        ],
+      },
       orderBy: { submittedAt: 'asc' },
       take: this.options.batchSize ?? 100,
     });
@@ -53,7 +63,8 @@ export class ResubmissionSweeper {
       if (this.stopped) break;
       const claim = await this.db.payment.updateMany({
         where: { id: payment.id, retryCount: payment.retryCount, status: 'submitted', submittedAt: payment.submittedAt },
-        data: { submittedAt: now },
+        // Cleared so the new acknowledgement restarts the decision clock.
+        data: { submittedAt: now, bankAckedAt: null },
       });
       if (claim.count === 0) continue;
       if (await this.submitter.submit(payment)) sent++;

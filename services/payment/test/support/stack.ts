@@ -34,7 +34,8 @@ export interface Stack {
   bank: ServiceClient<typeof bank.BankService>;
   paymentPort: number;
   bankPort: number;
-  startBank(): Promise<BankSimulator>;
+  /** Starts the bank simulator on its fixed port, optionally with other settings than at first. */
+  startBank(env?: Record<string, string>): Promise<BankSimulator>;
   startPayments(): Promise<PaymentService>;
   close(): Promise<void>;
 }
@@ -68,13 +69,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     BANK_SERVICE_URL: `http://127.0.0.1:${bankPort}`,
     ...options.paymentEnv,
   });
-  const bankConfig = loadBankSimulatorConfig({
+  const bankEnv = {
     GRPC_PORT: String(bankPort),
     PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}`,
     BANK_AUTO_SETTLE: 'false',
     BANK_CALLBACK_MAX_BACKOFF: '200ms',
     ...options.bankEnv,
-  });
+  };
+  const bankConfig = loadBankSimulatorConfig(bankEnv);
   const startPayments = () => startPaymentService(paymentConfig, { logger: quiet('payment'), ...(options.clock ? { clock: options.clock } : {}) });
   const stack: Stack = {
     db,
@@ -86,8 +88,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     bank: createServiceClient(bank.BankService, { baseUrl: `http://127.0.0.1:${bankPort}`, volumeThreshold: 1000 }),
     paymentPort,
     bankPort,
-    async startBank() {
-      stack.bankSimulator = await startBankSimulator(bankConfig, { logger: quiet('bank-simulator') });
+    async startBank(env) {
+      const config = env ? loadBankSimulatorConfig({ ...bankEnv, ...env }) : bankConfig;
+      stack.bankSimulator = await startBankSimulator(config, { logger: quiet('bank-simulator') });
       return stack.bankSimulator;
     },
     async startPayments() {
