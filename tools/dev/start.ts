@@ -22,7 +22,9 @@ function pipe(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableS
 }
 
 for (const proc of platformProcesses(root, vrpEnv, Number(process.env.GRPC_PORT_BASE ?? 50051))) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // START_NODE_ARGS passes flags to every service's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.START_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, proc.dir),
     env: { ...process.env, ...proc.env },
     stdio: ['ignore', 'pipe', 'pipe'],

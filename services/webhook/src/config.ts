@@ -57,6 +57,10 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!/^[A-Za-z0-9_-]+$/.test(config.consumerName)) {
     throw new ConfigError([`WEBHOOK_CONSUMER_NAME must be letters, digits, '-' or '_', got '${config.consumerName}'`]);
   }
+  // Signing secrets encrypted with a published development key are as good as plain text.
+  if (vrpEnv === 'production' && !env.WEBHOOK_SECRET_KEY) {
+    throw new ConfigError(['WEBHOOK_SECRET_KEY must be set in production (32 bytes, hex or base64)']);
+  }
   return Object.freeze({ ...config, env: vrpEnv, usingDevSecretKey: !env.WEBHOOK_SECRET_KEY });
 }
 

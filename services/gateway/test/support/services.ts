@@ -44,6 +44,9 @@ export function sharedEnv(ctx: { db: TestDatabase; stream: TestStream; vrpEnv: s
     EVENT_STREAM: ctx.stream.stream,
     EVENT_SUBJECT_PREFIX: ctx.stream.subjectPrefix,
     LOG_LEVEL: 'silent',
+    // Production refuses the development secrets; tests bring their own.
+    CURSOR_SECRET: 'test-cursor-secret-0123456789abcdef0123456789',
+    WEBHOOK_SECRET_KEY: '746573742d776562686f6f6b2d7365637265742d6b65792d33322d6279746573',
   };
 }
 

@@ -1,0 +1,22 @@
+import { ConfigError } from '@vrp/config';
+import { describe, expect, it } from 'vitest';
+import { DEV_CURSOR_SECRET, loadGatewayConfig } from './config.js';
+
+describe('loadGatewayConfig', () => {
+  it('runs the sandbox on the development cursor secret out of the box', () => {
+    expect(loadGatewayConfig({}).cursorSecret).toBe(DEV_CURSOR_SECRET);
+  });
+
+  it('refuses production on the development or a short cursor secret', () => {
+    for (const secret of [undefined, DEV_CURSOR_SECRET, 'short']) {
+      const env = { VRP_ENV: 'production', ...(secret ? { CURSOR_SECRET: secret } : {}) };
+      expect(() => loadGatewayConfig(env)).toThrow(ConfigError);
+    }
+    expect(loadGatewayConfig({ VRP_ENV: 'production', CURSOR_SECRET: 'x'.repeat(32) }).env).toBe('production');
+  });
+
+  it('applies the environment rate-limit defaults', () => {
+    expect(loadGatewayConfig({}).rateLimitRps).toBe(25);
+    expect(loadGatewayConfig({ VRP_ENV: 'production', CURSOR_SECRET: 'x'.repeat(32) }).rateLimitRps).toBe(100);
+  });
+});
