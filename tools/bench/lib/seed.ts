@@ -36,7 +36,7 @@ export async function seedMandates(api: BenchApi, count: number, log: (line: str
     });
     const activated = await api.post(`/v1/sandbox/mandates/${mandate.body.id as string}/activate`);
     // The sandbox may have activated it by itself already; that is just as good.
-    const alreadyActive = activated.status === 422 && activated.body?.error?.code === 'invalid_state_transition';
+    const alreadyActive = activated.status === 422 && (activated.body as { error?: { code?: string } }).error?.code === 'invalid_state_transition';
     if (activated.status !== 200 && !alreadyActive) throw new Error(`seeding failed: ${activated.status} ${JSON.stringify(activated.body)}`);
     ids.push(mandate.body.id as string);
     if (ids.length % 250 === 0) log(`seeded ${ids.length}/${count} mandates`);
