@@ -1,3 +1,4 @@
 export { REPO_ROOT, applyMigrations, createTestDatabase, type TestDatabase } from './database.js';
 export { TEST_NATS_URL, createTestStream, type TestStream } from './stream.js';
 export { waitFor } from './wait.js';
+export { startPrivateNatsServer, type PrivateNatsServer } from './nats-server.js';

@@ -20,14 +20,15 @@ export interface TestStream {
 }
 
 /** A JetStream stream of its own for one test file. */
-export async function createTestStream(): Promise<TestStream> {
+export async function createTestStream(options: { natsUrl?: string } = {}): Promise<TestStream> {
+  const natsUrl = options.natsUrl ?? TEST_NATS_URL;
   const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const stream = `VRP_TEST_${id.toUpperCase()}`;
   const subjectPrefix = `vrp.test${id}.events`;
-  const bus = await connectEventBus(TEST_NATS_URL, `test-${id}`);
+  const bus = await connectEventBus(natsUrl, `test-${id}`);
   await ensureEventStream(bus.jsm, stream, subjectPrefix);
   return {
-    natsUrl: TEST_NATS_URL,
+    natsUrl,
     stream,
     subjectPrefix,
     bus,

@@ -1,15 +1,16 @@
 import { newId } from '@vrp/ids';
 import type { DomainEvent } from '@vrp/outbox';
-import { waitFor } from '@vrp/testing';
+import { startPrivateNatsServer, waitFor, type PrivateNatsServer } from '@vrp/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, domainEvent } from './support/events.js';
 import { createWebhookTestEnv, type Running, type WebhookTestEnv } from './support/harness.js';
-import { withNatsOutage } from './support/nats-restart.js';
 import { TestReceiver } from './support/receiver.js';
 
 let env: WebhookTestEnv;
 let receiver: TestReceiver;
+// NATS of our own: this test takes it down, and other suites share the machine's.
+let nats: PrivateNatsServer;
 const SETTINGS = {
   WEBHOOK_RETRY_SCHEDULE: '200ms,400ms,800ms,1s,1s,2s,2s,2s',
   WEBHOOK_BREAKER_RESET_MS: '500',
@@ -17,14 +18,26 @@ const SETTINGS = {
 };
 
 beforeAll(async () => {
-  env = await createWebhookTestEnv();
+  nats = await startPrivateNatsServer();
+  env = await createWebhookTestEnv({ natsUrl: nats.url });
   receiver = new TestReceiver(env.tls);
   await receiver.start();
 });
 afterAll(async () => {
   await env?.cleanup();
   await receiver?.stop();
+  await nats?.dispose();
 });
+
+/** A real NATS outage: the server process stops, `during` runs, then it starts again. */
+async function withNatsOutage(during: () => Promise<void>): Promise<void> {
+  await nats.stop();
+  try {
+    await during();
+  } finally {
+    await nats.start();
+  }
+}
 
 /** Publishes like an outbox relay: retried until JetStream acknowledges it (NATS may be down). */
 async function publishUntilAcked(ev: DomainEvent): Promise<void> {

@@ -38,8 +38,8 @@ export const FAST = {
   LOG_LEVEL: 'error',
 };
 
-export async function createWebhookTestEnv(): Promise<WebhookTestEnv> {
-  const [db, stream] = await Promise.all([createTestDatabase(['webhook']), createTestStream()]);
+export async function createWebhookTestEnv(options: { natsUrl?: string } = {}): Promise<WebhookTestEnv> {
+  const [db, stream] = await Promise.all([createTestDatabase(['webhook']), createTestStream(options)]);
   const tls = generateTestTls();
   const running: Running[] = [];
   const config = (overrides: Record<string, string> = {}) =>
