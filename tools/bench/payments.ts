@@ -2,7 +2,8 @@
  * Payments benchmark: POST /v1/payments through the gateway at rising concurrency, against the
  * ceiling of the same database transaction run straight on Postgres. See README.md.
  *
- *   npm run bench:payments                                  (starts the platform in-process)
+ *   npm run bench:payments                       (every service its own process, as npm start runs them)
+ *   BENCH_IN_PROCESS=1 npm run bench:payments    (everything on one event loop: one core)
  *   BENCH_URL=http://127.0.0.1:8080 BENCH_TOKEN=vrp_sandbox_... npm run bench:payments
  */
 import { directCeiling } from './lib/direct-ceiling.js';
@@ -20,9 +21,16 @@ async function target(): Promise<{ url: string; token: string; stop: () => Promi
     if (!process.env.BENCH_TOKEN) throw new Error('BENCH_URL needs BENCH_TOKEN (a sandbox merchant token)');
     return { url: process.env.BENCH_URL, token: process.env.BENCH_TOKEN, stop: async () => undefined };
   }
+  const limits = { RATE_LIMIT_RPS: '1000000', RATE_LIMIT_BURST: '1000000' };
+  if (!process.env.BENCH_IN_PROCESS) {
+    log('starting the platform as separate processes (fresh database and stream)');
+    const { startLocalPlatform } = await import('../dev/local-platform.js');
+    const local = await startLocalPlatform({ ...limits, SANDBOX_ACTIVATION_DELAY_MS: '100' });
+    return { url: local.url, token: local.createMerchant('Benchmark'), stop: () => local.interrupt().then(() => local.dispose()) };
+  }
   log('starting the platform in-process (fresh database and stream)');
   const { startPlatform } = await import('../../services/gateway/test/support/platform.js');
-  const platform = await startPlatform({ overrides: { RATE_LIMIT_RPS: '1000000', RATE_LIMIT_BURST: '1000000' } });
+  const platform = await startPlatform({ overrides: limits });
   const merchant = await platform.createMerchant({ payoutCurrency: 'GBP', name: 'Benchmark' });
   return { url: platform.url, token: merchant.token, stop: () => platform.stop() };
 }
