@@ -14,6 +14,8 @@ import { measure, type LevelResult } from './measure.js';
 export async function directCeiling(levels: number[], requestsFor: (c: number) => number, log: (line: string) => void): Promise<LevelResult[]> {
   const db = await createTestDatabase(['payment']);
   const pool = new pg.Pool({ connectionString: db.url, max: Math.max(...levels) });
+  // An idle connection dropped by the server must not crash the run; the next query reconnects.
+  pool.on('error', (err) => log(`direct: idle connection lost (${err.message})`));
   const results: LevelResult[] = [];
   try {
     for (const concurrency of levels) {
