@@ -1,24 +1,11 @@
 import { create, toBinary, fromBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { events, mandate, payment, refund } from '@vrp/contracts';
+import { EVENT_TYPES, events, mandate, payment, refund, type EventType } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
 
 export type DomainEvent = events.DomainEvent;
 
-/** The ten public event types of SPEC.md. */
-export const EVENT_TYPES = [
-  'mandate.created',
-  'mandate.activated',
-  'mandate.revoked',
-  'mandate.suspended',
-  'payment.submitted',
-  'payment.settled',
-  'payment.failed',
-  'payment.refunded',
-  'refund.created',
-  'refund.settled',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType };
 
 export type EventResource =
   | { case: 'mandate'; value: mandate.Mandate }

@@ -1,4 +1,4 @@
-import type { webhook } from '@vrp/contracts';
+import { EVENT_TYPES, type webhook } from '@vrp/contracts';
 import { requiredTimestamp } from '../format.js';
 
 /** The public webhook endpoint object; `secret` only in the answers to create and rotate-secret. */
@@ -36,18 +36,7 @@ export interface WebhookEventJson {
 }
 
 /** The ten public event types (SPEC.md "Event types"). */
-export const WEBHOOK_EVENT_TYPES = [
-  'mandate.created',
-  'mandate.activated',
-  'mandate.revoked',
-  'mandate.suspended',
-  'payment.submitted',
-  'payment.settled',
-  'payment.failed',
-  'payment.refunded',
-  'refund.created',
-  'refund.settled',
-] as const;
+export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
 /** An endpoint's status: `disabled` once deleted. */
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 /** The delivery statuses of an event (API.md). */

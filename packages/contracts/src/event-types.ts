@@ -1,0 +1,20 @@
+/**
+ * The ten public event types (SPEC.md "Event types"): the `event_type` of every DomainEvent on
+ * the stream and of every webhook delivery. Hand-written beside the generated code because
+ * protobuf carries the type as a string.
+ */
+export const EVENT_TYPES = [
+  'mandate.created',
+  'mandate.activated',
+  'mandate.revoked',
+  'mandate.suspended',
+  'payment.submitted',
+  'payment.settled',
+  'payment.failed',
+  'payment.refunded',
+  'refund.created',
+  'refund.settled',
+] as const;
+
+/** One of the ten public event types. */
+export type EventType = (typeof EVENT_TYPES)[number];
