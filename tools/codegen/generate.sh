@@ -6,8 +6,10 @@ cd "$(dirname "$0")/../.."
 # Prisma's CLI reads the schema's env("DATABASE_URL") even to generate; no connection is made.
 export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/vrp_sandbox}"
 (cd proto && npx --no-install buf generate)
+# The merchant-facing verification package ships compiled JavaScript; consumers here use it the same way.
+(cd packages/webhook-verify && npx --no-install tsc -p tsconfig.build.json)
 for config in services/*/prisma.config.ts; do
   dir=$(dirname "$config")
   (cd "$dir" && npx --no-install prisma generate --config prisma.config.ts >/dev/null)
 done
-echo "codegen: contracts and $(ls services/*/prisma.config.ts | wc -l) Prisma clients generated"
+echo "codegen: contracts, webhook-verify and $(ls services/*/prisma.config.ts | wc -l) Prisma clients generated"
