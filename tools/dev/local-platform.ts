@@ -47,7 +47,13 @@ export async function startLocalPlatform(settings: Record<string, string> = {}, 
     ...settings,
   };
   await migrateAll(env.DATABASE_URL!, () => undefined);
-  const runner = spawn(process.execPath, ['--import', 'tsx', 'tools/dev/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so dispose() can take down the runner and every service with it.
+  const runner = spawn(process.execPath, ['--import', 'tsx', 'tools/dev/start.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   runner.stdout!.on('data', (d) => (output += d));
   runner.stderr!.on('data', (d) => (output += d));
@@ -71,7 +77,11 @@ export async function startLocalPlatform(settings: Record<string, string> = {}, 
       return exited;
     },
     async dispose() {
-      if (runner.exitCode === null) runner.kill('SIGKILL');
+      try {
+        process.kill(-runner.pid!, 'SIGKILL'); // whatever is left of the group, services included
+      } catch {
+        // the group is already gone
+      }
       const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
