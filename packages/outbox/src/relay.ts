@@ -1,4 +1,5 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
+import { startWorkLoop, type WorkLoop } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import pg from 'pg';
 
@@ -30,9 +31,7 @@ interface Row {
 export class OutboxRelay {
   private readonly pool: pg.Pool;
   private readonly table: string;
-  private running = false;
-  private loop?: Promise<void>;
-  private wake?: () => void;
+  private loop?: WorkLoop;
 
   constructor(private readonly options: OutboxRelayOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
@@ -43,14 +42,17 @@ export class OutboxRelay {
 
   /** Starts the background loop. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop ??= startWorkLoop({
+      name: 'outbox relay',
+      pass: () => this.publishBatch(),
+      intervalMs: this.options.pollIntervalMs ?? 100,
+      logger: this.options.logger,
+    });
   }
 
   /** Asks an idle loop to look now (call after committing an outbox row for low latency). */
   nudge(): void {
-    this.wake?.();
+    this.loop?.nudge();
   }
 
   /** Publishes everything pending right now; returns how many rows were published. */
@@ -65,33 +67,9 @@ export class OutboxRelay {
 
   /** Stops the loop after its current batch, publishes what is left, and closes the pool. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+    await this.loop?.stop();
     await this.flush().catch((err) => this.options.logger.warn('outbox final flush failed', { err }));
     await this.pool.end();
-  }
-
-  private async run(): Promise<void> {
-    let backoff = 0;
-    while (this.running) {
-      try {
-        const n = await this.publishBatch();
-        backoff = 0;
-        if (n > 0) continue;
-      } catch (err) {
-        backoff = Math.min(backoff ? backoff * 2 : 200, 5000);
-        this.options.logger.warn('outbox publish failed; will retry', { err, backoff_ms: backoff });
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoff || (this.options.pollIntervalMs ?? 100));
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
   }
 
   private async publishBatch(): Promise<number> {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createLogger, type Logger } from '@vrp/logging';
 import { createGatewayClients, createHealthClients, type GatewayClients } from './clients.js';
-import { DEV_CURSOR_SECRET, type GatewayConfig } from './config.js';
+import type { GatewayConfig } from './config.js';
 import { IdempotencyStore } from './db/idempotency-store.js';
 import { MerchantRepository } from './db/merchants.js';
 import { createGatewayDb } from './db/prisma.js';
@@ -30,9 +30,6 @@ export interface Gateway {
  */
 export async function startGateway(config: GatewayConfig, options: { clients?: Partial<GatewayClients>; logger?: Logger } = {}): Promise<Gateway> {
   const logger = options.logger ?? createLogger('gateway', { level: config.logLevel });
-  if (config.env === 'production' && config.cursorSecret === DEV_CURSOR_SECRET) {
-    logger.warn('CURSOR_SECRET is the development default; set a secret of your own in production');
-  }
   const db = createGatewayDb(config.databaseUrl);
   const created = createGatewayClients(config, logger);
   const clients: GatewayClients = { ...created, ...options.clients };

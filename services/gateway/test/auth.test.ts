@@ -17,6 +17,8 @@ afterAll(async () => {
   await platform?.stop();
 });
 
+const anonymousWith = (authorization: string) => platform.api().get('/v1/mandates', { authorization });
+
 describe('bearer authentication', () => {
   it('requires a well-formed Authorization header', async () => {
     const anonymous = platform.api();
@@ -40,6 +42,7 @@ describe('bearer authentication', () => {
     const merchant = await platform.createMerchant();
     const api = platform.api(merchant.token);
     expect((await api.get('/v1/mandates')).status).toBe(200);
+    expect((await anonymousWith(`bearer ${merchant.token}`)).status).toBe(200); // scheme is case-insensitive
     await revokeToken(new MerchantRepository(db), { token: merchant.token });
     expect(errorOf(await api.get('/v1/mandates'))).toEqual({ status: 401, code: 'invalid_token' });
   });

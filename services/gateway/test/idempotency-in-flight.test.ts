@@ -70,3 +70,42 @@ it('does not remember server errors, so the client can retry', async () => {
   expect(retried.status).toBe(201);
   expect(retried.headers.get('idempotent-replayed')).toBeNull();
 });
+
+it('keeps the key while a request runs after its client hung up, so the retry replays instead of creating twice', async () => {
+  const merchant = await platform.createMerchant();
+  const api = platform.api(merchant.token);
+  const body = mandateBody(await sandboxCustomer(api));
+  // A gateway whose mandate service answers creates slowly: long enough for the client to give up.
+  const real = platform.mandates;
+  const slow = {
+    ...real,
+    createMandate: async (...args: Parameters<typeof real.createMandate>) => {
+      await new Promise((r) => setTimeout(r, 800));
+      return real.createMandate(...args);
+    },
+  } as typeof real;
+  const gateway = await startGateway(
+    loadGatewayConfig({
+      DATABASE_URL: platform.db.url,
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      MANDATE_SERVICE_URL: platform.services.mandate!.gatewayEnv.MANDATE_SERVICE_URL,
+      IDEMPOTENCY_WAIT_MS: '5s',
+      RATE_LIMIT_RPS: '1000',
+      RATE_LIMIT_BURST: '1000',
+    }),
+    { clients: { mandate: slow } },
+  );
+  try {
+    const headers = { authorization: `Bearer ${merchant.token}`, 'content-type': 'application/json', 'idempotency-key': 'hung-up' };
+    const abandoned = fetch(`${gateway.url}/v1/mandates`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(200) });
+    await expect(abandoned).rejects.toThrow();
+    const retry = await createApi(gateway.url, merchant.token).post('/v1/mandates', body, { 'idempotency-key': 'hung-up' });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const { rows } = await sql.query('SELECT count(*)::int AS n FROM mandate.mandates WHERE customer_id = $1', [body.customer_id]);
+    expect(rows[0].n).toBe(1);
+  } finally {
+    await gateway.stop();
+  }
+});

@@ -125,3 +125,13 @@ describe('mandates', () => {
     expect(errorOf(await api.post(`/v1/mandates/${m.body.id}/cancel`, { reason: 'x' }))).toEqual({ status: 400, code: 'validation_error', param: 'reason' });
   });
 });
+
+describe('single-resource GET queries', () => {
+  it('refuse an expand the resource does not have and any other parameter, naming it', async () => {
+    const id = (await api.post('/v1/mandates', mandateBody(customer))).body.id as string;
+    expect(errorOf(await api.get(`/v1/mandates/${id}?expand=customer`))).toEqual({ status: 400, code: 'invalid_expand', param: 'expand' });
+    expect(errorOf(await api.get(`/v1/mandates/${id}?foo=1`))).toEqual({ status: 400, code: 'validation_error', param: 'foo' });
+    expect((await api.get(`/v1/mandates/${id}`)).status).toBe(200);
+    expect(errorOf(await api.get(`/v1/mandates?created_at[gte]=2025-02-30`))).toEqual({ status: 400, code: 'validation_error', param: 'created_at[gte]' });
+  });
+});

@@ -1,3 +1,4 @@
+import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, newMerchant, pay, PS, seedMandate, settleAtBank } from './support/fixtures.js';
 import { startStack, type Stack } from './support/stack.js';
@@ -74,7 +75,46 @@ describe('refund allocation rules', () => {
     expect(released.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 1_000n });
     const again = await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-c' });
     expect(again.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 1_000n });
+    // The release is on the stream as payment.settled with the payment as it now is; the
+    // repeated release changed nothing and wrote nothing.
+    const settledEvents = await waitFor(async () => {
+      const all = (await s.stream.events()).flatMap((e) =>
+        e.eventType === 'payment.settled' && e.resource.case === 'payment' && e.resource.value.id === paymentId ? [e.resource.value] : [],
+      );
+      return all.some((p) => p.amountRefundedMinor === 1_000n) ? all : undefined;
+    }, { what: 'payment.settled after the release' });
+    expect(settledEvents.map((p) => [p.status, p.amountRefundedMinor])).toEqual([
+      [PS.SETTLED, 0n],
+      [PS.SETTLED, 1_000n],
+    ]);
     expect(await codeOf(s.payments.releaseRefund({ merchantId: newMerchant(), paymentId, refundId: 'RF-a' }))).toBe('not_found');
+  });
+
+  it('leaves nothing booked when the release comes before the allocation of the same refund id', async () => {
+    const { merchantId, paymentId } = await settledPayment(3_000n);
+    const released = await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-early' });
+    expect(released.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-early', amountMinor: 1_000n }))).toBe(
+      'invalid_state_transition',
+    );
+    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    // Releasing again is still harmless, and a release for a payment the merchant does not have is not_found.
+    expect((await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-early' })).payment!.amountRefundedMinor).toBe(0n);
+    expect(await codeOf(s.payments.releaseRefund({ merchantId: newMerchant(), paymentId, refundId: 'RF-other' }))).toBe('not_found');
+  });
+
+  it('releases an allocation that raced its release, or refuses it: never leaves it booked', async () => {
+    const { merchantId, paymentId } = await settledPayment(10_000n);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const refundId = `RF-rr-${i}`;
+        const allocate = codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId, amountMinor: 100n }));
+        const release = s.payments.releaseRefund({ merchantId, paymentId, refundId });
+        return Promise.all([allocate, release]);
+      }),
+    );
+    // Every refund id was released, whichever came first: nothing stays booked.
+    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
   });
 
   it('refuses refunds of payments that have not settled, and of other merchants', async () => {

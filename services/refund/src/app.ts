@@ -1,11 +1,10 @@
 import { bank, payment } from '@vrp/contracts';
-import { createServiceClient, startGrpcServer } from '@vrp/grpc';
+import { createServiceClient, startGrpcServer, startWorkLoop } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import type { RefundConfig } from './config.js';
 import { createRefundDb } from './db/client.js';
 import { SERVICE_NAMES, routes } from './server.js';
-import { startPeriodic } from './sweepers/periodic.js';
 import type { RefundDeps } from './usecases/deps.js';
 import { sweepRefunds } from './usecases/sweep-refunds.js';
 
@@ -20,8 +19,8 @@ export interface RefundService {
 /**
  * Starts the refund service: database, event bus and outbox relay, clients of the payment
  * service and the bank, the gRPC server and the sweepers. stop() stops accepting calls and
- * the sweepers, lets in-flight calls finish, flushes the outbox one last time, then closes
- * clients, Prisma and NATS, in that order.
+ * the sweepers, lets in-flight calls and bank hand-overs finish, flushes the outbox one last
+ * time, then closes clients, Prisma and NATS, in that order.
  */
 export async function startRefundService(config: RefundConfig, options: { logger?: Logger } = {}): Promise<RefundService> {
   const logger = options.logger ?? createLogger('refund', { level: config.logLevel });
@@ -50,14 +49,19 @@ export async function startRefundService(config: RefundConfig, options: { logger
     subjectPrefix: config.eventSubjectPrefix,
     settlementBusinessDays: config.settlementBusinessDays,
     onEventWritten: () => relay.nudge(),
+    bankSubmissions: new Set(),
   };
   const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
-  const sweeper = startPeriodic(
-    'refund sweeper',
-    config.sweepIntervalMs,
-    () => sweepRefunds(deps, { bankResubmitAfterMs: config.bankResubmitAfterMs, requestStaleAfterMs: config.requestStaleAfterMs }),
+  const sweeper = startWorkLoop({
+    name: 'refund sweep',
+    // The work done: a busy pass is followed at once by the next, so a backlog drains.
+    pass: async () => {
+      const r = await sweepRefunds(deps, { bankResubmitAfterMs: config.bankResubmitAfterMs, requestStaleAfterMs: config.requestStaleAfterMs });
+      return r.resubmitted + r.requestsReleased + r.failedReleased;
+    },
+    intervalMs: config.sweepIntervalMs,
     logger,
-  );
+  });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -67,6 +71,8 @@ export async function startRefundService(config: RefundConfig, options: { logger
         const closing = server.close();
         await sweeper.stop();
         await closing;
+        // Bank hand-overs started by calls that already answered.
+        await Promise.allSettled([...deps.bankSubmissions]);
         // After the last handler returned, so every committed outbox row gets published.
         await relay.stop();
         payments.close();

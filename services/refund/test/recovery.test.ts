@@ -22,6 +22,10 @@ describe('recovery', () => {
     // What a process leaves behind when it dies right after AllocateRefund: an open request
     // (old enough to be stale) and a booking on the payment, but no refund.
     const dead = newId('refund');
+    // Booked before the stale request row appears, so a sweep running during this setup never
+    // sees the request without its booking (in the real flow a request is young while it books).
+    await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: dead, amountMinor: 1_500n });
+    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(1_500n);
     await h.sql(
       `INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state, created_at)
        VALUES ($1, $2, $3, 1500, 'open', now() - interval '10 minutes')`,
@@ -34,8 +38,6 @@ describe('recovery', () => {
       merchantId,
       paid.id,
     ]);
-    await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: dead, amountMinor: 1_500n });
-    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(1_500n);
 
     await waitFor(async () => (await requestState(dead)) === 'released', { what: 'stale request released' });
     expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);

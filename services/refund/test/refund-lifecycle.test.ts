@@ -29,8 +29,11 @@ describe('refund lifecycle', () => {
     expect(after.amountRefundedMinor).toBe(10_000n);
     expect(after.status).toBe(4); // refunded
 
-    // Both went to the bank with the booked amounts.
-    const submitted = new Map(h.bank.refundSubmissions.filter((s) => s.paymentId === paid.id).map((s) => [s.refundId, s.amountMinor]));
+    // Both went to the bank (in the background) with the booked amounts.
+    const submitted = await waitFor(() => {
+      const byId = new Map(h.bank.refundSubmissions.filter((s) => s.paymentId === paid.id).map((s) => [s.refundId, s.amountMinor]));
+      return byId.size >= 2 ? byId : undefined;
+    }, { what: 'both refunds at the bank' });
     expect(submitted).toEqual(new Map([[first!.id, 2_500n], [rest!.id, 7_500n]]));
 
     for (const r of [first!, rest!]) {
@@ -118,10 +121,27 @@ describe('refund lifecycle', () => {
     let created: refund.Refund | undefined;
     try {
       ({ refund: created } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 1_000n, reason: '' }));
+      // The first hand-over happens in the background: let the bank turn it away first.
+      await waitFor(() => h.bank.refusedRefundIds.includes(created!.id), { what: 'refused submission' });
     } finally {
       h.bank.refusingRefunds = false;
     }
     expect(created!.status).toBe(refund.RefundStatus.PENDING_SETTLEMENT);
     await waitFor(() => h.bank.refundSubmissions.some((s) => s.refundId === created!.id), { what: 'resubmission' });
+  });
+
+  it('answers without waiting for a slow bank, and the bank still gets the refund', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 2_000n);
+    h.bank.refundDelayMs = 3_000;
+    try {
+      const started = Date.now();
+      const { refund: created } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 1_000n, reason: '' });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(created!.status).toBe(refund.RefundStatus.PENDING_SETTLEMENT);
+      await waitFor(() => h.bank.refundSubmissions.some((s) => s.refundId === created!.id), { what: 'submission', timeoutMs: 10_000 });
+    } finally {
+      h.bank.refundDelayMs = 0;
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { ConfigError } from '@vrp/config';
 import { describe, expect, it } from 'vitest';
-import { loadWebhookConfig } from './config.js';
+import { DEV_SECRET_KEY, loadWebhookConfig } from './config.js';
 
 describe('loadWebhookConfig', () => {
   it('uses the development key only outside production', () => {
@@ -8,6 +8,14 @@ describe('loadWebhookConfig', () => {
     expect(() => loadWebhookConfig({ VRP_ENV: 'production' })).toThrow(ConfigError);
     const key = 'ab'.repeat(32);
     expect(loadWebhookConfig({ VRP_ENV: 'production', WEBHOOK_SECRET_KEY: key }).usingDevSecretKey).toBe(false);
+  });
+
+  it('refuses the published development key in production, however it is written', () => {
+    for (const key of [DEV_SECRET_KEY, DEV_SECRET_KEY.toUpperCase(), Buffer.from(DEV_SECRET_KEY, 'hex').toString('base64')]) {
+      expect(() => loadWebhookConfig({ VRP_ENV: 'production', WEBHOOK_SECRET_KEY: key })).toThrow(ConfigError);
+      expect(() => loadWebhookConfig({ VRP_ENV: 'production', WEBHOOK_SECRET_KEY: key })).toThrow(/WEBHOOK_SECRET_KEY must not be the published development key/);
+      expect(loadWebhookConfig({ WEBHOOK_SECRET_KEY: key }).usingDevSecretKey).toBe(true);
+    }
   });
 
   it('takes the SPEC schedule by default: 8 waits before attempts 2..9', () => {

@@ -61,7 +61,11 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
   if (vrpEnv === 'production' && !env.WEBHOOK_SECRET_KEY) {
     throw new ConfigError(['WEBHOOK_SECRET_KEY must be set in production (32 bytes, hex or base64)']);
   }
-  return Object.freeze({ ...config, env: vrpEnv, usingDevSecretKey: !env.WEBHOOK_SECRET_KEY });
+  const usingDevSecretKey = config.secretKey.equals(Buffer.from(DEV_SECRET_KEY, 'hex'));
+  if (vrpEnv === 'production' && usingDevSecretKey) {
+    throw new ConfigError(['WEBHOOK_SECRET_KEY must not be the published development key in production (generate a new 32-byte key)']);
+  }
+  return Object.freeze({ ...config, env: vrpEnv, usingDevSecretKey });
 }
 
 export type WebhookConfig = ReturnType<typeof loadWebhookConfig>;

@@ -21,8 +21,16 @@ beforeAll(async () => {
     return { status: [...failing].some((p) => r.path.includes(p)) ? 503 : 200 };
   };
   await receiver.start();
+  // Waits (700 ms, at least 630 with jitter) longer than the breaker's reset: an open circuit
+  // has half-opened by the time a delivery's next retry is due, and postponing a delivery a
+  // few times stays well inside its retry window (8 x 700 ms plus jitter).
   svc = await env.start(
-    { WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_BREAKER_RESET_MS: '500', WEBHOOK_BREAKER_VOLUME_THRESHOLD: '3' },
+    {
+      WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_BREAKER_RESET_MS: '500',
+      WEBHOOK_BREAKER_VOLUME_THRESHOLD: '3',
+      WEBHOOK_RETRY_SCHEDULE: '700ms,700ms,700ms,700ms,700ms,700ms,700ms,700ms',
+    },
     { clock: () => new Date(Date.now() + offsetMs) },
   );
 });
@@ -39,8 +47,9 @@ describe('retries', () => {
     const { secret } = await svc.client.createEndpoint({ merchantId, url: `${receiver.url}?nine` });
     receiver.secrets = [secret];
     failing.add('nine');
-    // The breaker must not interfere here: this endpoint fails on every attempt anyway, so
-    // postponements only stretch the schedule; attempts still stop at nine.
+    // The breaker must not interfere here: its circuit opens after three failures but has
+    // half-opened again whenever the next retry is due, so every retry is the trial and
+    // attempts stop at nine.
     const ev = domainEvent('mandate.activated', merchantId);
     await env.publish(ev);
     const failed = await waitFor(async () => {

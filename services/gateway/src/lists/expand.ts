@@ -1,4 +1,4 @@
-import { ApiError } from '@vrp/errors';
+import { ApiError, validationError } from '@vrp/errors';
 import { single } from './query-values.js';
 
 /**
@@ -16,4 +16,16 @@ export function parseExpand<const A extends string>(raw: unknown, allowed: reado
     }
   }
   return new Set(fields as A[]);
+}
+
+/**
+ * The query of a single-resource GET: only `expand` is accepted (any other parameter is a
+ * validation_error naming it) and it may name only `allowed` fields (else invalid_expand;
+ * pass [] where nothing expands). Returns the requested fields.
+ */
+export function singleResourceQuery<const A extends string>(query: Record<string, unknown>, allowed: readonly A[]): Set<A> {
+  for (const param of Object.keys(query)) {
+    if (param !== 'expand') throw validationError(param, `Unknown query parameter '${param}'`);
+  }
+  return parseExpand(query.expand, allowed);
 }

@@ -1,8 +1,5 @@
 import { ApiError, validationError } from '@vrp/errors';
 
-/** One raw query value as Express hands it over: a string, or several when repeated. */
-export type RawQueryValue = string | string[] | undefined;
-
 /** The single string value of `param`; a repeated or nested parameter is a validation_error. */
 export function single(param: string, raw: unknown): string | undefined {
   if (raw === undefined) return undefined;
@@ -10,15 +7,30 @@ export function single(param: string, raw: unknown): string | undefined {
   return raw;
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
 
-/** An ISO 8601 timestamp (with a zone) or date (midnight UTC). */
+/** True when `ymd` (YYYY-MM-DD) is a day that exists: `new Date` would roll 2025-02-30 into March. */
+function isCalendarDate(ymd: string): boolean {
+  const date = new Date(`${ymd}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === ymd;
+}
+
+/** An ISO 8601 timestamp (with a zone) or date (midnight UTC) that exists on the calendar. */
 export function timestampParam(param: string, raw: string): Date {
+  const match = ISO_DATE_TIME.exec(raw);
   const date = new Date(raw);
-  if (!ISO_DATE_TIME.test(raw) || Number.isNaN(date.getTime())) {
+  if (!match || !isCalendarDate(match[1]!) || Number.isNaN(date.getTime())) {
     throw validationError(param, `${param} must be an ISO 8601 timestamp such as 2025-01-31T12:00:00Z`);
   }
   return date;
+}
+
+/** An ISO 8601 calendar date (YYYY-MM-DD) that exists. */
+export function calendarDateParam(param: string, raw: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || !isCalendarDate(raw)) {
+    throw validationError(param, `${param} must be an ISO 8601 date such as 2025-01-31`);
+  }
+  return raw;
 }
 
 const INT64_MAX = 2n ** 63n - 1n;

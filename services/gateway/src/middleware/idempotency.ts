@@ -35,11 +35,10 @@ export function idempotency(store: IdempotencyStore, options: { waitMs: number; 
       const claim = await store.claim(merchantId, key, req.method, path, hash);
       if (claim) return runAndRecord(claim, store, res, next, options.logger);
       const record = await store.find(merchantId, key);
-      if (!record) continue; // released or expired meanwhile: try to claim again
-      if (record.requestHash !== hash) {
+      if (record && record.requestHash !== hash) {
         throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.', { param: 'Idempotency-Key' });
       }
-      if (record.responseStatus !== null && record.responseBody !== null) {
+      if (record && record.responseStatus !== null && record.responseBody !== null) {
         res.set('Idempotent-Replayed', 'true');
         return sendJsonText(res, res.send, record.responseStatus, record.responseBody);
       }
@@ -49,6 +48,7 @@ export function idempotency(store: IdempotencyStore, options: { waitMs: number; 
           retryAfter: 1,
         });
       }
+      // No record means it was released or expired meanwhile: claim again after the pause.
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   };
@@ -68,8 +68,11 @@ function runAndRecord(claim: IdempotencyClaim, store: IdempotencyStore, res: Res
       .finally(() => sendJsonText(res, send, status, text));
     return res;
   };
-  // A response that never went through res.json (a dropped connection) must not hold the key.
-  res.on('close', () => {
+  // A client that hangs up does not stop the handler: the key stays claimed until the handler's
+  // own outcome is recorded, so the client's retry waits and replays instead of running twice.
+  // Only a response that finished without going through res.json (none do today) releases it;
+  // a handler that never answers is covered by the lock timeout.
+  res.on('finish', () => {
     if (!settled) store.release(claim).catch((err: unknown) => logger.error('could not release idempotency key', { err }));
   });
   next();

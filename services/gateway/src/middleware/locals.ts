@@ -28,8 +28,3 @@ export function merchantOf(res: Response): MerchantRecord {
 export function setMerchant(res: Response, merchant: MerchantRecord): void {
   locals(res).merchant = merchant;
 }
-
-/** The authenticated merchant, or undefined before/without authentication. */
-export function maybeMerchantOf(res: Response): MerchantRecord | undefined {
-  return locals(res).merchant;
-}

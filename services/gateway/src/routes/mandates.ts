@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { mandate } from '@vrp/contracts';
 import { MANDATE_FREQUENCIES, MANDATE_STATUSES, enumValue, presentMandate } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
-import { defineList, enumFilter, idFilter, listResponse } from '../lists/index.js';
+import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { onlyFields, optionalString, requiredAmount, requiredCurrency, requiredEnum, requiredString, type Body } from '../validation/body.js';
 import { parseMetadata } from '../validation/metadata.js';
@@ -66,6 +66,7 @@ export function registerMandateRoutes(router: Router, deps: GatewayDeps): void {
   });
 
   router.get('/mandates/:id', async (req, res) => {
+    singleResourceQuery(req.query, []);
     const out = await mandates.getMandate({ merchantId: merchantOf(res).id, id: req.params.id });
     res.json(presentMandate(required(out.mandate)));
   });

@@ -1,9 +1,9 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import { bank, payment } from '@vrp/contracts';
-import { ApiError, validationError } from '@vrp/errors';
+import { ApiError } from '@vrp/errors';
 import { PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, enumValue, presentMandate, presentPayment } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
-import { defineList, enumFilter, idFilter, listResponse, parseExpand } from '../lists/index.js';
+import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { onlyFields, requiredEnum, type Body } from '../validation/body.js';
 import { dateFilter } from './payments/date-filter.js';
@@ -27,13 +27,6 @@ const paymentList = defineList({
 function required(p: payment.Payment | undefined): payment.Payment {
   if (!p) throw new Error('payment service answered without a payment');
   return p;
-}
-
-/** A single-resource GET accepts only `expand`; anything else is named back to the client. */
-function onlyExpand(req: Request): void {
-  for (const param of Object.keys(req.query)) {
-    if (param !== 'expand') throw validationError(param, `Unknown query parameter '${param}'`);
-  }
 }
 
 /** POST/GET /v1/payments, GET /v1/payments/:id (?expand=mandate,refunds), POST /v1/payments/:id/retry. */
@@ -69,8 +62,7 @@ export function registerPaymentRoutes(router: Router, deps: GatewayDeps): void {
   });
 
   router.get('/payments/:id', async (req, res) => {
-    onlyExpand(req);
-    const expand = parseExpand(req.query.expand, ['mandate', 'refunds']);
+    const expand = singleResourceQuery(req.query, ['mandate', 'refunds']);
     const merchantId = merchantOf(res).id;
     const found = required((await payments.getPayment({ merchantId, id: req.params.id as string })).payment);
     const body: Record<string, unknown> = { ...presentPayment(found) };

@@ -1,9 +1,9 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import { refund } from '@vrp/contracts';
-import { ApiError, validationError } from '@vrp/errors';
+import { ApiError } from '@vrp/errors';
 import { REFUND_STATUSES, enumValue, presentPayment, presentRefund } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
-import { defineList, enumFilter, idFilter, listResponse, parseExpand } from '../lists/index.js';
+import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { onlyFields, type Body } from '../validation/body.js';
 import { parseCreateRefund } from './refunds/parse-create-refund.js';
@@ -19,13 +19,6 @@ const refundList = defineList({
 function required<T>(value: T | undefined, what: string): T {
   if (!value) throw new Error(`refund route: the service answered without ${what}`);
   return value;
-}
-
-/** A single-resource GET accepts only `expand`; anything else is named back to the client. */
-function onlyExpand(req: Request): void {
-  for (const param of Object.keys(req.query)) {
-    if (param !== 'expand') throw validationError(param, `Unknown query parameter '${param}'`);
-  }
 }
 
 /** POST /v1/payments/:payment_id/refunds, GET /v1/refunds, GET /v1/refunds/:id. */
@@ -63,8 +56,7 @@ export function registerRefundRoutes(router: Router, deps: GatewayDeps): void {
   });
 
   router.get('/refunds/:id', async (req, res) => {
-    onlyExpand(req);
-    const expand = parseExpand(req.query.expand, ['payment']);
+    const expand = singleResourceQuery(req.query, ['payment']);
     const merchantId = merchantOf(res).id;
     const found = required((await refunds.getRefund({ merchantId, id: req.params.id as string })).refund, 'a refund');
     if (!expand.has('payment')) return void res.json(presentRefund(found));

@@ -3,7 +3,7 @@ import type { webhook } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, presentWebhookEndpoint, presentWebhookEvent } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
-import { defineList, enumFilter, listResponse, type FilterSpec } from '../lists/index.js';
+import { defineList, enumFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { onlyFields, optionalString, requiredEnum, requiredString, type Body } from '../validation/body.js';
 
@@ -53,6 +53,7 @@ export function registerWebhookRoutes(router: Router, deps: GatewayDeps): void {
   });
 
   router.get('/webhook-endpoints/:id', async (req, res) => {
+    singleResourceQuery(req.query, []);
     const out = await webhooks.getEndpoint({ merchantId: merchantOf(res).id, id: req.params.id as string });
     res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint')));
   });
@@ -82,6 +83,7 @@ export function registerWebhookRoutes(router: Router, deps: GatewayDeps): void {
   });
 
   router.get('/webhook-events/:event_id', async (req, res) => {
+    singleResourceQuery(req.query, []);
     const out = await webhooks.getEvent({ merchantId: merchantOf(res).id, id: req.params.event_id as string });
     res.json(presentWebhookEvent(required(out.event, 'an event'), { withAttempts: true }));
   });

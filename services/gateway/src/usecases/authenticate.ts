@@ -2,7 +2,8 @@ import { ApiError } from '@vrp/errors';
 import { hashToken, tokenEnvironment, type TokenEnvironment } from '../domain/api-token.js';
 import type { MerchantRecord, MerchantRepository } from '../db/merchants.js';
 
-const BEARER = /^Bearer ([^\s]+)$/;
+// The scheme name is case-insensitive (RFC 9110 §11.1); the token is not.
+const BEARER = /^Bearer ([^\s]+)$/i;
 
 /**
  * The merchant an Authorization header speaks for. No header, or not `Bearer <token>`:

@@ -1,3 +1,4 @@
+import { startWorkLoop, type WorkLoop } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import { activateDueMandates } from '../usecases/activate-due-mandates.js';
 import type { MandateDeps } from '../usecases/deps.js';
@@ -10,9 +11,7 @@ const BATCH_SIZE = 100;
  * replicas can run it side by side (rows are claimed with SKIP LOCKED).
  */
 export class ActivationSweeper {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: WorkLoop;
 
   constructor(
     private readonly deps: MandateDeps,
@@ -22,27 +21,17 @@ export class ActivationSweeper {
 
   /** Checks every min(delay, 500 ms), so a mandate is activated at most one interval late. */
   start(): void {
-    const intervalMs = Math.max(Math.min(this.delayMs, 500), 20);
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep().finally(() => (this.running = undefined));
-    }, intervalMs);
+    this.loop ??= startWorkLoop({
+      name: 'sandbox activation sweep',
+      // A full batch means more may be due: the loop runs the next pass at once.
+      pass: () => activateDueMandates(this.deps, this.delayMs, BATCH_SIZE),
+      intervalMs: Math.max(Math.min(this.delayMs, 500), 20),
+      logger: this.logger,
+    });
   }
 
-  /** Stops the timer and waits for a sweep in progress to commit. */
+  /** Stops the loop and waits for a sweep in progress to commit. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      // Keep going while batches come back full; stop promptly on shutdown.
-      while (!this.stopped && (await activateDueMandates(this.deps, this.delayMs, BATCH_SIZE)) === BATCH_SIZE) {
-        /* next batch */
-      }
-    } catch (err) {
-      this.logger.warn('sandbox activation sweep failed; will retry', { err });
-    }
+    await this.loop?.stop();
   }
 }

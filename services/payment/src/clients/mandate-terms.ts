@@ -24,11 +24,13 @@ export async function fetchMandateTerms(client: MandateClient, merchantId: strin
   try {
     const { mandate: m } = await client.getMandate({ merchantId, id: mandateId });
     if (!m) throw new ApiError('internal_error', 'mandate service returned no mandate');
+    const frequency = FREQUENCY[m.frequency];
+    if (!frequency) throw new ApiError('internal_error', `mandate service returned an unknown frequency (${m.frequency})`);
     return {
       status: STATUS[m.status] ?? 'unknown',
       currency: m.currency,
       maximumAmountMinor: m.maximumAmountMinor,
-      frequency: FREQUENCY[m.frequency] ?? 'adhoc',
+      frequency,
     };
   } catch (err) {
     if (err instanceof ApiError && (err.code === 'not_found' || err.code === 'validation_error')) {

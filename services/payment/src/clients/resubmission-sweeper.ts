@@ -1,3 +1,4 @@
+import { startWorkLoop, type WorkLoop } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../domain/clock.js';
@@ -20,9 +21,9 @@ export interface SweeperOptions {
  * send it twice in one round.
  */
 export class ResubmissionSweeper {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: WorkLoop;
+  /** Set by stop(): a round in progress ends after the payment it is sending. */
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -33,15 +34,18 @@ export class ResubmissionSweeper {
   ) {}
 
   start(): void {
-    this.stopped = false;
-    this.schedule();
+    this.loop ??= startWorkLoop({
+      name: 'bank resubmission sweep',
+      pass: () => this.sweepOnce(),
+      intervalMs: this.options.intervalMs,
+      logger: this.logger,
+    });
   }
 
-  /** Stops scheduling and waits for the round in progress. */
+  /** Stops the loop and waits for the round in progress. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    this.stopping = true;
+    await this.loop?.stop();
   }
 
   /** One round; returns how many payments were re-sent. */
@@ -60,7 +64,7 @@ export class ResubmissionSweeper {
     });
     let sent = 0;
     for (const payment of due) {
-      if (this.stopped) break;
+      if (this.stopping) break;
       const claim = await this.db.payment.updateMany({
         where: { id: payment.id, retryCount: payment.retryCount, status: 'submitted', submittedAt: payment.submittedAt },
         // Cleared so the new acknowledgement restarts the decision clock.
@@ -69,16 +73,7 @@ export class ResubmissionSweeper {
       if (claim.count === 0) continue;
       if (await this.submitter.submit(payment)) sent++;
     }
+    if (sent) this.logger.info('resubmitted payments the bank had not acknowledged or decided', { count: sent });
     return sent;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweepOnce()
-        .then((n) => n > 0 && this.logger.info('resubmitted unacknowledged payments', { count: n }))
-        .catch((err) => this.logger.warn('resubmission sweep failed', { err }))
-        .then(() => this.schedule());
-    }, this.options.intervalMs);
   }
 }

@@ -6,16 +6,29 @@ import type { PaymentContext } from './context.js';
 /**
  * Gives back a refund's allocation (the refund was rejected or never created). Idempotent: the
  * allocation is marked released conditionally, so only the first release returns the amount. A
- * fully refunded payment becomes settled again. No public event: nothing the merchant asked for
- * happened.
+ * fully refunded payment becomes settled again.
+ *
+ * A release may arrive before its allocation (an AllocateRefund still in flight, uncommitted).
+ * Then it leaves a tombstone, a released allocation of amount 0, so the late allocation is
+ * refused instead of booking for good. The insert waits for an uncommitted allocation of the
+ * same refund id; if that one commits first, it is found again below and released normally.
  */
 export async function releaseRefund(
   ctx: PaymentContext,
   input: { merchantId: string; paymentId: string; refundId: string },
 ): Promise<PaymentRecord> {
   const at = ctx.clock.now();
-  return ctx.db.$transaction(async (tx) => {
-    const allocation = await tx.refundAllocation.findUnique({ where: { refundId: input.refundId } });
+  let changed = false;
+  const record = await ctx.db.$transaction(async (tx) => {
+    let allocation = await tx.refundAllocation.findUnique({ where: { refundId: input.refundId } });
+    if (!allocation) {
+      if (!(await findPayment(tx, input.merchantId, input.paymentId))) throw notFound('refund allocation', input.refundId);
+      await tx.$executeRaw`
+        INSERT INTO "payment"."refund_allocations" (refund_id, merchant_id, payment_id, amount_minor, created_at, released_at)
+        VALUES (${input.refundId}, ${input.merchantId}, ${input.paymentId}, 0, ${at}, ${at})
+        ON CONFLICT (refund_id) DO NOTHING`;
+      allocation = await tx.refundAllocation.findUnique({ where: { refundId: input.refundId } });
+    }
     if (!allocation || allocation.merchantId !== input.merchantId || allocation.paymentId !== input.paymentId) {
       throw notFound('refund allocation', input.refundId);
     }
@@ -32,11 +45,18 @@ export async function releaseRefund(
        WHERE id = ${input.paymentId} AND merchant_id = ${input.merchantId}
       RETURNING amount_refunded_minor + ${allocation.amountMinor} = amount_minor AS was_full`;
     const enteredSettled = rows[0]?.was_full === true;
+    changed = true;
     return recordChange(tx, ctx.subjectPrefix, {
       merchantId: input.merchantId,
       paymentId: input.paymentId,
       at,
       ...(enteredSettled ? { entered: 'settled' as const } : {}),
+      // SPEC has no dedicated event for a refund given back; payment.settled carries the payment
+      // as it now is (its lower amount_refunded and its status, settled again), so consumers of
+      // the stream do not keep the stale refunded state.
+      event: 'payment.settled',
     });
   });
+  if (changed) ctx.eventsWritten();
+  return record;
 }

@@ -11,7 +11,7 @@ import type { Refund as RefundRow } from '../generated/prisma/client.js';
 import type { RefundDeps } from './deps.js';
 import { abandonRequest, type RequestRef } from './give-back-booking.js';
 import { paymentFacts } from './payment-facts.js';
-import { submitRefundToBank } from './submit-refund-to-bank.js';
+import { submitRefundLater } from './submit-refund-to-bank.js';
 
 export interface CreateRefundInput {
   merchantId: string;
@@ -27,8 +27,9 @@ export interface CreateRefundInput {
  * payment service books the amount (atomically, idempotent per refund id: the authority on
  * refund_exceeds_payment), then the refund and refund.created commit together. If recording
  * fails the booking is given back; if this process dies midway, the recovery sweeper gives
- * back the booking of the request left open. Finally the refund goes to the bank; if the bank
- * is unreachable the resubmission sweeper retries, so the merchant still gets the refund.
+ * back the booking of the request left open. Finally the refund goes to the bank in the
+ * background (the answer does not wait for it); if the bank is slow or unreachable the
+ * resubmission sweeper retries, so the merchant still gets the refund.
  */
 export async function createRefund(deps: RefundDeps, input: CreateRefundInput): Promise<RefundRow> {
   if (input.amountMinor < 0n) throw validationError('amount', 'must be greater than zero');
@@ -66,7 +67,9 @@ export async function createRefund(deps: RefundDeps, input: CreateRefundInput): 
     throw err;
   }
   deps.onEventWritten();
-  await submitRefundToBank(deps, row);
+  // Not awaited: the refund exists now, and a slow bank must not make the caller time out (and
+  // retry it as a new refund). An unacknowledged submission is resubmitted by the sweeper.
+  submitRefundLater(deps, row);
   return row;
 }
 

@@ -15,4 +15,6 @@ export interface RefundDeps {
   settlementBusinessDays: number;
   /** Called after a transaction with an outbox row committed, so the relay publishes at once. */
   onEventWritten(): void;
+  /** Bank hand-overs running in the background (submitRefundLater); stop() waits for them. */
+  bankSubmissions: Set<Promise<unknown>>;
 }

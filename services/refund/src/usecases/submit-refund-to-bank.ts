@@ -7,6 +7,20 @@ import type { RefundDeps } from './deps.js';
  * its acknowledgement. Never throws: an unacknowledged refund is resubmitted by the sweeper, so
  * a bank outage delays the refund without failing the merchant's request.
  */
+/**
+ * Hands a recorded refund to the bank in the background, so a slow bank never holds up the
+ * merchant's answer. Tracked in `deps.bankSubmissions` so shutdown waits for it; whatever the
+ * bank does not acknowledge the sweeper resubmits.
+ */
+export function submitRefundLater(deps: RefundDeps, row: RefundRow): void {
+  const p = submitRefundToBank(deps, row)
+    .catch((err: unknown) => {
+      deps.logger.warn('background bank submission failed; it will be resubmitted', { refund_id: row.id, err });
+    })
+    .finally(() => deps.bankSubmissions.delete(p));
+  deps.bankSubmissions.add(p);
+}
+
 export async function submitRefundToBank(deps: RefundDeps, row: RefundRow): Promise<boolean> {
   try {
     const { bankReference } = await deps.bank.submitRefund({

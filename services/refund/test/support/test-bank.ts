@@ -14,12 +14,16 @@ export interface TestBank {
   refundSubmissions: bank.SubmitRefundRequest[];
   /** While true, SubmitRefund answers Unavailable. */
   refusingRefunds: boolean;
+  /** Refund ids SubmitRefund turned away while refusing. */
+  refusedRefundIds: string[];
+  /** How long SubmitRefund takes to answer (a slow bank); 0 by default. */
+  refundDelayMs: number;
   close(): Promise<void>;
 }
 
 /** Starts the test bank on port 0. */
 export async function startTestBank(): Promise<TestBank> {
-  const state = { refundSubmissions: [] as bank.SubmitRefundRequest[], refusingRefunds: false };
+  const state = { refundSubmissions: [] as bank.SubmitRefundRequest[], refusingRefunds: false, refusedRefundIds: [] as string[], refundDelayMs: 0 };
   const server: GrpcServer = await startGrpcServer({
     port: 0,
     serviceNames: [bank.BankService.typeName],
@@ -27,8 +31,12 @@ export async function startTestBank(): Promise<TestBank> {
     routes: (router) =>
       router.service(bank.BankService, {
         submitPayment: (req) => ({ bankReference: `BP-${req.paymentId}-${req.attempt}` }),
-        submitRefund: (req) => {
-          if (state.refusingRefunds) throw new ApiError('service_unavailable', 'bank is down');
+        submitRefund: async (req) => {
+          if (state.refundDelayMs) await new Promise((resolve) => setTimeout(resolve, state.refundDelayMs));
+          if (state.refusingRefunds) {
+            state.refusedRefundIds.push(req.refundId);
+            throw new ApiError('service_unavailable', 'bank is down');
+          }
           state.refundSubmissions.push(req);
           return { bankReference: `BR-${req.refundId}` };
         },

@@ -74,11 +74,23 @@ export async function recordAttempt(db: Db, claimed: ClaimedDelivery, outcome: A
   });
 }
 
-/** Moves a claimed delivery to `until` without counting an attempt (its endpoint's circuit is open). */
-export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date): Promise<void> {
-  await db.delivery.updateMany({
-    where: { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } },
-    data: { nextAttemptAt: until },
+/**
+ * Moves a claimed delivery to `until` without counting an attempt (its endpoint's circuit is
+ * open), unless `until` falls after the end of its retry window (window_started_at plus
+ * `windowMs`): then it fails like a delivery whose attempts are spent, and the event's status
+ * follows. Returns which happened (null when a stale worker changed nothing).
+ */
+export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date, windowMs: number): Promise<'postponed' | 'failed' | null> {
+  const latestStart = new Date(until.getTime() - windowMs);
+  const live = { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } };
+  const { count } = await db.delivery.updateMany({ where: { ...live, windowStartedAt: { gte: latestStart } }, data: { nextAttemptAt: until } });
+  if (count > 0) return 'postponed';
+  return db.$transaction(async (tx) => {
+    await lockEvent(tx, claimed.eventId);
+    const expired = await tx.delivery.updateMany({ where: { ...live, windowStartedAt: { lt: latestStart } }, data: { status: 'failed', nextAttemptAt: null } });
+    if (expired.count === 0) return null;
+    await refreshEventStatus(tx, claimed.eventId);
+    return 'failed';
   });
 }
 

@@ -1,8 +1,9 @@
-import { nextAttemptAt } from '../domain/retry-schedule.js';
+import { startWorkLoop, type WorkLoop } from '@vrp/grpc';
+import { nextAttemptAt, retryWindowMs } from '../domain/retry-schedule.js';
 import { abandon, claimDue, postpone, recordAttempt, type ClaimedDelivery } from '../db/deliveries.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './build-request.js';
-import { EndpointBreakers } from './endpoint-breakers.js';
+import { EndpointBreakers, type CircuitOpen } from './endpoint-breakers.js';
 import { postWebhook } from './http-post.js';
 import { liveSecrets } from './live-secrets.js';
 
@@ -18,9 +19,7 @@ export interface DeliveryWorkerOptions {
  * endpoint's circuit breaker) and records the outcome. Several replicas can run side by side.
  */
 export class DeliveryWorker {
-  private running = false;
-  private loop?: Promise<void>;
-  private wake?: () => void;
+  private loop?: WorkLoop;
   private readonly breakers: EndpointBreakers;
 
   constructor(
@@ -31,21 +30,22 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop ??= startWorkLoop({
+      name: 'delivery worker',
+      pass: () => this.runOnce(),
+      intervalMs: this.deps.config.pollIntervalMs,
+      logger: this.deps.logger,
+    });
   }
 
   /** Looks for due deliveries now instead of at the next poll. */
   nudge(): void {
-    this.wake?.();
+    this.loop?.nudge();
   }
 
   /** Stops claiming, lets attempts in flight finish (each is bounded by the timeout), then returns. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+    await this.loop?.stop();
     this.breakers.shutdown();
   }
 
@@ -58,29 +58,12 @@ export class DeliveryWorker {
     return claimed.length;
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      let handled = 0;
-      try {
-        handled = await this.runOnce();
-      } catch (err) {
-        this.deps.logger.warn('delivery batch failed; will retry', { err });
-      }
-      if (handled > 0 || !this.running) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.deps.config.pollIntervalMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
-  }
-
   private async deliver(claimed: ClaimedDelivery): Promise<void> {
     const { db, config, clock } = this.deps;
     try {
+      // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
+      const blocked = this.breakers.blocked(claimed.endpointId);
+      if (blocked) return await this.postpone(claimed, blocked);
       const [endpoint, event] = await Promise.all([
         db.endpoint.findUniqueOrThrow({ where: { id: claimed.endpointId } }),
         db.event.findUniqueOrThrow({ where: { id: claimed.eventId } }),
@@ -100,13 +83,22 @@ export class DeliveryWorker {
       const result = await this.breakers.run(endpoint.id, () =>
         postWebhook(new URL(endpoint.url), request.body, request.headers, { timeoutMs: config.timeoutMs, policy, extraCa: this.options.extraCa }),
       );
-      if ('circuitOpen' in result) return await postpone(db, claimed, new Date(clock().getTime() + result.retryInMs));
+      if ('circuitOpen' in result) return await this.postpone(claimed, result);
       const next = result.success ? null : nextAttemptAt(clock(), attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
       await recordAttempt(db, claimed, { attemptedAt, ...result, nextAttemptAt: next });
       if (!result.success) this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
     } catch (err) {
       // The lease runs out and the delivery becomes due again: nothing is lost.
       this.deps.logger.warn('delivery could not be processed', { err, event_id: claimed.eventId, endpoint_id: claimed.endpointId });
+    }
+  }
+
+  /** Puts a delivery back until the circuit may let it through, or fails it once that is past its retry window. */
+  private async postpone(claimed: ClaimedDelivery, open: CircuitOpen): Promise<void> {
+    const { db, config, clock } = this.deps;
+    const outcome = await postpone(db, claimed, new Date(clock().getTime() + open.retryInMs), retryWindowMs(config.retrySchedule));
+    if (outcome === 'failed') {
+      this.deps.logger.info('webhook delivery failed: circuit still open at the end of its retry window', { event_id: claimed.eventId, endpoint_id: claimed.endpointId });
     }
   }
 }

@@ -25,7 +25,7 @@ export interface BreakerOptions {
  * half-open trial: one delivery goes through, and its outcome closes or reopens the circuit.
  */
 export class EndpointBreakers {
-  private readonly breakers = new Map<string, { breaker: CircuitBreaker<[() => Promise<PostResult>], PostResult>; openedAt: number }>();
+  private readonly breakers = new Map<string, { breaker: CircuitBreaker<[() => Promise<PostResult>], PostResult> }>();
 
   constructor(private readonly options: BreakerOptions) {}
 
@@ -37,10 +37,28 @@ export class EndpointBreakers {
     } catch (err) {
       if (err instanceof ReceiverFailure) return err.result;
       // Opossum rejected without calling: open, or half-open with the trial already running.
-      // Come back when the circuit half-opens, spread a little so one delivery is the trial.
-      const untilHalfOpen = Math.max(entry.openedAt + this.options.resetTimeoutMs - Date.now(), 0);
-      return { circuitOpen: true, retryInMs: untilHalfOpen + 10 + Math.round(Math.random() * this.options.resetTimeoutMs * 0.1) };
+      return { circuitOpen: true, retryInMs: this.retryInMs() };
     }
+  }
+
+  /**
+   * Null when a call for the endpoint would be let through now (circuit closed, or half-open
+   * with no trial running yet); otherwise a circuit-open answer, so the caller can postpone
+   * before doing any work for a call that would be rejected.
+   */
+  blocked(endpointId: string): CircuitOpen | null {
+    const b = this.breakers.get(endpointId)?.breaker;
+    if (!b || b.closed || b.pendingClose) return null;
+    return { circuitOpen: true, retryInMs: this.retryInMs() };
+  }
+
+  /**
+   * At least the full reset period (plus up to 10% spread): while open the circuit half-opens
+   * within it, and while a trial is running its outcome is known long before, so rejected
+   * deliveries are not re-claimed in a tight loop.
+   */
+  private retryInMs(): number {
+    return this.options.resetTimeoutMs + 10 + Math.round(Math.random() * this.options.resetTimeoutMs * 0.1);
   }
 
   /** Current state, for logs and tests. */
@@ -66,10 +84,8 @@ export class EndpointBreakers {
         },
         { timeout: false, resetTimeout: this.options.resetTimeoutMs, volumeThreshold: this.options.volumeThreshold, errorThresholdPercentage: 50 },
       );
-      const created = { breaker, openedAt: 0 };
-      breaker.on('open', () => (created.openedAt = Date.now()));
-      this.breakers.set(endpointId, created);
-      entry = created;
+      entry = { breaker };
+      this.breakers.set(endpointId, entry);
     }
     return entry;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, nextAttemptAt, validateRetrySchedule } from './retry-schedule.js';
+import { MAX_ATTEMPTS, nextAttemptAt, validateRetrySchedule, retryWindowMs } from './retry-schedule.js';
 
 const DEFAULT = [1, 5, 15, 30, 60, 120, 240, 480].map((m) => m * 60_000);
 
@@ -22,5 +22,10 @@ describe('retry schedule', () => {
     expect(nextAttemptAt(now, 9, MAX_ATTEMPTS, DEFAULT)).toBeNull();
     expect(nextAttemptAt(now, 10, 10, DEFAULT)).toBeNull();
     expect(nextAttemptAt(now, 10, 11, DEFAULT)).not.toBeNull();
+  });
+
+  it('bounds the retry window by the schedule with maximum jitter, and by 24 h', () => {
+    expect(retryWindowMs(Array(8).fill(100))).toBe(880);
+    expect(retryWindowMs(Array(8).fill(4 * 3600 * 1000))).toBe(24 * 3600 * 1000);
   });
 });

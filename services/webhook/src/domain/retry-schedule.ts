@@ -25,3 +25,13 @@ export function nextAttemptAt(now: Date, attemptsMade: number, maxAttempts: numb
   const jitter = 1 + JITTER * (2 * random() - 1);
   return new Date(now.getTime() + Math.round(wait * jitter));
 }
+
+/**
+ * How long a delivery may keep waiting for attempts from the start of its retry window: the
+ * schedule's total with maximum jitter, capped at 24 h. A delivery its endpoint's open circuit
+ * would postpone past this is failed like one whose attempts are spent.
+ */
+export function retryWindowMs(waits: number[]): number {
+  const total = waits.reduce((a, b) => a + b, 0);
+  return Math.min(Math.round(total * (1 + JITTER)), DAY_MS);
+}

@@ -90,13 +90,22 @@ export class EventConsumer {
       m.term();
       return;
     }
+    // Rendering depends only on the message: one that cannot be rendered never will be.
+    let data;
+    try {
+      data = renderEventData(event);
+    } catch (err) {
+      this.deps.logger.error('event could not be rendered for delivery; dropped', { err, event_id: event.eventId, event_type: event.eventType, subject: m.subject, seq: m.seq });
+      m.term();
+      return;
+    }
     try {
       const fresh = await recordEvent(this.deps, {
         id: event.eventId,
         merchantId: event.merchantId,
         eventType: event.eventType,
         createdAt: event.createdAt ? timestampDate(event.createdAt) : this.deps.clock(),
-        data: renderEventData(event),
+        data,
         test: false,
       });
       m.ack();

@@ -27,7 +27,7 @@ export async function recordEvent(deps: Pick<Deps, 'db' | 'config' | 'clock'>, e
     if (count === 0) return false;
     const endpoints = (await subscribedEndpoints(tx, event.merchantId, event.eventType)).filter((e) => isDeliverableUrl(e.url, policy));
     await tx.delivery.createMany({
-      data: endpoints.map((e) => ({ merchantId: event.merchantId, eventId: event.id, endpointId: e.id, nextAttemptAt: now })),
+      data: endpoints.map((e) => ({ merchantId: event.merchantId, eventId: event.id, endpointId: e.id, nextAttemptAt: now, windowStartedAt: now })),
       skipDuplicates: true,
     });
     return true;

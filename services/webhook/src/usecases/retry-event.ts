@@ -18,14 +18,15 @@ export async function retryEvent(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'n
     const event = await tx.event.findUniqueOrThrow({ where: { id } });
     const endpoints = (await subscribedEndpoints(tx, merchantId, event.eventType)).filter((e) => isDeliverableUrl(e.url, policy));
     await tx.delivery.createMany({
-      data: endpoints.map((e) => ({ merchantId, eventId: id, endpointId: e.id, nextAttemptAt: now })),
+      data: endpoints.map((e) => ({ merchantId, eventId: id, endpointId: e.id, nextAttemptAt: now, windowStartedAt: now })),
       skipDuplicates: true,
     });
     await tx.$executeRaw`
       UPDATE "webhook"."deliveries" d
          SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
              status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
-             next_attempt_at = ${now}
+             next_attempt_at = ${now},
+             window_started_at = ${now}
         FROM "webhook"."endpoints" e
        WHERE d.event_id = ${id} AND e.id = d.endpoint_id AND e.status = 'enabled'`;
     await refreshEventStatus(tx, id);
