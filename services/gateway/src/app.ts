@@ -11,6 +11,7 @@ import type { GatewayDeps } from './deps.js';
 import { CursorCodec } from './lists/cursor.js';
 import { RateLimiter } from './middleware/rate-limit.js';
 import { Readiness } from './readiness.js';
+import { createGatewayServer } from './http-server.js';
 import { createHttpApp, type RouteEntry } from './server.js';
 
 /** A running gateway. */
@@ -49,7 +50,8 @@ export async function startGateway(config: GatewayConfig, options: { clients?: P
     deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
   }, 3_600_000).unref();
 
-  const server: Server = app.listen(config.port, config.host);
+  const server: Server = createGatewayServer(app, logger);
+  server.listen(config.port, config.host);
   await once(server, 'listening');
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {

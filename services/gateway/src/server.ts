@@ -14,6 +14,8 @@ import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/pa
 import { registerRefundRoutes, registerSandboxRefundRoutes } from './routes/refunds.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
 import { registerSandboxWebhookRoutes, registerWebhookRoutes } from './routes/webhooks.js';
+import { checkPathIds } from './validation/ids.js';
+import { limitUrlLength } from './http-server.js';
 
 type RegisterRoutes = (router: Router, deps: GatewayDeps) => void;
 
@@ -50,13 +52,14 @@ export function createHttpApp(deps: GatewayDeps, extras: { readiness: Readiness;
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // `created_at[gte]` stays a plain key; strict parsing happens per list
   app.set('etag', false);
-  app.use(requestId());
+  app.use(requestId(), limitUrlLength());
 
   const root = Router();
   registerHealthRoutes(root, extras.readiness);
   const open = Router();
   registerOpenApiRoutes(open);
   const v1 = Router();
+  checkPathIds(v1);
   v1.use(authenticate(deps.merchants, deps.config.env), rateLimit(extras.rateLimiter), ...jsonBody());
   v1.use(idempotency(deps.idempotency, { waitMs: deps.config.idempotencyWaitMs, logger: deps.logger }));
   for (const register of ROUTES) register(v1, deps);

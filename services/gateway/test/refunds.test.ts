@@ -82,6 +82,22 @@ describe('refunds through the API', () => {
     expect(of(paid.id).filter((t) => t === 'payment.refunded')).toHaveLength(2);
   });
 
+  it('a refund that cannot be recorded is refused and announces nothing (no phantom payment events)', async () => {
+    const paid = await payment('20.00');
+    const refused = await refund(paid.id as string, { amount: '2.00', reason: 'a\u0000b' });
+    expect(errorOf(refused)).toMatchObject({ status: 400, code: 'validation_error', param: 'reason' });
+    expect((await api.get(`/v1/payments/${paid.id}`)).body).toMatchObject({ status: 'settled', amount_refunded: '0.00' });
+    // A real refund afterwards marks the end of what this payment put on the stream.
+    const real = await refund(paid.id as string, { amount: '3.00' });
+    expect(real.status).toBe(201);
+    const events = await waitFor(async () => {
+      const mine = (await platform.stream.events()).filter((e) => e.resource.value?.id === paid.id);
+      return mine.some((e) => e.eventType === 'payment.refunded') ? mine : undefined;
+    }, { what: "the real refund's payment.refunded" });
+    expect(events.map((e) => e.eventType)).toEqual(['payment.submitted', 'payment.settled', 'payment.refunded']);
+    expect(events.map((e) => (e.resource.value as { amountRefundedMinor: bigint }).amountRefundedMinor)).toEqual([0n, 0n, 300n]);
+  });
+
   it('expands the payment exactly as its own endpoint returns it, and lists refunds with every list rule', async () => {
     const paid = await payment('40.00');
     const r1 = (await refund(paid.id as string, { amount: '10.00' })).body;

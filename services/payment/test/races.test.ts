@@ -28,13 +28,17 @@ describe('invariants under concurrency', () => {
     expect(payments).toHaveLength(1);
   });
 
-  it('never lets 50 concurrent refund allocations pass the payment amount', async () => {
+  it('never lets 50 concurrent refund allocations pass the payment amount, held or confirmed', async () => {
     const { merchantId, paymentId } = await settledPayment(10_000n);
     const amounts = Array.from({ length: 50 }, (_, i) => BigInt(100 + ((i * 137) % 500)));
+    // Half of them are confirmed as soon as they are held, racing the other allocations.
     const results = await Promise.all(
       amounts.map((amountMinor, i) =>
         s.payments.allocateRefund({ merchantId, paymentId, refundId: `RF-race-${i}`, amountMinor }).then(
-          (r) => r.amountMinor,
+          async (r) => {
+            if (i % 2 === 0) await s.payments.confirmRefund({ merchantId, paymentId, refundId: `RF-race-${i}` });
+            return r.amountMinor;
+          },
           (err: { code: string }) => err.code,
         ),
       ),
@@ -44,39 +48,69 @@ describe('invariants under concurrency', () => {
     const sum = booked.reduce((a, b) => a + b, 0n);
     expect(sum).toBeLessThanOrEqual(10_000n);
     expect(booked.length).toBeGreaterThan(0);
+    await Promise.all(results.map((r, i) => (typeof r === 'bigint' ? s.payments.confirmRefund({ merchantId, paymentId, refundId: `RF-race-${i}` }) : undefined)));
     const after = (await s.payments.getPayment({ merchantId, id: paymentId })).payment!;
     expect(after.amountRefundedMinor).toBe(sum);
     expect(after.status).toBe(sum === 10_000n ? PS.REFUNDED : PS.SETTLED);
   });
 
-  it('books one allocation however often the same refund id races', async () => {
+  it('books and confirms one allocation however often the same refund id races', async () => {
     const { merchantId, paymentId } = await settledPayment(5_000n);
     const results = await Promise.all(
       Array.from({ length: 10 }, () => s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-same', amountMinor: 1_000n })),
     );
     expect(results.every((r) => r.amountMinor === 1_000n)).toBe(true);
-    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment!.amountRefundedMinor).toBe(1_000n);
+    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment!.amountRefundedMinor).toBe(0n);
+    const confirmed = await Promise.all(Array.from({ length: 10 }, () => s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-same' })));
+    expect(confirmed.every((r) => r.payment!.amountRefundedMinor === 1_000n)).toBe(true);
+    const refundedEvents = await waitFor(async () => {
+      const mine = (await s.stream.events()).filter((e) => e.eventType === 'payment.refunded' && e.resource.value?.id === paymentId);
+      return mine.length > 0 ? mine : undefined;
+    }, { what: 'payment.refunded' });
+    expect(refundedEvents).toHaveLength(1);
+  });
+
+  it('settles a confirm racing a release either way, and never leaves an amount held or booked', async () => {
+    const { merchantId, paymentId } = await settledPayment(10_000n);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const refundId = `RF-cr-${i}`;
+        await s.payments.allocateRefund({ merchantId, paymentId, refundId, amountMinor: 100n });
+        const [confirm] = await Promise.all([codeOf(s.payments.confirmRefund({ merchantId, paymentId, refundId })), s.payments.releaseRefund({ merchantId, paymentId, refundId })]);
+        return confirm;
+      }),
+    );
+    expect(outcomes.every((c) => c === 'ok' || c === 'invalid_state_transition')).toBe(true);
+    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    // Nothing is still held either: all of the payment can be refunded again.
+    expect((await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-cr-all', amountMinor: 0n })).amountMinor).toBe(10_000n);
   });
 });
 
 describe('refund allocation rules', () => {
-  it('refunds all that remains for 0, marks the payment refunded, and refuses more', async () => {
+  it('refunds all that remains for 0, marks the payment refunded once confirmed, and refuses more', async () => {
     const { merchantId, paymentId } = await settledPayment(3_000n);
     const part = await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-a', amountMinor: 1_000n });
-    expect(part.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 1_000n });
+    // A hold is not public: the payment looks as it did.
+    expect(part.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    expect(part.remainingAfterMinor).toBe(2_000n);
     expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-b', amountMinor: 2_001n }))).toBe('refund_exceeds_payment');
+    expect((await s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-a' })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 1_000n });
     const rest = await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-c', amountMinor: 0n });
     expect(rest.amountMinor).toBe(2_000n);
-    expect(rest.payment).toMatchObject({ status: PS.REFUNDED, amountRefundedMinor: 3_000n });
-    expect(rest.payment!.timeline.map((t) => t.status)).toEqual(['submitted', 'settled', 'refunded']);
+    expect(rest.remainingAfterMinor).toBe(0n);
     expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-d', amountMinor: 0n }))).toBe('refund_exceeds_payment');
+    const confirmed = (await s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-c' })).payment!;
+    expect(confirmed).toMatchObject({ status: PS.REFUNDED, amountRefundedMinor: 3_000n });
+    expect(confirmed.timeline.map((t) => t.status)).toEqual(['submitted', 'settled', 'refunded']);
 
     const released = await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-c' });
     expect(released.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 1_000n });
     const again = await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-c' });
     expect(again.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 1_000n });
-    // The release is on the stream as payment.settled with the payment as it now is; the
-    // repeated release changed nothing and wrote nothing.
+    expect(await codeOf(s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-c' }))).toBe('invalid_state_transition');
+    // The release of a confirmed refund is on the stream as payment.settled with the payment as
+    // it now is; the repeated release changed nothing and wrote nothing.
     const settledEvents = await waitFor(async () => {
       const all = (await s.stream.events()).flatMap((e) =>
         e.eventType === 'payment.settled' && e.resource.case === 'payment' && e.resource.value.id === paymentId ? [e.resource.value] : [],
@@ -88,6 +122,23 @@ describe('refund allocation rules', () => {
       [PS.SETTLED, 1_000n],
     ]);
     expect(await codeOf(s.payments.releaseRefund({ merchantId: newMerchant(), paymentId, refundId: 'RF-a' }))).toBe('not_found');
+    expect(await codeOf(s.payments.confirmRefund({ merchantId: newMerchant(), paymentId, refundId: 'RF-a' }))).toBe('not_found');
+  });
+
+  it('gives a released hold back without a trace: no payment event, nothing booked', async () => {
+    const { merchantId, paymentId } = await settledPayment(3_000n);
+    await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-held', amountMinor: 2_000n });
+    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-over', amountMinor: 1_001n }))).toBe('refund_exceeds_payment');
+    expect((await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-held' })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    // A later refund that is confirmed marks the end of the stream for this payment.
+    await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-marker', amountMinor: 3_000n });
+    await s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-marker' });
+    const events = await waitFor(async () => {
+      const mine = (await s.stream.events()).filter((e) => e.resource.value?.id === paymentId);
+      return mine.some((e) => e.eventType === 'payment.refunded') ? mine : undefined;
+    }, { what: 'the marker refund on the stream' });
+    expect(events.map((e) => e.eventType)).toEqual(['payment.submitted', 'payment.settled', 'payment.refunded']);
+    expect(events[2]!.resource.value).toMatchObject({ status: PS.REFUNDED, amountRefundedMinor: 3_000n });
   });
 
   it('leaves nothing booked when the release comes before the allocation of the same refund id', async () => {

@@ -57,7 +57,7 @@ export async function startRefundService(config: RefundConfig, options: { logger
     // The work done: a busy pass is followed at once by the next, so a backlog drains.
     pass: async () => {
       const r = await sweepRefunds(deps, { bankResubmitAfterMs: config.bankResubmitAfterMs, requestStaleAfterMs: config.requestStaleAfterMs });
-      return r.resubmitted + r.requestsReleased + r.failedReleased;
+      return r.confirmed + r.resubmitted + r.requestsReleased + r.failedReleased;
     },
     intervalMs: config.sweepIntervalMs,
     logger,

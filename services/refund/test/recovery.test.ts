@@ -25,7 +25,11 @@ describe('recovery', () => {
     // Booked before the stale request row appears, so a sweep running during this setup never
     // sees the request without its booking (in the real flow a request is young while it books).
     await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: dead, amountMinor: 1_500n });
-    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(1_500n);
+    // The hold is not public, but it does take the amount.
+    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
+    expect((await apiError(h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: newId('refund'), amountMinor: 2_501n }))).code).toBe(
+      'refund_exceeds_payment',
+    );
     await h.sql(
       `INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state, created_at)
        VALUES ($1, $2, $3, 1500, 'open', now() - interval '10 minutes')`,
@@ -40,7 +44,9 @@ describe('recovery', () => {
     ]);
 
     await waitFor(async () => (await requestState(dead)) === 'released', { what: 'stale request released' });
-    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
+    // All of the payment is refundable again (the young request booked nothing).
+    const { refund: whole } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 0n, reason: '' });
+    expect(whole!.amountMinor).toBe(4_000n);
     expect(await requestState(young)).toBe('open');
     expect((await apiError(h.refunds.getRefund({ merchantId, id: dead }))).code).toBe('not_found');
   });
@@ -59,8 +65,46 @@ describe('recovery', () => {
     expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
     const states = await h.sql<{ state: string }>('SELECT state FROM refund.refund_requests WHERE merchant_id = $1', [merchantId]);
     expect(states).toEqual([{ state: 'released' }]);
-    const events = await h.stream.events();
-    expect(events.filter((e) => e.merchantId === merchantId && e.eventType === 'refund.created')).toEqual([]);
+    // The booking that was given back left no trace: the next refund is the first thing on the
+    // stream after the payment's own events (no payment.refunded / payment.settled pair for a
+    // refund that never existed).
+    const { refund: later } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 1_000n, reason: 'real' });
+    const mine = await waitFor(async () => {
+      const events = (await h.stream.events()).filter((e) => e.merchantId === merchantId && !e.eventType.startsWith('mandate.'));
+      return events.some((e) => e.eventType === 'payment.refunded') ? events : undefined;
+    }, { what: 'the real refund on the stream' });
+    expect(mine.map((e) => `${e.eventType} ${e.resource.value?.id}`).sort()).toEqual(
+      [`payment.refunded ${paid.id}`, `payment.settled ${paid.id}`, `payment.submitted ${paid.id}`, `refund.created ${later!.id}`].sort(),
+    );
+    const refunded = mine.find((e) => e.eventType === 'payment.refunded')!.resource.value as { amountRefundedMinor: bigint };
+    expect(refunded.amountRefundedMinor).toBe(1_000n);
+  });
+
+  it('confirms the booking of a recorded refund whose confirmation never reached the payment service', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    // What a process leaves behind when it dies after recording the refund but before
+    // ConfirmRefund: a held booking, a completed request and an unconfirmed refund.
+    const id = newId('refund');
+    await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: id, amountMinor: 1_500n });
+    await h.sql(`INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, 1500, 'completed')`, [
+      id,
+      merchantId,
+      paid.id,
+    ]);
+    await h.sql(
+      `INSERT INTO refund.refunds (id, merchant_id, payment_id, amount_minor, currency, status, expected_settlement_date, created_at)
+       VALUES ($1, $2, $3, 1500, 'GBP', 'pending_settlement', current_date, now() - interval '1 minute')`,
+      [id, merchantId, paid.id],
+    );
+    await waitFor(async () => (await currentPayment(h, merchantId, paid.id)).amountRefundedMinor === 1_500n, { what: 'the sweeper confirming' });
+    await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_confirmed_at IS NOT NULL', [id])).length === 1);
+    // Once confirmed it goes to the bank, and payment.refunded was written exactly once.
+    await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND bank_reference IS NOT NULL', [id])).length === 1, {
+      what: 'the bank submission',
+    });
+    const refunded = (await h.stream.events()).filter((e) => e.eventType === 'payment.refunded' && e.resource.value?.id === paid.id);
+    expect(refunded).toHaveLength(1);
   });
 
   it('finishes giving back a failed refund whose release was interrupted', async () => {

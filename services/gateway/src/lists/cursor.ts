@@ -61,7 +61,7 @@ export class CursorCodec {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
     if (payload.e < this.now()) throw invalid('it has expired');
     if (payload.o !== expected.order) throw invalid('it belongs to a different order');
-    if (payload.f !== expected.filters) throw invalid('it belongs to different filters');
+    if (payload.f !== expected.filters) throw invalid('it belongs to another list or to different filters');
     const [seconds, nanos, amountMinor, id] = payload.p;
     return { order: payload.o, filters: payload.f, point: { seconds, nanos, amountMinor, id }, backward: payload.b === 1 };
   }

@@ -1,18 +1,14 @@
 import { validationError } from '@vrp/errors';
+import { idParam } from '../validation/ids.js';
 
 /** How one endpoint-specific filter parameter is read and normalised. */
 export interface FilterSpec<T> {
   parse(param: string, raw: string): T;
 }
 
-/** A filter holding an identifier or other short opaque string. */
+/** A filter holding a resource id; one that cannot be an id is a validation_error naming it. */
 export function idFilter(): FilterSpec<string> {
-  return {
-    parse(param, raw) {
-      if (raw.length === 0 || raw.length > 255) throw validationError(param, `${param} must be a non-empty identifier`);
-      return raw;
-    },
-  };
+  return { parse: idParam };
 }
 
 /**

@@ -39,11 +39,11 @@ const COMMON_PARAMS = ['cursor', 'page_size', 'order', 'created_at[gte]', 'creat
 const AMOUNT_PARAMS = ['amount[gte]', 'amount[lte]'];
 
 /**
- * Declares a list endpoint's query: its own filters (e.g. `customer_id`, `status`) and whether
+ * Declares a list endpoint's query: the resource it lists, its own filters (e.g. `customer_id`, `status`) and whether
  * it has amounts. `parse` is strict: an unknown or repeated parameter or a malformed value is a
  * 400 naming the parameter, with the dedicated codes of API.md for page_size, order and cursor.
  */
-export function defineList<F extends Filters>(spec: { filters: F; amount: boolean }) {
+export function defineList<F extends Filters>(spec: { resource: string; filters: F; amount: boolean }) {
   const allowed = new Set([...COMMON_PARAMS, ...(spec.amount ? AMOUNT_PARAMS : []), ...Object.keys(spec.filters)]);
   return {
     parse(query: Record<string, unknown>, ctx: { merchantId: string; cursors: CursorCodec }): ListRequest<F> {
@@ -75,7 +75,8 @@ export function defineList<F extends Filters>(spec: { filters: F; amount: boolea
       const created = range('created_at', timestampParam);
       const amount = spec.amount ? range('amount', minorUnitsParam) : undefined;
 
-      const filterHash = hashFilters({ merchantId: ctx.merchantId, filters, created, amount });
+      // The list's resource is part of the hash: a cursor of /v1/payments is no cursor of /v1/mandates.
+      const filterHash = hashFilters({ resource: spec.resource, merchantId: ctx.merchantId, filters, created, amount });
       const cursorRaw = get('cursor');
       const cursor = cursorRaw === undefined ? undefined : ctx.cursors.decode(cursorRaw, { order, filters: filterHash });
       const page = create(common.PageRequestSchema, {

@@ -9,17 +9,24 @@ export function single(param: string, raw: unknown): string | undefined {
 
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
 
-/** True when `ymd` (YYYY-MM-DD) is a day that exists: `new Date` would roll 2025-02-30 into March. */
+/**
+ * True when `ymd` (YYYY-MM-DD) is a day that exists: `new Date` would roll 2025-02-30 into
+ * March. Year 0000 does not exist in Postgres nor in protobuf timestamps (they start at 0001).
+ */
 function isCalendarDate(ymd: string): boolean {
   const date = new Date(`${ymd}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === ymd;
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === ymd && !ymd.startsWith('0000');
 }
+
+/** The instants a protobuf Timestamp (and so every service) can carry. */
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** An ISO 8601 timestamp (with a zone) or date (midnight UTC) that exists on the calendar. */
 export function timestampParam(param: string, raw: string): Date {
   const match = ISO_DATE_TIME.exec(raw);
   const date = new Date(raw);
-  if (!match || !isCalendarDate(match[1]!) || Number.isNaN(date.getTime())) {
+  if (!match || !isCalendarDate(match[1]!) || Number.isNaN(date.getTime()) || date.getTime() < EARLIEST || date.getTime() > LATEST) {
     throw validationError(param, `${param} must be an ISO 8601 timestamp such as 2025-01-31T12:00:00Z`);
   }
   return date;

@@ -1,12 +1,14 @@
 import express, { type RequestHandler } from 'express';
 import { validationError } from '@vrp/errors';
+import { assertStorableJson } from '../validation/storable-json.js';
 
 const parseJson = express.json({ limit: '100kb', strict: false, type: () => true });
 
 /**
  * Parses a request body as JSON whatever its Content-Type (clients often omit it). An empty
- * body counts as `{}`; anything but a JSON object is a 400 validation_error. Malformed JSON
- * reaches the error handler as a body-parser error, which it also answers with validation_error.
+ * body counts as `{}`; anything but a JSON object is a 400 validation_error, and so is anything
+ * the platform could not store exactly (see assertStorableJson). Malformed JSON reaches the
+ * error handler as a body-parser error, which it also answers with validation_error.
  */
 export function jsonBody(): RequestHandler[] {
   return [
@@ -22,6 +24,7 @@ export function jsonBody(): RequestHandler[] {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         return next(validationError('body', 'The request body must be a JSON object'));
       }
+      assertStorableJson(body);
       next();
     },
   ];

@@ -10,6 +10,7 @@ import { parseMetadata } from '../validation/metadata.js';
 const { MandateStatus, Frequency } = mandate;
 
 const mandateList = defineList({
+  resource: 'mandates',
   filters: { customer_id: idFilter(), status: enumFilter(MANDATE_STATUSES) },
   amount: true,
 });

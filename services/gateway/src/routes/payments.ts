@@ -13,6 +13,7 @@ import { listPaymentRefunds } from './refunds/payment-refunds.js';
 const { PaymentStatus } = payment;
 
 const paymentList = defineList({
+  resource: 'payments',
   filters: {
     mandate_id: idFilter(),
     payment_id: idFilter(),

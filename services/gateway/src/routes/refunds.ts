@@ -11,6 +11,7 @@ import { parseCreateRefund } from './refunds/parse-create-refund.js';
 const { RefundStatus } = refund;
 
 const refundList = defineList({
+  resource: 'refunds',
   filters: { payment_id: idFilter(), status: enumFilter(REFUND_STATUSES) },
   amount: true,
 });

@@ -15,8 +15,8 @@ const eventTypeFilter: FilterSpec<string> = {
   },
 };
 
-const endpointList = defineList({ filters: {}, amount: false });
-const eventList = defineList({ filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES) }, amount: false });
+const endpointList = defineList({ resource: 'webhook-endpoints', filters: {}, amount: false });
+const eventList = defineList({ resource: 'webhook-events', filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES) }, amount: false });
 
 /** Reads a create-endpoint body; `enabled_events` must be an array of strings (the service checks the types). */
 function parseCreateEndpoint(body: Body) {

@@ -4,6 +4,7 @@ import { payment } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { allocateRefund } from '../usecases/allocate-refund.js';
+import { confirmRefund } from '../usecases/confirm-refund.js';
 import type { PaymentContext } from '../usecases/context.js';
 import { createPayment } from '../usecases/create-payment.js';
 import { getPayment } from '../usecases/get-payment.js';
@@ -88,7 +89,15 @@ export function paymentHandlers(ctx: PaymentContext): ServiceImpl<typeof payment
         refundId: required(req.refundId, 'refund_id'),
         amountMinor: req.amountMinor,
       });
-      return { amountMinor: result.amountMinor, payment: toPaymentMessage(result.payment) };
+      return { amountMinor: result.amountMinor, payment: toPaymentMessage(result.payment), remainingAfterMinor: result.remainingAfterMinor };
+    },
+    async confirmRefund(req) {
+      const record = await confirmRefund(ctx, {
+        merchantId: required(req.merchantId, 'merchant_id'),
+        paymentId: required(req.paymentId, 'payment_id'),
+        refundId: required(req.refundId, 'refund_id'),
+      });
+      return { payment: toPaymentMessage(record) };
     },
     async releaseRefund(req) {
       const record = await releaseRefund(ctx, {

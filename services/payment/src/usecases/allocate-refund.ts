@@ -3,7 +3,6 @@ import type { Tx } from '../db/client.js';
 import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { refundableAmount } from '../domain/refund-allocation.js';
-import { recordChange } from '../events/record-change.js';
 import type { PaymentContext } from './context.js';
 
 export interface AllocateRefundInput {
@@ -14,36 +13,37 @@ export interface AllocateRefundInput {
   amountMinor: bigint;
 }
 
+export interface Allocation {
+  amountMinor: bigint;
+  /** The payment as merchants see it: a hold changes neither amount_refunded nor the status. */
+  payment: PaymentRecord;
+  /** Refundable after this allocation and every other open hold. */
+  remainingAfterMinor: bigint;
+}
+
 /**
- * Books a refund against a settled payment, idempotently per refund id. The sum can never pass
- * the payment amount: the increment is a conditional UPDATE (`amount_refunded + a <= amount`),
- * backed by a CHECK, so concurrent allocations serialise on the row and the losers are refused.
- * The payment becomes `refunded` when nothing is left; `payment.refunded` is written alongside.
+ * Holds a refund's amount against a settled payment, idempotently per refund id. This is the
+ * first of two phases: the hold counts against what is refundable, so refunds can never pass
+ * the payment amount (a conditional UPDATE on `amount_refunded + amount_held + a <= amount`,
+ * backed by a CHECK, serialises concurrent allocations on the row), but nothing public changes
+ * and no event is written. ConfirmRefund makes it a refund once the refund service committed
+ * it; ReleaseRefund gives a hold back without a trace.
  */
-export async function allocateRefund(ctx: PaymentContext, input: AllocateRefundInput): Promise<{ amountMinor: bigint; payment: PaymentRecord }> {
+export async function allocateRefund(ctx: PaymentContext, input: AllocateRefundInput): Promise<Allocation> {
   const replay = await existingAllocation(ctx, input);
   if (replay) return replay;
   const at = ctx.clock.now();
   try {
-    const result = await ctx.db.$transaction(async (tx) => {
+    return await ctx.db.$transaction(async (tx) => {
       const payment = await findPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, input.amountMinor);
       await tx.refundAllocation.create({
         data: { refundId: input.refundId, merchantId: input.merchantId, paymentId: input.paymentId, amountMinor: amount, createdAt: at },
       });
-      const full = await bookRefund(tx, input.merchantId, input.paymentId, amount);
-      const record = await recordChange(tx, ctx.subjectPrefix, {
-        merchantId: input.merchantId,
-        paymentId: input.paymentId,
-        at,
-        ...(full ? { entered: 'refunded' as const } : {}),
-        event: 'payment.refunded',
-      });
-      return { amountMinor: amount, payment: record };
+      const remainingAfterMinor = await holdRefund(tx, input.merchantId, input.paymentId, amount);
+      return { amountMinor: amount, payment, remainingAfterMinor };
     });
-    ctx.eventsWritten();
-    return result;
   } catch (err) {
     // A concurrent call with the same refund id won the primary key: answer as it did.
     const raced = await existingAllocation(ctx, input);
@@ -52,21 +52,20 @@ export async function allocateRefund(ctx: PaymentContext, input: AllocateRefundI
   }
 }
 
-/** Increments amount_refunded unless that would pass the amount; true when now fully refunded. */
-async function bookRefund(tx: Tx, merchantId: string, paymentId: string, amount: bigint): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ status: string }[]>`
+/** Adds `amount` to the payment's holds unless refunds and holds would pass the amount; returns what remains. */
+async function holdRefund(tx: Tx, merchantId: string, paymentId: string, amount: bigint): Promise<bigint> {
+  const rows = await tx.$queryRaw<{ remaining: bigint }[]>`
     UPDATE "payment"."payments"
-       SET amount_refunded_minor = amount_refunded_minor + ${amount},
-           status = CASE WHEN amount_refunded_minor + ${amount} = amount_minor THEN 'refunded' ELSE status END
+       SET amount_held_minor = amount_held_minor + ${amount}
      WHERE id = ${paymentId} AND merchant_id = ${merchantId} AND status = 'settled'
-       AND amount_refunded_minor + ${amount} <= amount_minor
-    RETURNING status`;
+       AND amount_refunded_minor + amount_held_minor + ${amount} <= amount_minor
+    RETURNING amount_minor - amount_refunded_minor - amount_held_minor AS remaining`;
   const row = rows[0];
   if (!row) throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
-  return row.status === 'refunded';
+  return BigInt(row.remaining);
 }
 
-async function existingAllocation(ctx: PaymentContext, input: AllocateRefundInput) {
+async function existingAllocation(ctx: PaymentContext, input: AllocateRefundInput): Promise<Allocation | undefined> {
   const existing = await ctx.db.refundAllocation.findUnique({ where: { refundId: input.refundId } });
   if (!existing) return undefined;
   if (existing.merchantId !== input.merchantId || existing.paymentId !== input.paymentId) {
@@ -75,5 +74,6 @@ async function existingAllocation(ctx: PaymentContext, input: AllocateRefundInpu
   if (existing.releasedAt) throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be booked again.`);
   const payment = await findPayment(ctx.db, input.merchantId, input.paymentId);
   if (!payment) throw notFound('payment', input.paymentId);
-  return { amountMinor: existing.amountMinor, payment };
+  const remainingAfterMinor = payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor;
+  return { amountMinor: existing.amountMinor, payment, remainingAfterMinor };
 }

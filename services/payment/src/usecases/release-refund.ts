@@ -5,8 +5,10 @@ import type { PaymentContext } from './context.js';
 
 /**
  * Gives back a refund's allocation (the refund was rejected or never created). Idempotent: the
- * allocation is marked released conditionally, so only the first release returns the amount. A
- * fully refunded payment becomes settled again.
+ * allocation is marked released conditionally, so only the first release returns the amount.
+ * A hold that was never confirmed is simply dropped (no event: nothing public had changed); a
+ * confirmed refund leaves amount_refunded, a fully refunded payment becomes settled again and
+ * payment.settled is written.
  *
  * A release may arrive before its allocation (an AllocateRefund still in flight, uncommitted).
  * Then it leaves a tombstone, a released allocation of amount 0, so the late allocation is
@@ -32,13 +34,28 @@ export async function releaseRefund(
     if (!allocation || allocation.merchantId !== input.merchantId || allocation.paymentId !== input.paymentId) {
       throw notFound('refund allocation', input.refundId);
     }
-    const released = await tx.refundAllocation.updateMany({ where: { refundId: input.refundId, releasedAt: null }, data: { releasedAt: at } });
-    if (released.count === 0) {
+    // RETURNING reads the row as this UPDATE locked it, so a ConfirmRefund that committed
+    // meanwhile is seen: the release then gives back a refund, not a hold.
+    const released = await tx.$queryRaw<{ confirmed: boolean }[]>`
+      UPDATE "payment"."refund_allocations" SET released_at = ${at}
+       WHERE refund_id = ${input.refundId} AND released_at IS NULL
+      RETURNING confirmed_at IS NOT NULL AS confirmed`;
+    if (released.length === 0) {
       const payment = await findPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;
     }
-    // A payment with allocations is settled or refunded; giving one back always leaves it settled.
+    if (!released[0]!.confirmed) {
+      // Only held: the refund never became public, so giving it back must leave no trace either.
+      await tx.$executeRaw`
+        UPDATE "payment"."payments" SET amount_held_minor = amount_held_minor - ${allocation.amountMinor}
+         WHERE id = ${input.paymentId} AND merchant_id = ${input.merchantId}`;
+      const payment = await findPayment(tx, input.merchantId, input.paymentId);
+      if (!payment) throw notFound('payment', input.paymentId);
+      return payment;
+    }
+    // A confirmed refund the bank rejected. A payment with refunds is settled or refunded;
+    // giving one back always leaves it settled.
     const rows = await tx.$queryRaw<{ was_full: boolean }[]>`
       UPDATE "payment"."payments"
          SET amount_refunded_minor = amount_refunded_minor - ${allocation.amountMinor}, status = 'settled'

@@ -23,10 +23,28 @@ export async function markAllocationReleased(db: RefundDb, merchantId: string, i
   await db.refund.updateMany({ where: { id, merchantId, status: 'failed', allocationReleasedAt: null }, data: { allocationReleasedAt: new Date() } });
 }
 
-/** Pending refunds the bank has not acknowledged since before `createdBefore`, oldest first. */
+/** Records that the payment service confirmed the refund's booking (payment.refunded is written). */
+export async function markAllocationConfirmed(db: RefundDb, merchantId: string, id: string): Promise<void> {
+  await db.refund.updateMany({ where: { id, merchantId, allocationConfirmedAt: null }, data: { allocationConfirmedAt: new Date() } });
+}
+
+/** Refunds recorded before `createdBefore` whose booking is not confirmed yet, oldest first. */
+export async function unconfirmedRefunds(db: RefundDb, createdBefore: Date, limit: number) {
+  return db.refund.findMany({
+    where: { allocationConfirmedAt: null, createdAt: { lt: createdBefore } },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+  });
+}
+
+/**
+ * Confirmed pending refunds the bank has not acknowledged since before `createdBefore`, oldest
+ * first. A refund goes to the bank only once confirmed, so the bank never pays out a refund
+ * whose payment.refunded has not been written.
+ */
 export async function unacknowledgedRefunds(db: RefundDb, createdBefore: Date, limit: number) {
   return db.refund.findMany({
-    where: { status: 'pending_settlement', bankReference: null, createdAt: { lt: createdBefore } },
+    where: { status: 'pending_settlement', bankReference: null, allocationConfirmedAt: { not: null }, createdAt: { lt: createdBefore } },
     orderBy: { createdAt: 'asc' },
     take: limit,
   });

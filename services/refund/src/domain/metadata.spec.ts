@@ -40,4 +40,13 @@ describe('assertValidReason', () => {
     expect(param(() => assertValidReason('customer returned the goods'))).toBeUndefined();
     expect(param(() => assertValidReason('x'.repeat(501)))).toBe('reason');
   });
+
+  it('refuses text Postgres cannot store: NUL and unpaired surrogates', () => {
+    expect(param(() => assertValidReason('a\u0000b'))).toBe('reason');
+    expect(param(() => assertValidReason('a\uD800b'))).toBe('reason');
+    expect(param(() => assertValidReason('a\uDC00'))).toBe('reason');
+    expect(param(() => assertValidReason('emoji \uD83D\uDE00 ok'))).toBeUndefined();
+    expect(param(() => assertValidMetadata({ plan: 'a\u0000' }))).toBe('metadata[plan]');
+    expect(param(() => assertValidMetadata({ 'k\u0000': 'v' }))).toBe('metadata[k\u0000]');
+  });
 });

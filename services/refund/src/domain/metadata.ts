@@ -26,6 +26,9 @@ export function assertValidMetadata(metadata: unknown): void {
     if (typeof value !== 'string' && (typeof value !== 'number' || !Number.isFinite(value))) {
       throw validationError(param, 'values must be strings or numbers');
     }
+    if (!storable(key) || (typeof value === 'string' && !storable(value))) {
+      throw validationError(param, 'must not contain NUL characters or unpaired surrogates');
+    }
     if (String(value).length > METADATA_LIMITS.valueLength) {
       throw validationError(param, `values may be at most ${METADATA_LIMITS.valueLength} characters`);
     }
@@ -35,4 +38,12 @@ export function assertValidMetadata(metadata: unknown): void {
 /** Checks the refund's free-text reason. */
 export function assertValidReason(reason: string): void {
   if (reason.length > MAX_REASON_LENGTH) throw validationError('reason', `may be at most ${MAX_REASON_LENGTH} characters`);
+  if (!storable(reason)) throw validationError('reason', 'must not contain NUL characters or unpaired surrogates');
 }
+
+/** False for text Postgres cannot store as it was sent: NUL characters and lone UTF-16 surrogates. */
+function storable(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -11,6 +11,7 @@ import type { Refund as RefundRow } from '../generated/prisma/client.js';
 import type { RefundDeps } from './deps.js';
 import { abandonRequest, type RequestRef } from './give-back-booking.js';
 import { paymentFacts } from './payment-facts.js';
+import { confirmBooking } from './confirm-booking.js';
 import { submitRefundLater } from './submit-refund-to-bank.js';
 
 export interface CreateRefundInput {
@@ -24,10 +25,12 @@ export interface CreateRefundInput {
 
 /**
  * Refunds all or part of a settled payment. The request is made durable first, then the
- * payment service books the amount (atomically, idempotent per refund id: the authority on
- * refund_exceeds_payment), then the refund and refund.created commit together. If recording
- * fails the booking is given back; if this process dies midway, the recovery sweeper gives
- * back the booking of the request left open. Finally the refund goes to the bank in the
+ * payment service holds the amount (atomically, idempotent per refund id: the authority on
+ * refund_exceeds_payment; a hold is not public and writes no event), then the refund and
+ * refund.created commit together, then the payment service confirms the hold, which writes
+ * payment.refunded. If recording fails the hold is given back without a trace; if this
+ * process dies midway, the recovery sweeper gives back the hold of the request left open, or
+ * confirms the hold of a refund that was recorded. Finally the refund goes to the bank in the
  * background (the answer does not wait for it); if the bank is slow or unreachable the
  * resubmission sweeper retries, so the merchant still gets the refund.
  */
@@ -46,8 +49,7 @@ export async function createRefund(deps: RefundDeps, input: CreateRefundInput): 
   let row: RefundRow;
   try {
     // The payment may have changed since it was read: judge the minimum on what was booked.
-    const after = paymentFacts(booked.payment);
-    assertPartialMinimum(booked.amountMinor, after.amountMinor - after.amountRefundedMinor, facts.currency);
+    assertPartialMinimum(booked.amountMinor, booked.remainingAfterMinor, facts.currency);
     const at = new Date();
     row = await recordRefund(
       deps.db,
@@ -67,8 +69,11 @@ export async function createRefund(deps: RefundDeps, input: CreateRefundInput): 
     throw err;
   }
   deps.onEventWritten();
-  // Not awaited: the refund exists now, and a slow bank must not make the caller time out (and
-  // retry it as a new refund). An unacknowledged submission is resubmitted by the sweeper.
+  // The refund exists now: its booking becomes public (payment.refunded). If the payment
+  // service cannot be reached the sweeper confirms it later; the answer does not wait for that.
+  if (!(await confirmBooking(deps, row))) return row;
+  // Not awaited: a slow bank must not make the caller time out (and retry it as a new refund).
+  // An unacknowledged submission is resubmitted by the sweeper.
   submitRefundLater(deps, row);
   return row;
 }

@@ -1,11 +1,14 @@
 import { unfinishedRequests, moveRequest } from '../db/refund-requests.js';
-import { unacknowledgedRefunds, unreleasedFailedRefunds } from '../db/refunds.js';
+import { unacknowledgedRefunds, unconfirmedRefunds, unreleasedFailedRefunds } from '../db/refunds.js';
+import { confirmBooking } from './confirm-booking.js';
 import type { RefundDeps } from './deps.js';
 import { giveBackBooking } from './give-back-booking.js';
 import { releaseFailedRefund } from './report-refund-outcome.js';
 import { submitRefundToBank } from './submit-refund-to-bank.js';
 
 export interface SweepSettings {
+  /** Confirm bookings of refunds recorded at least this long ago and still unconfirmed. */
+  confirmAfterMs?: number;
   /** Resubmit refunds the bank has not acknowledged for this long. */
   bankResubmitAfterMs: number;
   /** Abandon requests still open after this long (their creating call has long timed out). */
@@ -16,6 +19,7 @@ export interface SweepSettings {
 
 /** What one pass did, for logs and tests. */
 export interface SweepResult {
+  confirmed: number;
   resubmitted: number;
   requestsReleased: number;
   failedReleased: number;
@@ -23,6 +27,8 @@ export interface SweepResult {
 
 /**
  * One pass of the refund sweepers, finishing work a crash or an outage left behind:
+ * - recorded refunds whose booking the payment service has not confirmed are confirmed
+ *   (ConfirmRefund is idempotent; it writes payment.refunded once);
  * - refunds the bank never acknowledged are submitted again (the bank is idempotent per id);
  * - refund requests left open (the process died between booking and recording) are abandoned
  *   and their bookings given back, as are abandoned ones whose give-back failed before;
@@ -31,7 +37,12 @@ export interface SweepResult {
  */
 export async function sweepRefunds(deps: RefundDeps, settings: SweepSettings, now = new Date()): Promise<SweepResult> {
   const limit = settings.batchSize ?? 50;
-  const result: SweepResult = { resubmitted: 0, requestsReleased: 0, failedReleased: 0 };
+  const result: SweepResult = { confirmed: 0, resubmitted: 0, requestsReleased: 0, failedReleased: 0 };
+
+  // A short grace period, so the sweeper does not race the create call that is confirming now.
+  for (const row of await unconfirmedRefunds(deps.db, new Date(now.getTime() - (settings.confirmAfterMs ?? 2_000)), limit)) {
+    if (await confirmBooking(deps, row)) result.confirmed++;
+  }
 
   for (const row of await unacknowledgedRefunds(deps.db, new Date(now.getTime() - settings.bankResubmitAfterMs), limit)) {
     if (await submitRefundToBank(deps, row)) result.resubmitted++;

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Express, RequestHandler } from 'express';
+import { ApiError } from '@vrp/errors';
+import type { Logger } from '@vrp/logging';
+import { errorBody } from './middleware/error-handler.js';
+
+/** Largest request head Node's parser accepts; beyond it clientError answers (see below). */
+export const MAX_HEADER_BYTES = 64 * 1024;
+/** Longest request target (path and query) a route is given; longer ones are a validation_error. */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** Refuses request targets longer than MAX_URL_LENGTH with the documented error body. */
+export function limitUrlLength(): RequestHandler {
+  return (req, _res, next) => {
+    if (req.originalUrl.length > MAX_URL_LENGTH) {
+      return next(new ApiError('validation_error', `The request URL may be at most ${MAX_URL_LENGTH} characters long`, { param: 'query' }));
+    }
+    next();
+  };
+}
+
+/**
+ * The gateway's HTTP server. Requests Node's parser refuses before Express ever sees them
+ * (a head over MAX_HEADER_BYTES, a malformed request line or header) are answered here in the
+ * same shape as every other error: a JSON error body and an X-Request-Id, never a bare status.
+ */
+export function createGatewayServer(app: Express, logger: Logger): Server {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const requestId = `req_${randomUUID().replaceAll('-', '')}`;
+    const apiError = new ApiError(
+      'validation_error',
+      tooLarge ? `The request line and headers may be at most ${MAX_HEADER_BYTES} bytes` : 'The request could not be parsed as HTTP/1.1',
+      { param: tooLarge ? 'headers' : 'request' },
+    );
+    const body = JSON.stringify(errorBody(apiError, requestId));
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    logger.info('refused a request the HTTP parser could not read', { code: err.code, request_id: requestId });
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}

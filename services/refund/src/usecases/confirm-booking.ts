@@ -1,0 +1,20 @@
+import { markAllocationConfirmed } from '../db/refunds.js';
+import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundDeps } from './deps.js';
+
+/**
+ * Asks the payment service to confirm a recorded refund's booking (ConfirmRefund moves the held
+ * amount into amount_refunded and writes payment.refunded; it is idempotent per refund id), then
+ * notes it. Never throws: false means the payment service could not be reached, and the
+ * recovery sweeper confirms it later. Only a confirmed refund is sent to the bank.
+ */
+export async function confirmBooking(deps: RefundDeps, row: RefundRow): Promise<boolean> {
+  try {
+    await deps.payments.confirmRefund({ merchantId: row.merchantId, paymentId: row.paymentId, refundId: row.id });
+  } catch (err) {
+    deps.logger.warn('could not confirm a refund booking; will retry', { refund_id: row.id, err });
+    return false;
+  }
+  await markAllocationConfirmed(deps.db, row.merchantId, row.id);
+  return true;
+}
