@@ -1,4 +1,4 @@
-import { bool, durationList, int, list, loadConfig, platformSettings, str, vrpEnvSetting, ConfigError, type Setting } from '@vrp/config';
+import { bool, duration, durationList, int, list, loadConfig, platformSettings, str, vrpEnvSetting, ConfigError, type Setting } from '@vrp/config';
 import { validateRetrySchedule } from './domain/retry-schedule.js';
 
 /**
@@ -51,6 +51,8 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
       concurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', { default: 16, min: 1, max: 256 }),
       breakerResetMs: int('WEBHOOK_BREAKER_RESET_MS', { default: 30_000, min: 10 }),
       breakerVolumeThreshold: int('WEBHOOK_BREAKER_VOLUME_THRESHOLD', { default: 5, min: 1 }),
+      // An endpoint failing without a single success for this long is disabled (reason failing).
+      disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', { default: 5 * 24 * 3_600_000 }),
     },
     env,
   );

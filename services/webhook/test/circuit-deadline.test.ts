@@ -53,6 +53,40 @@ describe('an endpoint whose circuit stays open', () => {
   });
 });
 
+describe('a manual retry', () => {
+  it('attempts at once while the circuit is open, and is delivered once the receiver is back', async () => {
+    const merchantId = newId('merchant');
+    let dead = true;
+    const { secret } = await svc.client.createEndpoint({ merchantId, url: `${receiver.url}?flaky-${merchantId}` });
+    receiver.secrets = [secret];
+    const previous = receiver.behaviour;
+    receiver.behaviour = (r, seen) => (r.path.includes(`flaky-${merchantId}`) ? { status: dead ? 503 : 200 } : previous(r, seen));
+    try {
+      const ev = domainEvent('payment.failed', merchantId);
+      await env.publish(ev);
+      await waitFor(async () => (await statusOf(merchantId, ev.eventId)).deliveryStatus === 'delivery_failed', {
+        timeoutMs: 10_000,
+        what: 'delivery_failed with the circuit open',
+      });
+      // The receiver is fixed, but the circuit stays open for a minute: only a manual retry gets through.
+      dead = false;
+      await svc.client.retryEvent({ merchantId, id: ev.eventId });
+      const delivered = await waitFor(async () => {
+        const e = await statusOf(merchantId, ev.eventId);
+        return e.deliveryStatus === 'delivered' ? e : null;
+      }, { timeoutMs: 10_000, what: 'delivered after the manual retry' });
+      expect(delivered.attempts.map((a) => [a.attempt, a.success])).toEqual([
+        [1, false],
+        [2, false],
+        [3, false],
+        [4, true],
+      ]);
+    } finally {
+      receiver.behaviour = previous;
+    }
+  });
+});
+
 describe('the event consumer', () => {
   it('drops (terminates) an event that carries no resource instead of redelivering it forever', async () => {
     const merchantId = newId('merchant');

@@ -113,8 +113,11 @@ describe('delivery', () => {
     expect(refund).toMatchObject({ id: expect.stringMatching(/^RF/), payment_id: expect.stringMatching(/^PM/), amount: '25.00', status: 'settled' });
     const filtered = await svc.client.listEvents({ merchantId, eventType: 'payment.failed' });
     expect(filtered.events.map((e) => e.eventType)).toEqual(['payment.failed']);
-    const pending = await svc.client.listEvents({ merchantId, deliveryStatuses: ['pending'] });
-    expect(pending.events).toHaveLength(9);
+    // The nine types no endpoint subscribes to have nothing to deliver: delivered, with no attempt.
+    expect((await svc.client.listEvents({ merchantId, deliveryStatuses: ['pending'] })).events).toEqual([]);
+    const delivered = await svc.client.listEvents({ merchantId, deliveryStatuses: ['delivered'] });
+    expect(delivered.events).toHaveLength(10);
+    expect((await svc.client.getEvent({ merchantId, id: ids['payment.failed']! })).event!.attempts).toEqual([]);
     await expect(svc.client.sendTestEvent({ merchantId, eventType: 'payment.exploded' })).rejects.toMatchObject({ code: 'validation_error' });
     await expect(svc.client.listEvents({ merchantId, deliveryStatuses: ['lost'] })).rejects.toMatchObject({ code: 'validation_error', param: 'delivery_status' });
 

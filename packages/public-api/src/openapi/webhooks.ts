@@ -10,7 +10,17 @@ const endpointProperties: Record<string, OpenApiObject> = {
   url: { type: 'string', format: 'uri', description: 'Where deliveries are POSTed.' },
   description: { type: 'string' },
   enabled_events: { type: 'array', items: eventType, description: 'Event types delivered here; empty means all.' },
-  status: { type: 'string', enum: [...WEBHOOK_ENDPOINT_STATUSES], description: '`disabled` once deleted: it receives nothing more but stays readable, with its delivery history.' },
+  status: {
+    type: 'string',
+    enum: [...WEBHOOK_ENDPOINT_STATUSES],
+    description: '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
+  },
+  disabled_reason: {
+    type: ['string', 'null'],
+    enum: ['gone', 'failing', 'merchant', null],
+    description:
+      'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
+  },
   created_at: { type: 'string', format: 'date-time' },
   secret_expires_at: { type: 'string', format: 'date-time', description: 'Rotate the signing secret before this: 90 days after it was issued.' },
 };
@@ -44,13 +54,30 @@ const eventProperties: Record<string, OpenApiObject> = {
   delivery_status: {
     type: 'string',
     enum: [...WEBHOOK_DELIVERY_STATUSES],
-    description: 'pending: nothing attempted yet (also when no endpoint was subscribed); delivered: every endpoint answered 2xx; retrying: an endpoint awaits another attempt; delivery_failed: attempts ran out (9 over at most 24 h).',
+    description:
+      'pending: nothing attempted yet; delivered: every endpoint answered 2xx, or no endpoint was subscribed (nothing to deliver, no attempts); retrying: an endpoint awaits another attempt; delivery_failed: attempts ran out (9 over at most 24 h).',
   },
   test: { type: 'boolean', description: 'A sandbox test event from POST /v1/webhooks/test.' },
   data: { description: 'The resource exactly as its own GET endpoint returned it when the event happened.', oneOf: [ref('Mandate'), ref('Payment'), ref('Refund')] },
 };
 
 export const schemas: OpenApiFragment['schemas'] = {
+  WebhookReplayRequest: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      delivery_status: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATUSES], description: 'Only events in this delivery status, e.g. `delivery_failed`.' },
+      endpoint_id: { type: 'string', description: 'Only deliveries to this endpoint (it must exist and be enabled).' },
+      'created_at[gte]': { type: 'string', format: 'date-time' },
+      'created_at[lte]': { type: 'string', format: 'date-time' },
+    },
+  },
+  WebhookReplayResult: {
+    type: 'object',
+    required: ['count'],
+    additionalProperties: false,
+    properties: { count: { type: 'integer', minimum: 0, maximum: 10000, description: 'Events queued for redelivery.' } },
+  },
   WebhookEndpoint: { type: 'object', required: Object.keys(endpointProperties), additionalProperties: false, properties: endpointProperties },
   WebhookEndpointWithSecret: {
     type: 'object',
@@ -124,9 +151,37 @@ export const paths: OpenApiFragment['paths'] = {
       operationId: 'deleteWebhookEndpoint',
       tags,
       summary: 'Delete a webhook endpoint',
-      description: 'Stops deliveries: the endpoint becomes `disabled`, its waiting deliveries end as failed, and it stays readable with its history. Deleting it again returns it unchanged.',
+      description:
+        'Deletes the endpoint: it receives nothing more, its waiting deliveries end as failed, and from now on it is 404 everywhere (get, list, delete, rotate, enable). Attempts already made stay on their events.',
       parameters: [endpointId],
-      responses: { '200': jsonResponse('The endpoint, now disabled.', ref('WebhookEndpoint')), ...errorResponses(notFound) },
+      responses: { '200': jsonResponse('The endpoint as it was when deleted.', ref('WebhookEndpoint')), ...errorResponses(notFound) },
+    },
+  },
+  '/v1/webhook-endpoints/{id}/enable': {
+    post: {
+      operationId: 'enableWebhookEndpoint',
+      tags,
+      summary: 'Enable a disabled webhook endpoint',
+      description:
+        'Turns deliveries back on, whatever disabled the endpoint (410 Gone, failing, the merchant), with a fresh run of failures. Events missed meanwhile are not redelivered by this: replay them with POST /v1/webhook-events/retry.',
+      parameters: [endpointId, idempotencyKeyParam],
+      responses: {
+        '200': jsonResponse('The endpoint, enabled.', ref('WebhookEndpoint'), idempotentHeaders),
+        ...errorResponses({ ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
+      },
+    },
+  },
+  '/v1/webhook-endpoints/{id}/disable': {
+    post: {
+      operationId: 'disableWebhookEndpoint',
+      tags,
+      summary: 'Disable a webhook endpoint',
+      description: 'Stops new deliveries (`disabled_reason: merchant`); waiting deliveries end as failed when they come due. An endpoint already disabled keeps its reason.',
+      parameters: [endpointId, idempotencyKeyParam],
+      responses: {
+        '200': jsonResponse('The endpoint, disabled.', ref('WebhookEndpoint'), idempotentHeaders),
+        ...errorResponses({ ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
+      },
     },
   },
   '/v1/webhook-endpoints/{id}/rotate-secret': {
@@ -134,7 +189,8 @@ export const paths: OpenApiFragment['paths'] = {
       operationId: 'rotateWebhookEndpointSecret',
       tags,
       summary: 'Rotate the signing secret',
-      description: 'Issues a new secret. The old one keeps signing beside it for 24 h; `secret_expires_at` moves to 90 days from now.',
+      description:
+        'Issues a new secret. Each replaced secret keeps signing beside it for 24 h from its own rotation (one `v1=` per live secret), however often you rotate; `secret_expires_at` moves to 90 days from now.',
       parameters: [endpointId, idempotencyKeyParam],
       responses: {
         '200': jsonResponse('The endpoint with its new secret (shown only now).', ref('WebhookEndpointWithSecret'), idempotentHeaders),
@@ -177,11 +233,26 @@ export const paths: OpenApiFragment['paths'] = {
       tags,
       summary: 'Redeliver an event now',
       description:
-        'Queues an immediate redelivery to the event\u2019s enabled endpoints (and any subscribed since), whatever its status; attempt numbers continue. A finished delivery gets one more attempt.',
+        'Queues an immediate redelivery to the event\u2019s enabled endpoints (and any subscribed since), whatever its status and whatever the endpoints\u2019 circuit breakers say; attempt numbers continue. A finished delivery gets one more attempt.',
       parameters: [eventId, idempotencyKeyParam],
       responses: {
         '202': jsonResponse('The event, queued (`retrying`, or `pending` if nothing was attempted before).', ref('WebhookEventWithAttempts'), idempotentHeaders),
         ...errorResponses({ ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
+      },
+    },
+  },
+  '/v1/webhook-events/retry': {
+    post: {
+      operationId: 'replayWebhookEvents',
+      tags,
+      summary: 'Redeliver many events now (bulk replay)',
+      description:
+        'Redelivers, like a manual retry of each, the events matching every given filter: at most 10,000, the oldest first (repeat the call for more). With `endpoint_id` only deliveries to that endpoint are re-armed.',
+      parameters: [idempotencyKeyParam],
+      requestBody: jsonBody(ref('WebhookReplayRequest')),
+      responses: {
+        '202': jsonResponse('How many events were queued.', ref('WebhookReplayResult'), idempotentHeaders),
+        ...errorResponses({ '400': 'validation_error.', ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
       },
     },
   },

@@ -8,6 +8,7 @@ export interface WebhookEndpointJson {
   description: string;
   enabled_events: string[];
   status: string;
+  disabled_reason: string | null;
   created_at: string;
   secret_expires_at: string;
   secret?: string;
@@ -37,7 +38,7 @@ export interface WebhookEventJson {
 
 /** The ten public event types (SPEC.md "Event types"). */
 export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
-/** An endpoint's status: `disabled` once deleted. */
+/** An endpoint's status; a disabled one says why in `disabled_reason`. */
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 /** The delivery statuses of an event (API.md). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'delivery_failed'] as const;
@@ -50,6 +51,7 @@ export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): We
     description: e.description,
     enabled_events: [...e.enabledEvents],
     status: e.status,
+    disabled_reason: e.disabledReason || null,
     created_at: requiredTimestamp(e.createdAt, 'endpoint.created_at'),
     ...(secret ? { secret } : {}),
     secret_expires_at: requiredTimestamp(e.secretExpiresAt, 'endpoint.secret_expires_at'),

@@ -3,7 +3,7 @@ import { ApiError, validationError } from '@vrp/errors';
 import type { Logger } from '@vrp/logging';
 import type { IdempotencyClaim, IdempotencyStore } from '../db/idempotency-store.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
-import { merchantOf } from './locals.js';
+import { merchantOf, setIdempotency } from './locals.js';
 
 const MAX_KEY_LENGTH = 255;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,6 +30,7 @@ export function idempotency(store: IdempotencyStore, options: { waitMs: number; 
     const merchantId = merchantOf(res).id;
     const path = req.originalUrl.split('?')[0]!;
     const hash = requestFingerprint(req.method, path, req.body);
+    setIdempotency(res, { key, fingerprint: hash });
     const deadline = Date.now() + options.waitMs;
     for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
       const claim = await store.claim(merchantId, key, req.method, path, hash);

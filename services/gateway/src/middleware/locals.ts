@@ -5,6 +5,7 @@ import type { MerchantRecord } from '../db/merchants.js';
 interface GatewayLocals {
   requestId?: string;
   merchant?: MerchantRecord;
+  idempotency?: { key: string; fingerprint: string };
 }
 
 const locals = (res: Response) => res.locals as GatewayLocals;
@@ -27,4 +28,17 @@ export function merchantOf(res: Response): MerchantRecord {
 
 export function setMerchant(res: Response, merchant: MerchantRecord): void {
   locals(res).merchant = merchant;
+}
+
+/**
+ * The request's Idempotency-Key with its fingerprint, for the owning service's create, which
+ * keeps the key too: a create repeated after this gateway lost its record (it died mid-request)
+ * still returns the first resource. Undefined when the client sent no key.
+ */
+export function idempotencyOf(res: Response): { key: string; fingerprint: string } | undefined {
+  return locals(res).idempotency;
+}
+
+export function setIdempotency(res: Response, claim: { key: string; fingerprint: string }): void {
+  locals(res).idempotency = claim;
 }

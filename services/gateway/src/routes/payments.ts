@@ -4,7 +4,7 @@ import { ApiError } from '@vrp/errors';
 import { PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, enumValue, presentMandate, presentPayment } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
-import { merchantOf } from '../middleware/locals.js';
+import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { onlyFields, requiredEnum, type Body } from '../validation/body.js';
 import { dateFilter } from './payments/date-filter.js';
 import { parseCreatePayment } from './payments/parse-create-payment.js';
@@ -36,7 +36,7 @@ export function registerPaymentRoutes(router: Router, deps: GatewayDeps): void {
 
   router.post('/payments', async (req, res) => {
     const input = parseCreatePayment(req.body as Body);
-    const out = await payments.createPayment({ merchantId: merchantOf(res).id, ...input });
+    const out = await payments.createPayment({ merchantId: merchantOf(res).id, ...input, idempotency: idempotencyOf(res) });
     res.status(201).json(presentPayment(required(out.payment)));
   });
 

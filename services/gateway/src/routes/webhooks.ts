@@ -1,3 +1,4 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { Router } from 'express';
 import type { webhook } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
@@ -5,7 +6,9 @@ import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, presentWebhookEndpoint,
 import type { GatewayDeps } from '../deps.js';
 import { defineList, enumFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
+import { timestampParam } from '../lists/query-values.js';
 import { onlyFields, optionalString, requiredEnum, requiredString, type Body } from '../validation/body.js';
+import { idParam } from '../validation/ids.js';
 
 /** Exactly one event type (case-sensitive, as it appears in deliveries). */
 const eventTypeFilter: FilterSpec<string> = {
@@ -26,6 +29,18 @@ function parseCreateEndpoint(body: Body) {
   const events = body.enabled_events ?? [];
   if (!Array.isArray(events) || events.some((e) => typeof e !== 'string')) throw validationError('enabled_events', 'enabled_events must be an array of event types');
   return { url, description, enabledEvents: events as string[] };
+}
+
+/** Reads a bulk replay body: every filter optional, each checked like the list's query. */
+function parseReplay(body: Body) {
+  onlyFields(body, ['delivery_status', 'endpoint_id', 'created_at[gte]', 'created_at[lte]']);
+  const deliveryStatus = body.delivery_status === undefined ? '' : requiredEnum(body, 'delivery_status', WEBHOOK_DELIVERY_STATUSES);
+  const endpointId = body.endpoint_id === undefined ? '' : idParam('endpoint_id', requiredString(body, 'endpoint_id', 64));
+  const at = (param: 'created_at[gte]' | 'created_at[lte]') =>
+    body[param] === undefined ? undefined : timestampFromDate(timestampParam(param, requiredString(body, param, 64)));
+  const gte = at('created_at[gte]');
+  const lte = at('created_at[lte]');
+  return { deliveryStatus, endpointId, ...(gte || lte ? { createdAt: { gte, lte } } : {}) };
 }
 
 /** The message in a contract response; its absence would be a broken service, not a client error. */
@@ -67,6 +82,20 @@ export function registerWebhookRoutes(router: Router, deps: GatewayDeps): void {
     onlyFields(req.body as Body, []);
     const out = await webhooks.rotateEndpointSecret({ merchantId: merchantOf(res).id, id: req.params.id as string });
     res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint'), out.secret));
+  });
+
+  for (const [action, enabled] of [['enable', true], ['disable', false]] as const) {
+    router.post(`/webhook-endpoints/:id/${action}`, async (req, res) => {
+      onlyFields(req.body as Body, []);
+      const out = await webhooks.setEndpointEnabled({ merchantId: merchantOf(res).id, id: req.params.id as string, enabled });
+      res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint')));
+    });
+  }
+
+  router.post('/webhook-events/retry', async (req, res) => {
+    const filter = parseReplay(req.body as Body);
+    const out = await webhooks.replayEvents({ merchantId: merchantOf(res).id, ...filter });
+    res.status(202).json({ count: out.count });
   });
 
   router.get('/webhook-events', async (req, res) => {

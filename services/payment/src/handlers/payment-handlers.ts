@@ -46,6 +46,7 @@ export function paymentHandlers(ctx: PaymentContext): ServiceImpl<typeof payment
         amountMinor: req.amountMinor,
         currency: required(req.currency, 'currency'),
         metadata: req.metadata ?? {},
+        idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
       });
       return { payment: toPaymentMessage(record) };
     },

@@ -3,7 +3,8 @@ import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
-import type { PaymentRecord } from '../db/payments-repo.js';
+import { bindKey, KeyTaken, paymentOfKey, type IdempotencyClaim } from '../db/idempotency-keys.js';
+import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
 import { assertCollectable } from '../domain/collection-rules.js';
 import { periodKey } from '../domain/period.js';
 import { recordChange } from '../events/record-change.js';
@@ -15,16 +16,22 @@ export interface CreatePaymentInput {
   amountMinor: bigint;
   currency: string;
   metadata: JsonObject;
+  /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
+  idempotency?: IdempotencyClaim | undefined;
 }
 
 /**
  * Collects under an active mandate: checks the mandate's terms, then stores the payment as
  * submitted with its timeline entry and `payment.submitted` in one transaction. The database
  * enforces one open payment per mandate and the frequency limit; the violated index tells which.
- * After commit the attempt is handed to the bank in the background.
+ * After commit the attempt is handed to the bank in the background. With an Idempotency-Key,
+ * the key is bound to the payment in the same transaction: a repeat returns that payment (even
+ * if the mandate changed since), and concurrent repeats create exactly one.
  */
 export async function createPayment(ctx: PaymentContext, input: CreatePaymentInput): Promise<PaymentRecord> {
   if (input.amountMinor <= 0n) throw new ApiError('validation_error', 'amount must be greater than zero', { param: 'amount' });
+  const replay = await replayed(ctx, input);
+  if (replay) return replay;
   const terms = await fetchMandateTerms(ctx.mandates, input.merchantId, input.mandateId);
   assertCollectable(terms, input.amountMinor, input.currency);
   const now = ctx.clock.now();
@@ -32,6 +39,7 @@ export async function createPayment(ctx: PaymentContext, input: CreatePaymentInp
   let record: PaymentRecord;
   try {
     record = await ctx.db.$transaction(async (tx) => {
+      if (input.idempotency) await bindKey(tx, input.merchantId, input.idempotency, id, now);
       await tx.payment.create({
         data: {
           id,
@@ -50,11 +58,20 @@ export async function createPayment(ctx: PaymentContext, input: CreatePaymentInp
       return recordChange(tx, ctx.subjectPrefix, { merchantId: input.merchantId, paymentId: id, at: now, entered: 'submitted', event: 'payment.submitted' });
     });
   } catch (err) {
+    // A concurrent create with the same key committed first: answer with its payment.
+    if (err instanceof KeyTaken) return (await replayed(ctx, input))!;
     throw openOrPeriodConflict(err) ?? err;
   }
   ctx.eventsWritten();
   ctx.submitter.submitLater(record);
   return record;
+}
+
+/** The payment an earlier create with the same Idempotency-Key made, if any. */
+async function replayed(ctx: PaymentContext, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {
+  if (!input.idempotency) return undefined;
+  const paymentId = await paymentOfKey(ctx.db, input.merchantId, input.idempotency, ctx.clock.now());
+  return paymentId ? ((await findPayment(ctx.db, input.merchantId, paymentId)) ?? undefined) : undefined;
 }
 
 /** Maps a violation of the mandate-wide partial unique indexes to its API reason. */

@@ -8,6 +8,10 @@ export interface ClaimedDelivery {
   endpointId: string;
   attemptCount: number;
   maxAttempts: number;
+  /** Asked for by the merchant (retry, replay): attempted whatever the circuit breaker says. */
+  manual: boolean;
+  /** Start of the delivery's retry window. */
+  windowStartedAt: Date;
 }
 
 /**
@@ -27,7 +31,8 @@ export function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Pr
     UPDATE "webhook"."deliveries" d SET next_attempt_at = ${leaseUntil}
       FROM due WHERE d.id = due.id
     RETURNING d.id, d.event_id AS "eventId", d.endpoint_id AS "endpointId",
-              d.attempt_count AS "attemptCount", d.max_attempts AS "maxAttempts"`;
+              d.attempt_count AS "attemptCount", d.max_attempts AS "maxAttempts", d.manual,
+              d.window_started_at AS "windowStartedAt"`;
 }
 
 /** What happened to one attempt. */
@@ -53,7 +58,7 @@ export async function recordAttempt(db: Db, claimed: ClaimedDelivery, outcome: A
     const status = outcome.success ? 'delivered' : outcome.nextAttemptAt ? 'retrying' : 'failed';
     const { count } = await tx.delivery.updateMany({
       where: { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } },
-      data: { attemptCount: attempt, status, nextAttemptAt: outcome.success ? null : outcome.nextAttemptAt },
+      data: { attemptCount: attempt, status, nextAttemptAt: outcome.success ? null : outcome.nextAttemptAt, manual: false },
     });
     if (count === 0) return false;
     await tx.attempt.create({

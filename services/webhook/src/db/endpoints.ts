@@ -5,28 +5,68 @@ export type EndpointRow = Endpoint;
 
 /** Finds one endpoint of the merchant (another merchant's endpoint is simply not found). */
 export function findEndpoint(db: Db | Tx, merchantId: string, id: string): Promise<EndpointRow | null> {
-  return db.endpoint.findFirst({ where: { merchantId, id } });
+  return db.endpoint.findFirst({ where: { merchantId, id, deletedAt: null } });
 }
 
 /** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all). */
 export function subscribedEndpoints(db: Db | Tx, merchantId: string, eventType: string): Promise<EndpointRow[]> {
   return db.endpoint.findMany({
-    where: { merchantId, status: 'enabled', OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { has: eventType } }] },
+    where: { merchantId, status: 'enabled', deletedAt: null, OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { has: eventType } }] },
     orderBy: { id: 'asc' },
   });
 }
 
+/** How an attempt went, for the endpoint's health. */
+export interface AttemptHealth {
+  at: Date;
+  success: boolean;
+  /** The receiver answered 410 Gone: it does not want deliveries any more. */
+  gone: boolean;
+  /** WEBHOOK_DISABLE_AFTER: failing without a success for this long disables the endpoint. */
+  disableAfterMs: number;
+}
+
 /**
- * Replaces the endpoint's secret in one statement: the current secret becomes the previous one
- * (valid until `overlapUntil`), so concurrent rotations serialise on the row and none is lost.
+ * Keeps the endpoint's run of failures (failing_since, cleared by a success) and disables it, in
+ * one conditional statement, when the receiver answered 410 Gone (reason `gone`) or has failed
+ * for WEBHOOK_DISABLE_AFTER without a success (reason `failing`). Returns the reason when this
+ * attempt disabled it.
+ */
+export async function recordEndpointHealth(db: Db | Tx, endpointId: string, h: AttemptHealth): Promise<'gone' | 'failing' | null> {
+  const failingBefore = new Date(h.at.getTime() - h.disableAfterMs);
+  const rows = await db.$queryRaw<{ disabled_reason: string | null }[]>`
+    WITH before AS (SELECT id, status FROM "webhook"."endpoints" WHERE id = ${endpointId} AND deleted_at IS NULL FOR UPDATE),
+    verdict AS (
+      SELECT e.id,
+             CASE WHEN ${h.success} OR b.status <> 'enabled' THEN NULL
+                  WHEN ${h.gone} THEN 'gone'
+                  WHEN COALESCE(e.failing_since, ${h.at}) <= ${failingBefore} THEN 'failing' END AS reason
+        FROM "webhook"."endpoints" e JOIN before b ON b.id = e.id
+    )
+    UPDATE "webhook"."endpoints" e
+       SET failing_since = CASE WHEN ${h.success} THEN NULL ELSE COALESCE(e.failing_since, ${h.at}) END,
+           status = CASE WHEN v.reason IS NULL THEN e.status ELSE 'disabled' END,
+           disabled_reason = COALESCE(v.reason, e.disabled_reason),
+           disabled_at = CASE WHEN v.reason IS NULL THEN e.disabled_at ELSE ${h.at} END
+      FROM verdict v WHERE v.id = e.id
+    RETURNING v.reason AS disabled_reason`;
+  const reason = rows[0]?.disabled_reason;
+  return reason === 'gone' || reason === 'failing' ? reason : null;
+}
+
+/**
+ * Replaces the endpoint's secret in one statement: the current secret joins the replaced ones
+ * that still sign (valid until `overlapUntil`), expired ones are dropped. One statement, so
+ * concurrent rotations serialise on the row and no live secret is lost.
  */
 export async function rotateSecret(db: Db | Tx, merchantId: string, id: string, sealed: string, at: Date, overlapUntil: Date): Promise<EndpointRow | null> {
   const updated = await db.$executeRaw`
     UPDATE "webhook"."endpoints"
-       SET previous_secret_ciphertext = secret_ciphertext,
-           previous_secret_valid_until = ${overlapUntil},
+       SET previous_secrets = COALESCE(
+             (SELECT jsonb_agg(p) FROM jsonb_array_elements(previous_secrets) p WHERE (p->>'valid_until')::timestamptz > ${at}),
+             '[]'::jsonb) || jsonb_build_array(jsonb_build_object('ciphertext', secret_ciphertext, 'valid_until', to_jsonb(${overlapUntil}::timestamptz))),
            secret_ciphertext = ${sealed},
            secret_rotated_at = ${at}
-     WHERE merchant_id = ${merchantId} AND id = ${id}`;
+     WHERE merchant_id = ${merchantId} AND id = ${id} AND deleted_at IS NULL`;
   return updated === 1 ? findEndpoint(db, merchantId, id) : null;
 }

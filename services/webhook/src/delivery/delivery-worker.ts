@@ -1,5 +1,7 @@
 import { startWorkLoop, type WorkLoop } from '@vrp/grpc';
-import { nextAttemptAt, retryWindowMs } from '../domain/retry-schedule.js';
+import { honourRetryAfter } from '../domain/retry-after.js';
+import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs } from '../domain/retry-schedule.js';
+import { recordEndpointHealth } from '../db/endpoints.js';
 import { abandon, claimDue, postpone, recordAttempt, type ClaimedDelivery } from '../db/deliveries.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './build-request.js';
@@ -62,7 +64,8 @@ export class DeliveryWorker {
     const { db, config, clock } = this.deps;
     try {
       // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
-      const blocked = this.breakers.blocked(claimed.endpointId);
+      // A manual retry goes through whatever the circuit says: the merchant asked for it now.
+      const blocked = claimed.manual ? undefined : this.breakers.blocked(claimed.endpointId);
       if (blocked) return await this.postpone(claimed, blocked);
       const [endpoint, event] = await Promise.all([
         db.endpoint.findUniqueOrThrow({ where: { id: claimed.endpointId } }),
@@ -80,13 +83,20 @@ export class DeliveryWorker {
       });
       const attemptedAt = clock();
       const policy = { allowLoopback: config.allowInsecureLoopback, allowedHosts: config.allowedPrivateHosts };
-      const result = await this.breakers.run(endpoint.id, () =>
-        postWebhook(new URL(endpoint.url), request.body, request.headers, { timeoutMs: config.timeoutMs, policy, extraCa: this.options.extraCa }),
-      );
+      const post = () => postWebhook(new URL(endpoint.url), request.body, request.headers, { timeoutMs: config.timeoutMs, policy, extraCa: this.options.extraCa });
+      const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
       if ('circuitOpen' in result) return await this.postpone(claimed, result);
-      const next = result.success ? null : nextAttemptAt(clock(), attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
-      await recordAttempt(db, claimed, { attemptedAt, ...result, nextAttemptAt: next });
+      const gone = result.statusCode === 410;
+      const now = clock();
+      const scheduled = result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
+      const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
+      const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
+      if (!(await recordAttempt(db, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
       if (!result.success) this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
+      if (result.success || result.receiverFault) {
+        const disabled = await recordEndpointHealth(db, endpoint.id, { at: attemptedAt, success: result.success, gone, disableAfterMs: config.disableAfterMs });
+        if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+      }
     } catch (err) {
       // The lease runs out and the delivery becomes due again: nothing is lost.
       this.deps.logger.warn('delivery could not be processed', { err, event_id: claimed.eventId, endpoint_id: claimed.endpointId });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { performance } from 'node:perf_hooks';
+import { parseRetryAfter } from '../domain/retry-after.js';
 import { RefusedDestinationError, guardedLookup, literalRefusal, type AddressPolicy } from './address-guard.js';
 
 /** The outcome of one POST, as an attempt records it. */
@@ -14,6 +15,8 @@ export interface PostResult {
   error: string;
   /** True when the receiver (not our own policy) failed: counts against its circuit breaker. */
   receiverFault: boolean;
+  /** The wait a 429 or 503 asked for in Retry-After (seconds or an HTTP date), in ms. */
+  retryAfterMs?: number;
 }
 
 export interface PostOptions {
@@ -68,9 +71,10 @@ export function postWebhook(url: URL, body: string, headers: Record<string, stri
         if (received > MAX_RESPONSE_BYTES) res.destroy();
       });
       const status = res.statusCode ?? 0;
+      const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
       const done = () => {
         const ok = status >= 200 && status < 300;
-        finish({ success: ok, statusCode: status, error: ok ? '' : `HTTP ${status}`, receiverFault: !ok });
+        finish({ success: ok, statusCode: status, error: ok ? '' : `HTTP ${status}`, receiverFault: !ok, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
       };
       res.on('end', done);
       res.on('close', done);

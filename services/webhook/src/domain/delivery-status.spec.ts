@@ -3,7 +3,8 @@ import { eventDeliveryStatus } from './delivery-status.js';
 
 describe('event delivery status', () => {
   it('derives the event status from its deliveries', () => {
-    expect(eventDeliveryStatus([])).toBe('pending');
+    // Nothing subscribed: nothing is left to deliver.
+    expect(eventDeliveryStatus([])).toBe('delivered');
     expect(eventDeliveryStatus(['pending', 'pending'])).toBe('pending');
     expect(eventDeliveryStatus(['delivered', 'delivered'])).toBe('delivered');
     expect(eventDeliveryStatus(['delivered', 'pending'])).toBe('retrying');

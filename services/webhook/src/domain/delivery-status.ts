@@ -6,11 +6,13 @@ export type EventDeliveryStatus = 'pending' | 'delivered' | 'retrying' | 'delive
 export const EVENT_DELIVERY_STATUSES: readonly EventDeliveryStatus[] = ['pending', 'delivered', 'retrying', 'delivery_failed'];
 
 /**
- * An event's status from its deliveries: `pending` until anything was attempted (also when no
- * endpoint was subscribed), `delivered` when every delivery succeeded, `retrying` while any is
- * still waiting for another attempt, and `delivery_failed` once all are done and one failed.
+ * An event's status from its deliveries: `delivered` when there is nothing to deliver (no
+ * endpoint was subscribed) or every delivery succeeded, `pending` until anything was attempted,
+ * `retrying` while any is still waiting for another attempt, and `delivery_failed` once all are
+ * done and one failed.
  */
 export function eventDeliveryStatus(deliveries: DeliveryState[]): EventDeliveryStatus {
+  if (deliveries.length === 0) return 'delivered';
   if (deliveries.every((d) => d === 'pending')) return 'pending';
   if (deliveries.every((d) => d === 'delivered')) return 'delivered';
   if (deliveries.some((d) => d === 'pending' || d === 'retrying')) return 'retrying';

@@ -12,6 +12,9 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** True when the URL may receive deliveries in this deployment (create and fan-out use it). */
 export function isDeliverableUrl(raw: string, policy: UrlPolicy): boolean {
+  // The URL parser silently drops surrounding white space, tabs and newlines: a URL holding any
+  // is not the URL it would be delivered to.
+  if (/[\s\u0000-\u001f\u007f]/.test(raw)) return false;
   let url: URL;
   try {
     url = new URL(raw);

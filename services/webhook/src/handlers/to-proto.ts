@@ -16,6 +16,7 @@ export function endpointToProto(e: EndpointRow): webhook.Endpoint {
     status: e.status,
     createdAt: timestampFromDate(e.createdAt),
     secretExpiresAt: timestampFromDate(new Date(e.secretRotatedAt.getTime() + SECRET_LIFETIME_MS)),
+    disabledReason: e.disabledReason ?? '',
   });
 }
 

@@ -8,9 +8,11 @@ import { getEndpoint } from '../usecases/get-endpoint.js';
 import { getEvent } from '../usecases/get-event.js';
 import { listEndpoints } from '../usecases/list-endpoints.js';
 import { listEvents } from '../usecases/list-events.js';
+import { replayEvents } from '../usecases/replay-events.js';
 import { retryEvent } from '../usecases/retry-event.js';
 import { rotateEndpointSecret } from '../usecases/rotate-endpoint-secret.js';
 import { sendTestEvent } from '../usecases/send-test-event.js';
+import { setEndpointEnabled } from '../usecases/set-endpoint-enabled.js';
 import { endpointToProto, eventToProto } from './to-proto.js';
 
 /** Every request names its merchant; without one nothing can be scoped. */
@@ -39,6 +41,13 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
     async rotateEndpointSecret(req) {
       const { endpoint, secret } = await rotateEndpointSecret(deps, merchant(req), req.id);
       return { endpoint: endpointToProto(endpoint), secret };
+    },
+    async setEndpointEnabled(req) {
+      return { endpoint: endpointToProto(await setEndpointEnabled(deps, merchant(req), req.id, req.enabled)) };
+    },
+    async replayEvents(req) {
+      const count = await replayEvents(deps, { merchantId: merchant(req), deliveryStatus: req.deliveryStatus, endpointId: req.endpointId, createdAt: req.createdAt });
+      return { count };
     },
     async getEvent(req) {
       const event = await getEvent(deps, merchant(req), req.id);

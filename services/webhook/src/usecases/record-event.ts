@@ -1,3 +1,4 @@
+import { eventDeliveryStatus } from '../domain/delivery-status.js';
 import { isDeliverableUrl } from '../domain/webhook-url.js';
 import { subscribedEndpoints } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
@@ -30,6 +31,8 @@ export async function recordEvent(deps: Pick<Deps, 'db' | 'config' | 'clock'>, e
       data: endpoints.map((e) => ({ merchantId: event.merchantId, eventId: event.id, endpointId: e.id, nextAttemptAt: now, windowStartedAt: now })),
       skipDuplicates: true,
     });
+    // Nothing subscribed: nothing is left to deliver, so the event must not stay pending.
+    if (endpoints.length === 0) await tx.event.update({ where: { id: event.id }, data: { deliveryStatus: eventDeliveryStatus([]) } });
     return true;
   });
 }
