@@ -1,5 +1,6 @@
-import { payment } from '@vrp/contracts';
+import { mandate, payment, refund } from '@vrp/contracts';
 import { createServiceClient } from '@vrp/grpc';
+import { waitFor } from '@vrp/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from './support/api.js';
@@ -87,3 +88,75 @@ describe('idempotent payment creates', () => {
     expect(await paymentsOf(mandateId)).toEqual([calls[0]]);
   });
 });
+
+describe('idempotent mandate creates', () => {
+  it('a retry after the gateway lost its record returns the same mandate; concurrent ones make one', async () => {
+    const body = mandateBody(await sandboxCustomer(api));
+    const first = await api.post('/v1/mandates', body, { 'idempotency-key': 'mandate-once' });
+    expect(first.status).toBe(201);
+    await forgetGatewayKeys();
+    const again = await api.post('/v1/mandates', body, { 'idempotency-key': 'mandate-once' });
+    expect(again.body.id).toBe(first.body.id);
+    await forgetGatewayKeys();
+    expect(errorOf(await api.post('/v1/mandates', { ...body, description: 'other' }, { 'idempotency-key': 'mandate-once' }))).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+    });
+
+    const mandates = createServiceClient(mandate.MandateService, { baseUrl: platform.services.mandate!.gatewayEnv.MANDATE_SERVICE_URL! });
+    const customerId = body.customer_id as string;
+    const create = () =>
+      mandates
+        .createMandate({
+          merchantId,
+          merchantPayoutCurrency: 'GBP',
+          customerId,
+          maximumAmountMinor: 1000n,
+          currency: 'GBP',
+          frequency: mandate.Frequency.MONTHLY,
+          idempotency: { key: 'direct-mandate', fingerprint: 'f' },
+        })
+        .then((r) => r.mandate!.id);
+    const ids = await Promise.all(Array.from({ length: 20 }, create));
+    mandates.close();
+    expect(new Set(ids).size).toBe(1);
+    const listed = (await api.get(`/v1/mandates?customer_id=${customerId}&page_size=200`)).body.results as { id: string }[];
+    expect(listed.filter((m) => m.id === ids[0])).toHaveLength(1);
+    expect(listed).toHaveLength(2);
+  });
+});
+
+describe('idempotent refund creates', () => {
+  it('a retry after the gateway lost its record returns the same refund, and never refunds twice', async () => {
+    const mandateId = await activeMandate();
+    const paid = await api.post('/v1/payments', { mandate_id: mandateId, amount: '40.00', currency: 'GBP' });
+    await api.post(`/v1/sandbox/payments/${paid.body.id}/settle`);
+    await waitFor(async () => (await api.get(`/v1/payments/${paid.body.id}`)).body.status === 'settled');
+    const path = `/v1/payments/${paid.body.id}/refunds`;
+    const first = await api.post(path, { amount: '10.00' }, { 'idempotency-key': 'refund-once' });
+    expect(first.status).toBe(201);
+    await forgetGatewayKeys();
+    const again = await api.post(path, { amount: '10.00' }, { 'idempotency-key': 'refund-once' });
+    expect(again.body.id).toBe(first.body.id);
+    await forgetGatewayKeys();
+    expect(errorOf(await api.post(path, { amount: '11.00' }, { 'idempotency-key': 'refund-once' }))).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+
+    // Concurrent repeats straight at the refund service: one refund, the others get it or are told to retry.
+    const refunds = createServiceClient(refund.RefundService, { baseUrl: platform.services.refund!.gatewayEnv.REFUND_SERVICE_URL! });
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        refunds.createRefund({ merchantId, paymentId: paid.body.id as string, amountMinor: 500n, idempotency: { key: 'direct-refund', fingerprint: 'f' } }).then(
+          (r) => r.refund!.id,
+          (err: { code: string }) => err.code,
+        ),
+      ),
+    );
+    refunds.close();
+    const ids = new Set(outcomes.filter((o) => o.startsWith('RF')));
+    expect(ids.size).toBe(1);
+    expect(outcomes.every((o) => o.startsWith('RF') || o === 'idempotency_key_in_use')).toBe(true);
+    await waitFor(async () => (await api.get(`/v1/payments/${paid.body.id}`)).body.amount_refunded === '15.00', { what: 'exactly 10.00 + 5.00 refunded' });
+    expect(((await api.get(`/v1/refunds?payment_id=${paid.body.id}`)).body.results as unknown[]).length).toBe(2);
+  });
+});
+

@@ -3,7 +3,7 @@ import { mandate } from '@vrp/contracts';
 import { MANDATE_FREQUENCIES, MANDATE_STATUSES, enumValue, presentMandate } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
-import { merchantOf } from '../middleware/locals.js';
+import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { onlyFields, optionalString, requiredAmount, requiredCurrency, requiredEnum, requiredString, type Body } from '../validation/body.js';
 import { parseMetadata } from '../validation/metadata.js';
 
@@ -42,7 +42,7 @@ export function registerMandateRoutes(router: Router, deps: GatewayDeps): void {
   router.post('/mandates', async (req, res) => {
     const merchant = merchantOf(res);
     const input = parseCreateMandate(req.body as Body);
-    const out = await mandates.createMandate({ merchantId: merchant.id, merchantPayoutCurrency: merchant.payoutCurrency, ...input });
+    const out = await mandates.createMandate({ merchantId: merchant.id, merchantPayoutCurrency: merchant.payoutCurrency, ...input, idempotency: idempotencyOf(res) });
     res.status(201).json(presentMandate(required(out.mandate)));
   });
 

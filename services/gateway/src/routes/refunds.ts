@@ -4,7 +4,7 @@ import { ApiError } from '@vrp/errors';
 import { REFUND_STATUSES, enumValue, presentPayment, presentRefund } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
-import { merchantOf } from '../middleware/locals.js';
+import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { onlyFields, type Body } from '../validation/body.js';
 import { parseCreateRefund } from './refunds/parse-create-refund.js';
 
@@ -32,7 +32,7 @@ export function registerRefundRoutes(router: Router, deps: GatewayDeps): void {
     // The payment's currency decides which amounts are well-formed; an unknown payment is 404 first.
     const payment = required((await payments.getPayment({ merchantId, id: paymentId })).payment, 'a payment');
     const input = parseCreateRefund(req.body as Body, payment.currency);
-    const out = await refunds.createRefund({ merchantId, paymentId, ...input });
+    const out = await refunds.createRefund({ merchantId, paymentId, ...input, idempotency: idempotencyOf(res) });
     res.status(201).json(presentRefund(required(out.refund, 'a refund')));
   });
 

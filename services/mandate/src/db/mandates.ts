@@ -7,9 +7,9 @@ import type { Db, Tx } from './client.js';
 export type MandateRow = Mandate;
 
 /** Stores a new mandate in pending_sca. The composite foreign key keeps the customer the merchant's own. */
-export function insertMandate(tx: Tx, merchantId: string, customerId: string, terms: MandateTerms): Promise<MandateRow> {
+export function insertMandate(tx: Tx, merchantId: string, customerId: string, terms: MandateTerms, id = newId('mandate')): Promise<MandateRow> {
   return tx.mandate.create({
-    data: { id: newId('mandate'), merchantId, customerId, status: 'pending_sca', ...terms },
+    data: { id, merchantId, customerId, status: 'pending_sca', ...terms },
   });
 }
 

@@ -54,6 +54,7 @@ export function mandateHandlers(deps: MandateDeps): MandateRpcs {
         description: req.description,
         metadata: req.metadata,
         merchantPayoutCurrency: req.merchantPayoutCurrency,
+        idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
       });
       return { mandate: toMandateMessage(row) };
     },

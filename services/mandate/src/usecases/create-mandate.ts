@@ -1,7 +1,9 @@
 import { ApiError } from '@vrp/errors';
+import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
+import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
 import { findCustomer } from '../db/customers.js';
-import { insertMandate, type MandateRow } from '../db/mandates.js';
+import { findMandate, insertMandate, type MandateRow } from '../db/mandates.js';
 import { recordMandateEvent } from '../events/mandate-events.js';
 import { requireMerchant } from './require.js';
 import type { MandateDeps } from './deps.js';
@@ -9,29 +11,50 @@ import type { MandateDeps } from './deps.js';
 export interface CreateMandateInput extends MandateTermsInput {
   merchantId: string;
   customerId: string;
+  /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
+  idempotency?: IdempotencyClaim | undefined;
 }
 
 /**
  * Creates a mandate in pending_sca for a customer of the merchant who has completed SCA, and
  * announces mandate.created in the same transaction. Errors: validation_error,
- * currency_mismatch, customer_not_found, customer_sca_incomplete.
+ * currency_mismatch, customer_not_found, customer_sca_incomplete. With an Idempotency-Key the
+ * key is bound to the mandate in the same transaction: a repeat returns that mandate.
  */
 export async function createMandate(deps: MandateDeps, input: CreateMandateInput): Promise<MandateRow> {
   const merchantId = requireMerchant(input.merchantId);
   const terms = checkMandateTerms(input);
-  const row = await deps.db.$transaction(async (tx) => {
-    // Read inside the transaction with the insert; the composite foreign key is the real guard.
-    const customer = input.customerId ? await findCustomer(tx, merchantId, input.customerId) : null;
-    if (!customer) {
-      throw new ApiError('customer_not_found', `No such customer: '${input.customerId}'`, { param: 'customer_id' });
-    }
-    if (!customer.scaCompleted) {
-      throw new ApiError('customer_sca_incomplete', `Customer '${customer.id}' has not completed SCA.`, { param: 'customer_id' });
-    }
-    const mandate = await insertMandate(tx, merchantId, customer.id, terms);
-    await recordMandateEvent(tx, deps.eventSubjectPrefix, 'mandate.created', mandate);
-    return mandate;
-  });
+  const replay = await replayed(deps, merchantId, input.idempotency);
+  if (replay) return replay;
+  const id = newId('mandate');
+  let row: MandateRow;
+  try {
+    row = await deps.db.$transaction(async (tx) => {
+      if (input.idempotency) await bindKey(tx, 'mandate', merchantId, input.idempotency, id, new Date());
+      // Read inside the transaction with the insert; the composite foreign key is the real guard.
+      const customer = input.customerId ? await findCustomer(tx, merchantId, input.customerId) : null;
+      if (!customer) {
+        throw new ApiError('customer_not_found', `No such customer: '${input.customerId}'`, { param: 'customer_id' });
+      }
+      if (!customer.scaCompleted) {
+        throw new ApiError('customer_sca_incomplete', `Customer '${customer.id}' has not completed SCA.`, { param: 'customer_id' });
+      }
+      const mandate = await insertMandate(tx, merchantId, customer.id, terms, id);
+      await recordMandateEvent(tx, deps.eventSubjectPrefix, 'mandate.created', mandate);
+      return mandate;
+    });
+  } catch (err) {
+    // A concurrent create with the same key committed first: answer with its mandate.
+    if (err instanceof KeyTaken) return (await replayed(deps, merchantId, input.idempotency))!;
+    throw err;
+  }
   deps.afterCommit();
   return row;
+}
+
+/** The mandate an earlier create with the same Idempotency-Key made, if any. */
+async function replayed(deps: MandateDeps, merchantId: string, claim: IdempotencyClaim | undefined): Promise<MandateRow | undefined> {
+  if (!claim) return undefined;
+  const id = await resourceOfKey(deps.db, 'mandate', merchantId, claim, new Date());
+  return id ? ((await findMandate(deps.db, merchantId, id)) ?? undefined) : undefined;
 }

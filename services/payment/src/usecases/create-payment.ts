@@ -1,9 +1,9 @@
 import { ApiError } from '@vrp/errors';
+import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
-import { bindKey, KeyTaken, paymentOfKey, type IdempotencyClaim } from '../db/idempotency-keys.js';
 import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
 import { assertCollectable } from '../domain/collection-rules.js';
 import { periodKey } from '../domain/period.js';
@@ -39,7 +39,7 @@ export async function createPayment(ctx: PaymentContext, input: CreatePaymentInp
   let record: PaymentRecord;
   try {
     record = await ctx.db.$transaction(async (tx) => {
-      if (input.idempotency) await bindKey(tx, input.merchantId, input.idempotency, id, now);
+      if (input.idempotency) await bindKey(tx, 'payment', input.merchantId, input.idempotency, id, now);
       await tx.payment.create({
         data: {
           id,
@@ -70,7 +70,7 @@ export async function createPayment(ctx: PaymentContext, input: CreatePaymentInp
 /** The payment an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(ctx: PaymentContext, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {
   if (!input.idempotency) return undefined;
-  const paymentId = await paymentOfKey(ctx.db, input.merchantId, input.idempotency, ctx.clock.now());
+  const paymentId = await resourceOfKey(ctx.db, 'payment', input.merchantId, input.idempotency, ctx.clock.now());
   return paymentId ? ((await findPayment(ctx.db, input.merchantId, paymentId)) ?? undefined) : undefined;
 }
 

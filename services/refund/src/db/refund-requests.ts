@@ -1,13 +1,27 @@
+import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
 import type { RequestState } from '../domain/refund-status.js';
 import type { RefundDb } from './client.js';
 
-/** Writes the durable intent to refund before anything is booked against the payment. */
+/**
+ * Writes the durable intent to refund before anything is booked against the payment, binding
+ * the Idempotency-Key (when given) to the refund id in the same transaction: KeyTaken when a
+ * create with the same key got there first.
+ */
 export async function openRequest(
   db: RefundDb,
   merchantId: string,
   request: { id: string; paymentId: string; amountMinor: bigint },
+  idempotency?: IdempotencyClaim,
 ): Promise<void> {
-  await db.refundRequest.create({ data: { ...request, merchantId, state: 'open' satisfies RequestState } });
+  await db.$transaction(async (tx) => {
+    if (idempotency) await bindKey(tx, 'refund', merchantId, idempotency, request.id, new Date());
+    await tx.refundRequest.create({ data: { ...request, merchantId, state: 'open' satisfies RequestState } });
+  });
+}
+
+/** Frees the Idempotency-Keys bound to a request that ended without a refund, so a retry can refund. */
+export async function freeKeysOf(db: RefundDb, merchantId: string, requestId: string): Promise<void> {
+  await db.idempotencyKey.deleteMany({ where: { merchantId, resourceId: requestId } });
 }
 
 /**
@@ -22,6 +36,8 @@ export async function moveRequest(
   to: RequestState,
 ): Promise<boolean> {
   const { count } = await db.refundRequest.updateMany({ where: { id, merchantId, state: { in: from } }, data: { state: to } });
+  // A request that ends without a refund frees its Idempotency-Key: a retry may refund after all.
+  if (count === 1 && to === 'released') await freeKeysOf(db, merchantId, id);
   return count === 1;
 }
 

@@ -22,6 +22,7 @@ export function refundHandlers(deps: RefundDeps): ServiceImpl<typeof refund.Refu
         amountMinor: req.amountMinor,
         reason: req.reason,
         metadata: req.metadata ?? {},
+        idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
       });
       return create(refund.CreateRefundResponseSchema, { refund: toRefundMessage(row) });
     },

@@ -1,8 +1,10 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { isClientFault } from '@vrp/grpc';
 import { newId } from '@vrp/ids';
-import { validationError } from '@vrp/errors';
+import { ApiError, validationError } from '@vrp/errors';
+import { KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { recordRefund } from '../db/record-refund.js';
+import { findRefund } from '../db/refunds.js';
 import { moveRequest, openRequest } from '../db/refund-requests.js';
 import { assertValidMetadata, assertValidReason } from '../domain/metadata.js';
 import { assertPartialMinimum, planRefund } from '../domain/refund-amount.js';
@@ -21,6 +23,8 @@ export interface CreateRefundInput {
   amountMinor: bigint;
   reason: string;
   metadata: JsonObject;
+  /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
+  idempotency?: IdempotencyClaim | undefined;
 }
 
 /**
@@ -38,12 +42,22 @@ export async function createRefund(deps: RefundDeps, input: CreateRefundInput): 
   if (input.amountMinor < 0n) throw validationError('amount', 'must be greater than zero');
   assertValidReason(input.reason);
   assertValidMetadata(input.metadata);
+  const replay = await replayed(deps, input);
+  if (replay) return replay;
   const { payment } = await deps.payments.getPayment({ merchantId: input.merchantId, id: input.paymentId });
   const facts = paymentFacts(payment);
   planRefund(facts, input.amountMinor);
 
   const ref: RequestRef = { merchantId: input.merchantId, paymentId: input.paymentId, id: newId('refund') };
-  await openRequest(deps.db, input.merchantId, { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor });
+  try {
+    await openRequest(deps.db, input.merchantId, { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor }, input.idempotency);
+  } catch (err) {
+    // A concurrent create with the same key opened its request first.
+    if (!(err instanceof KeyTaken)) throw err;
+    const first = await replayed(deps, input);
+    if (first) return first;
+    throw keyInUse();
+  }
   const booked = await book(deps, ref, input.amountMinor);
 
   let row: RefundRow;
@@ -76,6 +90,29 @@ export async function createRefund(deps: RefundDeps, input: CreateRefundInput): 
   // An unacknowledged submission is resubmitted by the sweeper.
   submitRefundLater(deps, row);
   return row;
+}
+
+/**
+ * The refund an earlier create with the same Idempotency-Key made. While that create is still
+ * booking it is 409 idempotency_key_in_use (retry shortly); when it ended without a refund the
+ * key was freed and the create goes ahead.
+ */
+async function replayed(deps: RefundDeps, input: CreateRefundInput): Promise<RefundRow | undefined> {
+  if (!input.idempotency) return undefined;
+  const id = await resourceOfKey(deps.db, 'refund', input.merchantId, input.idempotency, new Date());
+  if (!id) return undefined;
+  const refund = await findRefund(deps.db, input.merchantId, id);
+  if (refund) return refund;
+  const request = await deps.db.refundRequest.findUnique({ where: { id } });
+  if (request && request.state !== 'released') throw keyInUse();
+  return undefined;
+}
+
+function keyInUse(): ApiError {
+  return new ApiError('idempotency_key_in_use', 'A refund with this Idempotency-Key is still being made; retry shortly.', {
+    param: 'Idempotency-Key',
+    retryAfter: 1,
+  });
 }
 
 /** Books the amount against the payment; on failure leaves the request in a state that is safe. */

@@ -5,7 +5,7 @@ CREATE TABLE "payment"."idempotency_keys" (
     "merchant_id" TEXT NOT NULL,
     "key" TEXT NOT NULL,
     "fingerprint" TEXT NOT NULL,
-    "payment_id" TEXT NOT NULL,
+    "resource_id" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL,
     CONSTRAINT "idempotency_keys_pkey" PRIMARY KEY ("merchant_id", "key")
 );
