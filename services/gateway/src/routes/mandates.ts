@@ -6,6 +6,7 @@ import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } f
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { onlyFields, optionalString, requiredAmount, requiredCurrency, requiredEnum, requiredString, type Body } from '../validation/body.js';
 import { parseMetadata } from '../validation/metadata.js';
+import { revokeMandate } from '../usecases/revoke-mandate.js';
 
 const { MandateStatus, Frequency } = mandate;
 
@@ -74,7 +75,9 @@ export function registerMandateRoutes(router: Router, deps: GatewayDeps): void {
 
   router.post('/mandates/:id/cancel', async (req, res) => {
     onlyFields(req.body as Body, []);
-    const out = await mandates.cancelMandate({ merchantId: merchantOf(res).id, id: req.params.id });
+    const merchantId = merchantOf(res).id;
+    const id = req.params.id as string;
+    const out = await revokeMandate(deps.clients, merchantId, id, () => mandates.cancelMandate({ merchantId, id }));
     res.json(presentMandate(required(out.mandate)));
   });
 }

@@ -5,6 +5,7 @@ import type { GatewayDeps } from '../deps.js';
 import { merchantOf } from '../middleware/locals.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import { onlyFields, requiredBoolean, requiredEnum, type Body } from '../validation/body.js';
+import { revokeMandate } from '../usecases/revoke-mandate.js';
 
 const { RevokedBy } = mandate;
 
@@ -37,6 +38,6 @@ export function registerSandboxRoutes(router: Router, deps: GatewayDeps): void {
   transition('revoke', (merchantId, id, body) => {
     onlyFields(body, ['by']);
     const by = requiredEnum(body, 'by', ['customer', 'bank']);
-    return mandates.revokeMandate({ merchantId, id, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK });
+    return revokeMandate(deps.clients, merchantId, id, () => mandates.revokeMandate({ merchantId, id, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK }));
   });
 }

@@ -4,6 +4,7 @@ import { payment } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { allocateRefund } from '../usecases/allocate-refund.js';
+import { closeMandate } from '../usecases/close-mandate.js';
 import { confirmRefund } from '../usecases/confirm-refund.js';
 import type { PaymentContext } from '../usecases/context.js';
 import { createPayment } from '../usecases/create-payment.js';
@@ -91,6 +92,10 @@ export function paymentHandlers(ctx: PaymentContext): ServiceImpl<typeof payment
         amountMinor: req.amountMinor,
       });
       return { amountMinor: result.amountMinor, payment: toPaymentMessage(result.payment), remainingAfterMinor: result.remainingAfterMinor };
+    },
+    async closeMandate(req) {
+      await closeMandate(ctx, required(req.merchantId, 'merchant_id'), required(req.mandateId, 'mandate_id'));
+      return {};
     },
     async confirmRefund(req) {
       const record = await confirmRefund(ctx, {

@@ -4,6 +4,7 @@ import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
+import { passMandateGate } from '../db/mandate-gates.js';
 import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
 import { assertCollectable } from '../domain/collection-rules.js';
 import { periodKey } from '../domain/period.js';
@@ -40,6 +41,8 @@ export async function createPayment(ctx: PaymentContext, input: CreatePaymentInp
   try {
     record = await ctx.db.$transaction(async (tx) => {
       if (input.idempotency) await bindKey(tx, 'payment', input.merchantId, input.idempotency, id, now);
+      // The mandate was active when checked above; the gate makes sure it was not revoked since.
+      await passMandateGate(tx, input.merchantId, input.mandateId);
       await tx.payment.create({
         data: {
           id,

@@ -1,0 +1,76 @@
+import pg from 'pg';
+import { waitFor } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Api } from './support/api.js';
+import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+// The payment service checks the mandate over gRPC and then inserts in its own database, so a
+// cancel can land between the two. Holding the payments table in SHARE mode parks a create
+// exactly there (its mandate check done, its insert waiting), which makes the race certain.
+let platform: Platform;
+let api: Api;
+let sql: pg.Client;
+beforeAll(async () => {
+  platform = await startPlatform({ overrides: { RATE_LIMIT_RPS: '1000', RATE_LIMIT_BURST: '1000' } });
+  api = platform.api((await platform.createMerchant({ payoutCurrency: 'GBP' })).token);
+  sql = new pg.Client({ connectionString: platform.db.url });
+  await sql.connect();
+});
+afterAll(async () => {
+  await sql?.end();
+  await platform?.stop();
+});
+
+async function activeMandate(): Promise<string> {
+  const mandate = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), { maximum_amount: '100.00', frequency: 'adhoc' }));
+  await api.post(`/v1/sandbox/mandates/${mandate.body.id}/activate`);
+  return mandate.body.id as string;
+}
+
+const committedPayments = async (mandateId: string) =>
+  (await sql.query<{ id: string }>('SELECT id FROM payment.payments WHERE mandate_id = $1 ORDER BY id', [mandateId])).rows.map((r) => r.id);
+
+describe('a cancel racing a payment create', () => {
+  it('once the cancel has answered, no payment under the mandate is ever created', async () => {
+    const mandateId = await activeMandate();
+    const blocker = new pg.Client({ connectionString: platform.db.url });
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE payment.payments IN SHARE MODE');
+    let seenAtCancel: string[] | undefined;
+    try {
+      const create = api.post('/v1/payments', { mandate_id: mandateId, amount: '10.00', currency: 'GBP' });
+      // The create has passed its mandate check and waits to insert.
+      await waitFor(async () => {
+        const { rows } = await sql.query(`SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'payments' AND NOT l.granted`);
+        return rows.length > 0;
+      }, { what: 'the create waiting on its insert' });
+      const cancel = api.post(`/v1/mandates/${mandateId}/cancel`).then(async (res) => {
+        seenAtCancel = await committedPayments(mandateId);
+        return res;
+      });
+      // Let the cancel get as far as it can while the create is parked, then let the create go.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await blocker.query('COMMIT');
+      const [created, cancelled] = await Promise.all([create, cancel]);
+      expect(cancelled.body).toMatchObject({ status: 'revoked', revoked_by: 'merchant' });
+      // The create either made it before the cancel answered, or was refused.
+      expect([201, 422]).toContain(created.status);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      await blocker.end();
+    }
+    expect(await committedPayments(mandateId)).toEqual(seenAtCancel);
+    expect(errorOf(await api.post('/v1/payments', { mandate_id: mandateId, amount: '1.00', currency: 'GBP' }))).toMatchObject({ status: 422, code: 'mandate_not_active' });
+  });
+
+  it('a customer revocation in sandbox closes the mandate for payments the same way', async () => {
+    const mandateId = await activeMandate();
+    expect((await api.post(`/v1/sandbox/mandates/${mandateId}/revoke`, { by: 'customer' })).body).toMatchObject({ status: 'revoked', revoked_by: 'customer' });
+    const gate = await sql.query('SELECT closed_at FROM payment.mandate_gates WHERE mandate_id = $1', [mandateId]);
+    expect(gate.rows[0]?.closed_at).toBeInstanceOf(Date);
+    // Cancelling it now is refused, as for any revoked mandate.
+    expect(errorOf(await api.post(`/v1/mandates/${mandateId}/cancel`))).toMatchObject({ status: 422, code: 'mandate_not_cancellable' });
+  });
+});
