@@ -1,4 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,10 +12,15 @@ function buf(args: string[]) {
   return spawnSync('npx', ['--no-install', 'buf', ...args], { cwd: protoDir, encoding: 'utf8' });
 }
 
-/** The git ref the contracts must stay compatible with: main when it exists, else HEAD. */
-function baseRef(): string {
-  const main = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'main'], { cwd: root });
-  return main.status === 0 ? 'branch=main' : `ref=${execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()}`;
+/**
+ * The contracts this tree must stay compatible with: those of the commit before HEAD (the last
+ * one that landed, in a fresh clone of a submission). Comparing HEAD with itself, as a
+ * `branch=main` on main would, could never fail.
+ */
+function previousContracts(): string {
+  const previous = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD~1'], { cwd: root, encoding: 'utf8' });
+  if (previous.status !== 0) throw new Error('the contracts need a previous commit to be compared with (clone with history)');
+  return `${path.join(root, '.git')}#ref=${previous.stdout.trim()},subdir=proto`;
 }
 
 describe('contracts (proto/)', () => {
@@ -23,10 +30,24 @@ describe('contracts (proto/)', () => {
     expect(result.status).toBe(0);
   }, 30_000);
 
-  it('stay wire-compatible with main (buf breaking), so each service can ship alone', () => {
-    const result = buf(['breaking', '--against', `${path.join(root, '.git')}#${baseRef()},subdir=proto`]);
+  it('stay wire-compatible with the previous commit (buf breaking), so each service can ship alone', () => {
+    const result = buf(['breaking', '--against', previousContracts()]);
     expect(result.stdout).toBe('');
     expect(result.status).toBe(0);
+  }, 60_000);
+
+  it('would catch a breaking change: a removed field fails buf breaking', () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'vrp-proto-'));
+    try {
+      cpSync(protoDir, copy, { recursive: true });
+      const file = path.join(copy, 'vrp/payment/v1/payment.proto');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^\s*int64 amount_minor = 4;$/m, ''));
+      const result = spawnSync(path.join(root, 'node_modules/.bin/buf'), ['breaking', '--against', protoDir], { cwd: copy, encoding: 'utf8' });
+      expect(result.status).not.toBe(0);
+      expect(result.stdout).toMatch(/amount_minor|field "4"/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('give every service, rpc and message a doc comment', () => {
@@ -38,5 +59,6 @@ describe('contracts (proto/)', () => {
       lint: { use: ['COMMENT_SERVICE', 'COMMENT_RPC', 'COMMENT_MESSAGE', 'COMMENT_ENUM'] },
     })]);
     expect(commented.stdout).toBe('');
+    expect(commented.status).toBe(0);
   }, 30_000);
 });

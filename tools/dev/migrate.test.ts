@@ -1,3 +1,4 @@
+import { TEST_DATABASE_ADMIN_URL } from '@vrp/testing';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,12 @@ const publishes = (service: string) =>
   readFileSync(path.join(root, 'services', service, 'prisma/schema.prisma'), 'utf8').includes('model OutboxEvent');
 
 const name = `vrp_migrate_${randomBytes(4).toString('hex')}`;
-const url = `postgresql://postgres@127.0.0.1:5432/${name}`;
+const adminUrl = new URL(TEST_DATABASE_ADMIN_URL);
+const url = Object.assign(new URL(TEST_DATABASE_ADMIN_URL), { pathname: `/${name}` }).toString();
 
 describe('npm run migrate (stock prisma migrate deploy per service)', () => {
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
@@ -36,8 +38,10 @@ describe('npm run migrate (stock prisma migrate deploy per service)', () => {
         );
         expect(rows[0].n, `${service} keeps its history in its own schema`).toBe(1);
         const outbox = await client.query(`SELECT to_regclass($1)::text AS t`, [`${service}.outbox_events`]);
-        if (publishes(service)) expect(outbox.rows[0].t, `${service} has an outbox`).not.toBeNull();
+        // Every service whose schema declares an outbox has the table, and no other service has one.
+        expect(outbox.rows[0].t !== null, `${service}: outbox table present exactly when its schema declares one`).toBe(publishes(service));
       }
+      expect(migratableServices().filter(publishes).sort()).toEqual(['mandate', 'payment', 'refund']);
       const pub = await client.query(`SELECT to_regclass('public._prisma_migrations')::text AS t`);
       expect(pub.rows[0].t).toBeNull();
     } finally {

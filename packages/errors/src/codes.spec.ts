@@ -2,12 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_CODES, isErrorCode, validationError } from './index.js';
 
 describe('error codes', () => {
-  it('maps every API.md code to the status API.md gives it', () => {
-    expect(ERROR_CODES.open_payment_exists.http).toBe(409);
-    expect(ERROR_CODES.idempotency_key_reused.http).toBe(422);
-    expect(ERROR_CODES.rate_limited.http).toBe(429);
-    expect(ERROR_CODES.service_unavailable.http).toBe(503);
-    expect(ERROR_CODES.not_found.grpc).toBe(5);
+  it('maps every API.md code to the status API.md gives it, and has no code API.md does not name', () => {
+    // API.md "Errors", written out: the table this package must match both ways.
+    const apiMd: Record<string, number> = {
+      validation_error: 400, invalid_cursor: 400, page_size_too_large: 400, invalid_order: 400, invalid_expand: 400,
+      authentication_required: 401, invalid_token: 401,
+      merchant_mismatch: 403,
+      not_found: 404,
+      open_payment_exists: 409, idempotency_key_in_use: 409,
+      customer_not_found: 422, customer_sca_incomplete: 422, currency_mismatch: 422, mandate_not_found: 422,
+      mandate_not_active: 422, mandate_not_cancellable: 422, amount_exceeds_mandate_limit: 422, frequency_limit_reached: 422,
+      payment_not_failed: 422, retry_limit_reached: 422, retry_window_expired: 422, payment_not_settled: 422,
+      refund_amount_too_small: 422, refund_exceeds_payment: 422, idempotency_key_reused: 422, invalid_webhook_url: 422,
+      rate_limited: 429,
+      internal_error: 500,
+      service_unavailable: 503,
+      // Not in API.md's table: the sandbox simulators' answer, documented in the README and OpenAPI.
+      invalid_state_transition: 422,
+    };
+    const actual = Object.fromEntries(Object.entries(ERROR_CODES).map(([code, c]) => [code, c.http]));
+    expect(actual).toEqual(apiMd);
+  });
+
+  it('sends each code over gRPC with the status its meaning calls for', () => {
+    const grpcByHttp: Record<number, number[]> = { 400: [3], 401: [16], 403: [7], 404: [5], 409: [6, 10], 422: [9], 429: [8], 500: [13], 503: [14] };
+    for (const [code, c] of Object.entries(ERROR_CODES)) expect(grpcByHttp[c.http], code).toContain(c.grpc);
   });
 
   it('recognises codes and rejects strangers', () => {

@@ -37,6 +37,10 @@ export class OutboxRelay {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
     this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
     this.pool.on('error', (err) => options.logger.warn('outbox pool error', { err }));
+    // A connection that dies while checked out (Postgres restarted, or terminated it while this
+    // relay waits for JetStream) emits 'error' on the client itself: without a listener that
+    // would crash the service. The failed query rejects too, and the client is discarded below.
+    this.pool.on('connect', (client) => client.on('error', (err) => options.logger.warn('outbox connection lost', { err })));
     this.table = `"${options.schema}"."outbox_events"`;
   }
 
@@ -74,6 +78,7 @@ export class OutboxRelay {
 
   private async publishBatch(): Promise<number> {
     const client = await this.pool.connect();
+    let broken = false;
     try {
       await client.query('BEGIN');
       const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [this.table]);
@@ -100,10 +105,11 @@ export class OutboxRelay {
       }
       return rows.length;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch(() => (broken = true));
       throw err;
     } finally {
-      client.release();
+      // A connection that failed is not given back to the pool for reuse.
+      client.release(broken);
     }
   }
 }

@@ -1,4 +1,5 @@
 export { REPO_ROOT, applyMigrations, createTestDatabase, type TestDatabase } from './database.js';
+export { TEST_DATABASE_ADMIN_URL } from './config.js';
 export { TEST_NATS_URL, createTestStream, type TestStream } from './stream.js';
 export { waitFor } from './wait.js';
 export { startPrivateNatsServer, type PrivateNatsServer } from './nats-server.js';

@@ -34,9 +34,15 @@ describe('anyEqualConstantTime', () => {
 });
 
 describe('verifyWebhook compares in constant time', () => {
-  it('runs every signature against every secret through timingSafeEqual', () => {
+  it('runs every signature against every secret through timingSafeEqual, and accepts on any match', () => {
     const header = signatureHeader({ secrets: ['whsec_1', 'whsec_2'], timestamp: 100, body: '{}' });
-    verifyWebhook({ body: '{}', header, secrets: ['whsec_2', 'whsec_3', 'whsec_4'], now: 100 });
+    expect(verifyWebhook({ body: '{}', header, secrets: ['whsec_2', 'whsec_3', 'whsec_4'], now: 100 })).toEqual({ timestamp: 100 });
+    expect(timingSafeEqual).toHaveBeenCalledTimes(6);
+    // The same comparisons, no secret matching: refused, after comparing every pair all the same.
+    timingSafeEqual.mockClear();
+    expect(() => verifyWebhook({ body: '{}', header, secrets: ['whsec_3', 'whsec_4', 'whsec_5'], now: 100 })).toThrow(
+      expect.objectContaining({ reason: 'signature_mismatch' }),
+    );
     expect(timingSafeEqual).toHaveBeenCalledTimes(6);
   });
 

@@ -74,7 +74,6 @@ describe('idempotent payment creates', () => {
 
   it('concurrent creates with one key reach the payment service at once (no gateway record), and still make one payment', async () => {
     const mandateId = await activeMandate();
-    const body = { mandate_id: mandateId, amount: '7.00', currency: 'GBP' };
     const payments = createServiceClient(payment.PaymentService, { baseUrl: platform.services.payment!.gatewayEnv.PAYMENT_SERVICE_URL! });
     const create = () =>
       payments.createPayment({ merchantId, mandateId, amountMinor: 700n, currency: 'GBP', idempotency: { key: 'direct-key', fingerprint: 'f1' } }).then(

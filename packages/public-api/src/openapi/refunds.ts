@@ -137,4 +137,18 @@ export const paths: OpenApiFragment['paths'] = {
       },
     },
   },
+  '/v1/sandbox/refunds/{id}/fail': {
+    post: {
+      operationId: 'sandboxFailRefund',
+      tags: ['Sandbox'],
+      summary: 'Simulate the bank rejecting a refund',
+      description:
+        'Sandbox only: answers 404 `not_found` in production. Asks the simulated bank to reject the refund now: it becomes `failed`, its amount is refundable again, and the payment is announced again with payment.settled (its lower amount_refunded).',
+      parameters: [refundId, idempotencyKeyParam],
+      responses: {
+        '202': jsonResponse('The refund as it is once the bank accepted the request.', ref('Refund'), idempotentHeaders),
+        ...errorResponses({ '404': 'not_found.', '422': 'invalid_state_transition: the refund already settled.' }),
+      },
+    },
+  },
 };

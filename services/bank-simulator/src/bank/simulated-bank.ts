@@ -9,6 +9,8 @@ interface Submission {
   reference: string;
   attempt: number;
   decided: boolean;
+  /** What the bank decided for a refund. */
+  refundOutcome?: 'settle' | 'fail';
   timer?: NodeJS.Timeout;
 }
 
@@ -69,15 +71,19 @@ export class SimulatedBank {
     if (known) return known.reference;
     const sub: Submission = { reference: `BNK-${randomUUID()}`, attempt: 0, decided: false };
     this.refunds.set(req.refundId, sub);
-    if (this.options.autoSettle) sub.timer = setTimeout(() => this.settleRefund(req.refundId, sub), this.options.settlementDelayMs);
+    if (this.options.autoSettle) sub.timer = setTimeout(() => this.decideRefund(req.refundId, sub, 'settle'), this.options.settlementDelayMs);
     return sub.reference;
   }
 
-  /** Settles a refund now (sandbox simulators); settling a settled refund again is a no-op. */
-  forceRefundSettlement(refundId: string): void {
+  /**
+   * Settles or rejects a refund now (sandbox simulators). Repeating the decision the bank already
+   * made is a no-op; contradicting it is invalid_state_transition.
+   */
+  forceRefundSettlement(refundId: string, outcome: 'settle' | 'fail' = 'settle'): void {
     const sub = this.refunds.get(refundId);
     if (!sub) throw notFound('refund', refundId);
-    this.settleRefund(refundId, sub);
+    if (sub.decided && sub.refundOutcome !== outcome) throw new ApiError('invalid_state_transition', `The bank already decided to ${sub.refundOutcome} this refund.`);
+    this.decideRefund(refundId, sub, outcome);
   }
 
   /** Cancels pending settlements (shutdown). */
@@ -96,12 +102,14 @@ export class SimulatedBank {
     }
   }
 
-  private settleRefund(refundId: string, sub: Submission): void {
+  private decideRefund(refundId: string, sub: Submission, outcome: 'settle' | 'fail'): void {
     if (sub.decided) return;
     sub.decided = true;
+    sub.refundOutcome = outcome;
     clearTimeout(sub.timer);
-    this.queue.enqueue(`refund:${refundId}`, `refund ${refundId} settled`, () =>
-      this.reporter.reportRefund({ refundId, outcome: refund.RefundOutcome.SETTLED }),
+    const reported = outcome === 'settle' ? refund.RefundOutcome.SETTLED : refund.RefundOutcome.FAILED;
+    this.queue.enqueue(`refund:${refundId}`, `refund ${refundId} ${outcome === 'settle' ? 'settled' : 'rejected'}`, () =>
+      this.reporter.reportRefund({ refundId, outcome: reported }),
     );
   }
 

@@ -1,5 +1,5 @@
 import type { ServiceImpl } from '@connectrpc/connect';
-import type { bank } from '@vrp/contracts';
+import { bank } from '@vrp/contracts';
 import type { SimulatedBank } from '../bank/simulated-bank.js';
 
 /** BankService over the simulated bank: proto in, proto out. */
@@ -16,7 +16,7 @@ export function bankHandlers(sim: SimulatedBank): ServiceImpl<typeof bank.BankSe
       return {};
     },
     forceRefundSettlement(req) {
-      sim.forceRefundSettlement(req.refundId);
+      sim.forceRefundSettlement(req.refundId, req.outcome === bank.ForcedOutcome.FAIL ? 'fail' : 'settle');
       return {};
     },
   };

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { refund } from '@vrp/contracts';
+import { bank, refund } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { REFUND_STATUSES, enumValue, presentPayment, presentRefund } from '@vrp/public-api';
 import type { GatewayDeps } from '../deps.js';
@@ -9,6 +9,7 @@ import { onlyFields, type Body } from '../validation/body.js';
 import { parseCreateRefund } from './refunds/parse-create-refund.js';
 
 const { RefundStatus } = refund;
+const { ForcedOutcome } = bank;
 
 const refundList = defineList({
   resource: 'refunds',
@@ -67,21 +68,24 @@ export function registerRefundRoutes(router: Router, deps: GatewayDeps): void {
 }
 
 /**
- * POST /v1/sandbox/refunds/:id/settle: the simulated bank settles the refund now. Sandbox only
- * (registered with the sandbox routes). 202: the bank accepted the request.
+ * POST /v1/sandbox/refunds/:id/settle and /fail: the simulated bank settles or rejects the refund
+ * now. Sandbox only (registered with the sandbox routes). 202: the bank accepted the request.
  */
 export function registerSandboxRefundRoutes(router: Router, deps: GatewayDeps): void {
   const { refund: refunds, bank } = deps.clients;
 
-  router.post('/sandbox/refunds/:id/settle', async (req, res) => {
-    onlyFields(req.body as Body, []);
-    const merchantId = merchantOf(res).id;
-    const id = req.params.id as string;
-    // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's refund is 404 here.
-    const current = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
-    if (current.status === RefundStatus.FAILED) throw new ApiError('invalid_state_transition', 'A failed refund cannot be settled.');
-    await bank.forceRefundSettlement({ refundId: id });
-    const after = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
-    res.status(202).json(presentRefund(after));
-  });
+  for (const action of ['settle', 'fail'] as const) {
+    router.post(`/sandbox/refunds/:id/${action}`, async (req, res) => {
+      onlyFields(req.body as Body, []);
+      const merchantId = merchantOf(res).id;
+      const id = req.params.id as string;
+      // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's refund is 404 here.
+      const current = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
+      const contradicts = action === 'settle' ? RefundStatus.FAILED : RefundStatus.SETTLED;
+      if (current.status === contradicts) throw new ApiError('invalid_state_transition', `A ${action === 'settle' ? 'failed' : 'settled'} refund cannot be ${action === 'settle' ? 'settled' : 'failed'}.`);
+      await bank.forceRefundSettlement({ refundId: id, outcome: action === 'settle' ? ForcedOutcome.SETTLE : ForcedOutcome.FAIL });
+      const after = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
+      res.status(202).json(presentRefund(after));
+    });
+  }
 }

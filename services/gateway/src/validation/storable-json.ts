@@ -4,6 +4,7 @@ import { validationError } from '@vrp/errors';
 export const MAX_BODY_DEPTH = 32;
 
 /** NUL, or a UTF-16 surrogate without its other half: text that cannot be stored as it was sent. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why `text` cannot be stored exactly, or undefined when it can. */

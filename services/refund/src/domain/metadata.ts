@@ -46,4 +46,5 @@ function storable(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -14,6 +14,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function isDeliverableUrl(raw: string, policy: UrlPolicy): boolean {
   // The URL parser silently drops surrounding white space, tabs and newlines: a URL holding any
   // is not the URL it would be delivered to.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\s\u0000-\u001f\u007f]/.test(raw)) return false;
   let url: URL;
   try {

@@ -1,5 +1,5 @@
 -- One row per mandate that has had a payment or was closed. A payment create takes the row's
--- lock in its own transaction and is refused once the mandate is closed; CloseMandate (called
+-- lock in its own transaction and is refused once the mandate is closed. CloseMandate (called
 -- before a cancel answers) waits for that lock, so after it returns no payment under the mandate
 -- can commit.
 CREATE TABLE "payment"."mandate_gates" (

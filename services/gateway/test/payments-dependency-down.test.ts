@@ -11,6 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => platform?.stop());
 
+// The breaker itself (opening, failing fast, half-open recovery) is proved in packages/grpc/test/client-breaker.test.ts.
 describe('payments when the mandate service is down', () => {
   it('answers 503 service_unavailable, never 500', async () => {
     const mandate = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }));
