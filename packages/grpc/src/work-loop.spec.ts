@@ -4,17 +4,27 @@ import { startWorkLoop } from './work-loop.js';
 
 const logger = createLogger('test', { level: 'silent' });
 
+/** Polls until `ok()` (the loop runs on timers of its own), failing after a generous deadline. */
+async function waitFor(ok: () => boolean, { what }: { what: string }): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !ok(); await new Promise((r) => setTimeout(r, 5))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
 describe('startWorkLoop', () => {
   it('drains a backlog without waiting, then idles until nudged', async () => {
     const backlog = [3, 2, 1, 0];
     let passes = 0;
     const loop = startWorkLoop({ name: 't', intervalMs: 60_000, logger, pass: async () => (passes++, backlog.shift() ?? 0) });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(passes).toBe(4); // three busy passes back to back, then one empty pass, then the long wait
+    // Three busy passes back to back, then one empty pass, then the long (60 s) wait.
+    await waitFor(() => passes === 4, { what: 'the backlog drained' });
+    // Idle now: more time passing brings no pass (the wait is a minute, far beyond this test).
+    await new Promise((r) => setImmediate(r));
+    expect(passes).toBe(4);
     loop.nudge();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(passes).toBe(5);
+    await waitFor(() => passes === 5, { what: 'the nudged pass' });
     await loop.stop();
+    expect(passes).toBe(5);
   });
 
   it('keeps going after a failing pass', async () => {

@@ -29,7 +29,10 @@ export interface Gateway {
  * Wires and starts the gateway: Prisma, gRPC clients (from the configured URLs unless given),
  * the HTTP server. Used by main.ts and by every test that needs the gateway running for real.
  */
-export async function startGateway(config: GatewayConfig, options: { clients?: Partial<GatewayClients>; logger?: Logger } = {}): Promise<Gateway> {
+export async function startGateway(
+  config: GatewayConfig,
+  options: { clients?: Partial<GatewayClients>; logger?: Logger; /** The rate limiter's clock (ms), for tests. */ now?: () => number } = {},
+): Promise<Gateway> {
   const logger = options.logger ?? createLogger('gateway', { level: config.logLevel });
   const db = createGatewayDb(config.databaseUrl);
   const created = createGatewayClients(config, logger);
@@ -44,7 +47,7 @@ export async function startGateway(config: GatewayConfig, options: { clients?: P
     logger,
   };
   const readiness = new Readiness(db, config.natsUrl, createHealthClients(config));
-  const rateLimiter = new RateLimiter(config.rateLimitRps, config.rateLimitBurst);
+  const rateLimiter = new RateLimiter(config.rateLimitRps, config.rateLimitBurst, options.now);
   const { app, routes } = createHttpApp(deps, { readiness, rateLimiter });
   const purge = setInterval(() => {
     deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));

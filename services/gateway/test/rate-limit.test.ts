@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApi } from './support/api.js';
 import { errorOf } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 let platform: Platform;
+let url: string;
+// The rate limiter's clock: it moves only when the test says, however slow the machine is.
+let now = 1_000_000;
 beforeAll(async () => {
+  platform = await startPlatform();
   // A bucket of 3 refilled at 1/s: the fourth request in a burst is refused.
-  platform = await startPlatform({ overrides: { RATE_LIMIT_BURST: '3', RATE_LIMIT_RPS: '1' } });
+  url = (await platform.startGateway({ RATE_LIMIT_BURST: '3', RATE_LIMIT_RPS: '1' }, () => now)).url;
 });
 afterAll(async () => platform?.stop());
 
 it('limits each merchant with a token bucket and says so in the headers', async () => {
-  const a = platform.api((await platform.createMerchant()).token);
-  const b = platform.api((await platform.createMerchant()).token);
+  const a = createApi(url, (await platform.createMerchant()).token);
+  const b = createApi(url, (await platform.createMerchant()).token);
   const responses = [];
   for (let i = 0; i < 4; i++) responses.push(await a.get('/v1/mandates'));
   expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429]);
@@ -29,4 +34,9 @@ it('limits each merchant with a token bucket and says so in the headers', async 
   const other = await b.get('/v1/mandates');
   expect(other.status).toBe(200);
   expect(other.headers.get('ratelimit-remaining')).toBe('2');
+
+  // A second later one token is back, and only one.
+  now += 1_000;
+  expect((await a.get('/v1/mandates')).status).toBe(200);
+  expect((await a.get('/v1/mandates')).status).toBe(429);
 });

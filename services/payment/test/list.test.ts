@@ -50,8 +50,10 @@ describe('listing payments', () => {
       ids[2],
       ids[1],
     ]);
-    const today = new Date().toISOString().slice(0, 10);
-    expect(await list({ settlementDate: { gte: today, lte: today } })).toEqual([ids[2], ids[0]]);
+    // The day the bank settled them on (today when they settled, whatever today is now).
+    const days = await Promise.all([ids[0], ids[2]].map(async (id) => (await s.payments.getPayment({ merchantId, id: id! })).payment!.settlementDate));
+    const [first, last] = [...days].sort();
+    expect(await list({ settlementDate: { gte: first, lte: last } })).toEqual([ids[2], ids[0]]);
     expect(await list({ settlementDate: { gte: '2000-01-01', lte: '2000-01-02' } })).toEqual([]);
   });
 

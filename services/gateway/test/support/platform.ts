@@ -28,8 +28,8 @@ export interface Platform {
   /** Onboards a merchant through the real use case; returns its id and API token. */
   createMerchant(options?: { payoutCurrency?: string; name?: string; environment?: 'sandbox' | 'production' }): Promise<{ id: string; token: string }>;
   api(token?: string): Api;
-  /** Another gateway over the same database and services with some settings changed; stopped by stop(). */
-  startGateway(overrides: Record<string, string>): Promise<Gateway>;
+  /** Another gateway over the same database and services with some settings changed (and a clock for its rate limiter); stopped by stop(). */
+  startGateway(overrides: Record<string, string>, now?: () => number): Promise<Gateway>;
   stop(): Promise<void>;
 }
 
@@ -78,8 +78,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       return { id: created.merchant.id, token: created.accessToken };
     },
     api: (token) => createApi(gateway.url, token),
-    async startGateway(overrides) {
-      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }));
+    async startGateway(overrides, now) {
+      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }), now ? { now } : {});
       extraGateways.push(extra);
       return extra;
     },
