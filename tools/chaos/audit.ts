@@ -40,37 +40,69 @@ async function recordedEvents(db: pg.Client): Promise<{ byResource: Map<string, 
   return { byResource, ids: rows.map((r) => r.id) };
 }
 
-/** True once nothing is left to do: every outbox published, no payment or refund still with the bank, no delivery waiting. */
-export async function settled(databaseUrl: string): Promise<boolean> {
+/** Work still unfinished: unpublished outbox rows, payments and refunds still with the bank, deliveries waiting, requests open. */
+export async function unfinished(databaseUrl: string): Promise<string[]> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const { rows } = await db.query<{ n: string }>(`SELECT
-      (SELECT count(*) FROM mandate.outbox_events WHERE published_at IS NULL) + (SELECT count(*) FROM payment.outbox_events WHERE published_at IS NULL)
-      + (SELECT count(*) FROM refund.outbox_events WHERE published_at IS NULL) + (SELECT count(*) FROM payment.payments WHERE status = 'submitted')
-      + (SELECT count(*) FROM refund.refunds WHERE status = 'pending_settlement') + (SELECT count(*) FROM refund.refund_requests WHERE state IN ('open', 'abandoned'))
-      + (SELECT count(*) FROM webhook.deliveries WHERE status IN ('pending', 'retrying')) + (SELECT count(*) FROM mandate.mandates WHERE status = 'pending_sca') AS n`);
-    return Number(rows[0]!.n) === 0;
+    const { rows } = await db.query<{ what: string }>(`
+      SELECT 'unpublished outbox event ' || event_id AS what FROM mandate.outbox_events WHERE published_at IS NULL
+      UNION ALL SELECT 'unpublished outbox event ' || event_id FROM payment.outbox_events WHERE published_at IS NULL
+      UNION ALL SELECT 'unpublished outbox event ' || event_id FROM refund.outbox_events WHERE published_at IS NULL
+      UNION ALL SELECT 'payment ' || id || ' still submitted (bank_acked_at ' || COALESCE(bank_acked_at::text, 'null') || ')' FROM payment.payments WHERE status = 'submitted'
+      UNION ALL SELECT 'refund ' || id || ' of ' || payment_id || ' still pending_settlement (bank_reference ' || COALESCE(bank_reference, 'null') || ', created ' || created_at::text || ')' FROM refund.refunds WHERE status = 'pending_settlement'
+      UNION ALL SELECT 'refund request ' || id || ' still ' || state FROM refund.refund_requests WHERE state IN ('open', 'abandoned')
+      UNION ALL SELECT 'delivery of ' || event_id || ' still ' || status FROM webhook.deliveries WHERE status IN ('pending', 'retrying')
+      UNION ALL SELECT 'mandate ' || id || ' still pending_sca' FROM mandate.mandates WHERE status = 'pending_sca'`);
+    return rows.map((r) => r.what);
   } finally {
     await db.end();
   }
 }
 
-/** Holds what the platform kept and delivered against the invariants the fault suite promises. */
-export async function audit(databaseUrl: string, ledger: LoadLedger, receiver: VerifyingReceiver): Promise<Finding[]> {
+/** Where `actual` (events by `type resource`) differs from what the committed changes call for. */
+function compare(expected: Map<string, number>, actual: Map<string, number>, where: string): string[] {
+  const violations: string[] = [];
+  for (const [what, n] of expected) if ((actual.get(what) ?? 0) !== n) violations.push(`${what}: expected ${n}, ${where} ${actual.get(what) ?? 0}`);
+  for (const [what, n] of actual) if (!expected.has(what)) violations.push(`${what}: ${where} ${n}, but no committed change explains it`);
+  return violations;
+}
+
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+/** Events recorded by the webhook service that no verified delivery reached the receiver with. */
+export async function undelivered(databaseUrl: string, receiver: VerifyingReceiver): Promise<string[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return (await recordedEvents(db)).ids.filter((id) => !receiver.verified.has(id));
+  } finally {
+    await db.end();
+  }
+}
+
+export interface Audit {
+  findings: Finding[];
+  events: { expected: number; recorded: number; onStream: number; delivered: number };
+}
+
+/** Holds what the platform kept, published and delivered against the invariants the fault suite promises. */
+export async function audit(databaseUrl: string, ledger: LoadLedger, receiver: VerifyingReceiver, stream: Map<string, number>): Promise<Audit> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const findings: Finding[] = [];
+    const answered = [...ledger.requests].filter(([outcome]) => outcome !== 'no answer').reduce((a, [, n]) => a + n, 0);
+    findings.push({ check: 'no request answered 500 (a fault is a 503, never an internal error)', checked: answered, violations: ledger.serverErrors });
+    // Everything in flight when a fault hit must have been finished by the platform's own recovery.
+    findings.push({ check: 'every resource reached a final state, nothing left in flight', checked: 1, violations: await unfinished(databaseUrl) });
     const expected = await expectedEvents(db);
     const recorded = await recordedEvents(db);
-    const eventViolations: string[] = [];
-    for (const [what, n] of expected) if ((recorded.byResource.get(what) ?? 0) !== n) eventViolations.push(`${what}: expected ${n}, recorded ${recorded.byResource.get(what) ?? 0}`);
-    for (const [what, n] of recorded.byResource) if (!expected.has(what)) eventViolations.push(`${what}: recorded ${n}, but no committed change explains it`);
-    findings.push({ check: 'every committed change has exactly one event', checked: expected.size, violations: eventViolations });
+    findings.push({ check: 'every committed change has exactly one recorded event', checked: total(expected), violations: compare(expected, recorded.byResource, 'recorded') });
+    findings.push({ check: 'every committed change has exactly one event on the stream', checked: total(expected), violations: compare(expected, stream, 'on the stream') });
 
-    const undelivered = recorded.ids.filter((id) => !receiver.verified.has(id));
-    findings.push({ check: 'every event has a verified delivery', checked: recorded.ids.length, violations: undelivered.map((id) => `${id} never delivered`) });
+    const missing = recorded.ids.filter((id) => !receiver.verified.has(id));
+    findings.push({ check: 'every event has a verified delivery', checked: recorded.ids.length, violations: missing.map((id) => `${id} never delivered`) });
     findings.push({ check: 'no delivery failed verification', checked: [...receiver.verified.values()].reduce((a, b) => a + b, 0), violations: receiver.forged });
 
     const keyViolations = [...ledger.keys].filter(([, ids]) => ids.size > 1).map(([key, ids]) => `${key} answered with ${[...ids].join(', ')}`);
@@ -97,9 +129,10 @@ export async function audit(databaseUrl: string, ledger: LoadLedger, receiver: V
       violations: [...over.rows.map((o) => `${o.id}: ${o.refunded} refunded of ${o.amount}`), ...mismatch.rows.map((m) => `${m.id}: amount_refunded disagrees with its refunds`)],
     });
 
-    const lost = [...expected].filter(([what]) => !recorded.byResource.has(what)).length;
-    findings.push({ check: 'events lost', checked: expected.size, violations: lost ? [`${lost} expected events never recorded`] : [] });
-    return findings;
+    const lost = [...expected].filter(([what]) => !recorded.byResource.has(what) || !stream.has(what)).length;
+    findings.push({ check: '0 events lost', checked: total(expected), violations: lost ? [`${lost} expected events missing from the records or the stream`] : [] });
+    const delivered = recorded.ids.filter((id) => receiver.verified.has(id)).length;
+    return { findings, events: { expected: total(expected), recorded: recorded.ids.length, onStream: total(stream), delivered } };
   } finally {
     await db.end();
   }

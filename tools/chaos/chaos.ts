@@ -1,7 +1,10 @@
-import { audit, settled, type Finding } from './audit.js';
+import { randomInt } from 'node:crypto';
+import { waitFor } from '@vrp/testing';
+import { audit, undelivered, unfinished, type Finding } from './audit.js';
 import { ChaosCluster } from './cluster.js';
-import { newLedger, runWorker } from './load.js';
+import { newLedger, runWorker, seededRandom, type Client } from './load.js';
 import { VerifyingReceiver } from './receiver.js';
+import { summaryTable } from './summary.js';
 
 export interface ChaosOptions {
   /** How long the load runs while faults are injected. */
@@ -9,83 +12,111 @@ export interface ChaosOptions {
   /** Concurrent merchant clients. */
   workers: number;
   log: (line: string) => void;
+  /** Seeds the clients' choices (first attempts cut off, answers re-sent, cancels); random if absent. */
+  seed?: number;
   /** Longest wait for the platform to settle after the faults. */
   settleTimeoutMs?: number;
 }
 
 export interface ChaosReport {
   ok: boolean;
+  seed: number;
   faults: string[];
   findings: Finding[];
   requests: Record<string, number>;
 }
 
-/** Runs load and faults against a private platform, audits it, prints a summary and tears it down. */
-export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
-  const { log } = options;
-  const receiver = new VerifyingReceiver();
-  await receiver.start();
-  log(`chaos: starting the platform (every service its own process, private NATS and database)`);
-  const cluster = await ChaosCluster.start({ NODE_EXTRA_CA_CERTS: receiver.caFile });
-  const faults: string[] = [];
-  try {
-    const ledger = newLedger();
-    const clients = [];
-    for (let i = 0; i < options.workers; i++) {
-      const token = cluster.createMerchant(`Chaos merchant ${i + 1}`);
-      const path = `/hooks/${i}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Registers the receiver for a merchant (retried a few times: the platform may still be warming up). */
+async function registerEndpoint(cluster: ChaosCluster, token: string, url: string): Promise<{ secret: string }> {
+  let last = '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
       const res = await fetch(`${cluster.gatewayUrl}/v1/webhook-endpoints`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: receiver.url + path }),
+        body: JSON.stringify({ url }),
+        signal: AbortSignal.timeout(10_000),
       });
-      const endpoint = (await res.json()) as { secret?: string; error?: unknown };
-      if (!endpoint.secret) throw new Error(`could not register the receiver: ${JSON.stringify(endpoint)}`);
+      const endpoint = (await res.json()) as { secret?: string };
+      if (endpoint.secret) return { secret: endpoint.secret };
+      last = JSON.stringify(endpoint);
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await sleep(1000);
+  }
+  throw new Error(`could not register the receiver: ${last}\n${cluster.platform.output().slice(-3000)}`);
+}
+
+/** Runs load and faults against a private platform, audits it, prints a summary and tears it down. */
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  const { log } = options;
+  const seed = options.seed ?? randomInt(2 ** 31);
+  const random = seededRandom(seed);
+  log(`chaos: seed ${seed} (replay its client choices with --seed ${seed})`);
+  const receiver = new VerifyingReceiver();
+  await receiver.start();
+  log('chaos: starting the platform (every service its own process, private NATS, database and stream)');
+  let cluster: ChaosCluster;
+  try {
+    cluster = await ChaosCluster.start({ NODE_EXTRA_CA_CERTS: receiver.caFile });
+  } catch (err) {
+    await receiver.stop();
+    throw err;
+  }
+  const faults: string[] = [];
+  try {
+    const ledger = newLedger();
+    const clients: Client[] = [];
+    for (let i = 0; i < options.workers; i++) {
+      const token = cluster.createMerchant(`Chaos merchant ${i + 1}`);
+      const path = `/hooks/${i}`;
+      const endpoint = await registerEndpoint(cluster, token, receiver.url + path);
       receiver.secrets.set(path, endpoint.secret);
-      clients.push({ base: cluster.gatewayUrl, token });
+      clients.push({ base: cluster.gatewayUrl, token, random });
     }
 
-    const until = Date.now() + options.seconds * 1000;
-    const load = Promise.all(clients.map((c) => runWorker(c, ledger, until)));
-    // Faults spread over the run: each service killed and restarted, NATS restarted, Postgres cut.
-    const plan: { name: string; run: () => Promise<void> }[] = [
-      ...cluster.services.map((name) => ({
-        name: `kill -9 ${name}`,
-        run: async () => {
-          await cluster.kill(name);
-          await new Promise((r) => setTimeout(r, 500));
-          await cluster.startService(name);
-        },
-      })),
-      { name: 'restart NATS', run: async () => (await cluster.nats.stop(), await new Promise((r) => setTimeout(r, 1000)), await cluster.nats.start()) },
-      { name: 'terminate Postgres connections', run: async () => void (await cluster.terminateDatabaseConnections()) },
+    const started = Date.now();
+    const stop = { at: started + options.seconds * 1000 };
+    const load = Promise.all(clients.map((c) => runWorker(c, ledger, stop)));
+    const progress = () =>
+      `${Math.round((Date.now() - started) / 1000)}s: ${ledger.mandates.size} mandates, ${ledger.payments.size} payments, ${ledger.refunds.size} refunds, ${ledger.keys.size} idempotent creates`;
+    // Faults spread over 80% of the run: each service killed and restarted, NATS restarted, Postgres cut.
+    const plan: { name: string; run: () => Promise<unknown> }[] = [
+      ...cluster.services.map((name) => ({ name: `kill -9 ${name}`, run: () => cluster.killAndRestart(name) })),
+      { name: 'restart NATS', run: async () => (await cluster.nats.stop(), await sleep(1000), await cluster.nats.start()) },
+      { name: 'terminate Postgres connections', run: () => cluster.terminateDatabaseConnections() },
     ];
     const gap = (options.seconds * 1000 * 0.8) / plan.length;
-    for (const fault of plan) {
-      await new Promise((r) => setTimeout(r, gap));
-      const started = Date.now();
+    for (const [i, fault] of plan.entries()) {
+      // Faults at fixed offsets from the start, however long each took to inject.
+      await sleep(Math.max(0, started + (i + 1) * gap - Date.now()));
+      const t = Date.now();
       await fault.run();
       faults.push(fault.name);
-      log(`chaos: ${fault.name} (${Date.now() - started} ms); ${ledger.payments.size} payments, ${ledger.keys.size} idempotent creates so far`);
+      log(`chaos: ${fault.name} done in ${Date.now() - t} ms; ${progress()}`);
     }
+    // The load outlives the last fault by a little, so recovery happens under traffic too.
+    stop.at = Math.max(stop.at, Date.now() + 3_000);
     await load;
-    log('chaos: load done; waiting for the platform to settle');
-    const deadline = Date.now() + (options.settleTimeoutMs ?? 120_000);
-    while (!(await settled(cluster.db.url)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
-    // Deliveries of the last events may still be on their way to the receiver.
-    await new Promise((r) => setTimeout(r, 2000));
-    const findings = await audit(cluster.db.url, ledger, receiver);
-    const requests = Object.fromEntries(ledger.requests);
+    log(`chaos: load done (${progress()}); waiting for the platform to settle`);
+    const settleTimeoutMs = options.settleTimeoutMs ?? 180_000;
+    const calm = await waitFor(async () => (await unfinished(cluster.databaseUrl)).length === 0, { timeoutMs: settleTimeoutMs, intervalMs: 1000, what: 'the platform to settle' }).catch(
+      () => false,
+    );
+    if (!calm) log(`chaos: the platform did not settle within ${settleTimeoutMs} ms; auditing as it is`);
+    // The webhook service may still be sending the last attempts: wait until every recorded event was seen, within a bound.
+    await waitFor(async () => (await undelivered(cluster.databaseUrl, receiver)).length === 0, { timeoutMs: 30_000, intervalMs: 1000 }).catch(() => undefined);
+    const { findings, events } = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
+    const requests = Object.fromEntries([...ledger.requests].sort());
     const ok = findings.every((f) => f.violations.length === 0);
-    log(`chaos: requests by outcome ${JSON.stringify(requests)}`);
-    log(`chaos: faults injected: ${faults.join(', ')}`);
-    log(`chaos: ${ledger.mandates.size} mandates, ${ledger.payments.size} payments, ${ledger.keys.size} idempotent creates`);
-    for (const f of findings) {
-      log(`chaos: ${f.violations.length === 0 ? 'ok  ' : 'FAIL'} ${f.check} (${f.checked} checked)${f.violations.length ? `: ${f.violations.slice(0, 10).join('; ')}` : ''}`);
-    }
-    log(`chaos: ${ok ? 'every invariant held' : 'INVARIANTS VIOLATED'}`);
-    if (!ok) log(cluster.log.slice(-40).join('\n'));
-    return { ok, faults, findings, requests };
+    log(summaryTable({ requests, faults, ledger, findings, events }));
+    for (const f of findings.filter((x) => x.violations.length)) log(`chaos: FAIL ${f.check}:\n  ${f.violations.slice(0, 20).join('\n  ')}`);
+    log(`chaos: ${ok ? 'every invariant held' : 'INVARIANTS VIOLATED'} (seed ${seed})`);
+    if (!ok) log(cluster.platform.output().split('\n').filter((l) => /error|warn|fatal/i.test(l)).slice(-60).join('\n'));
+    return { ok, seed, faults, findings, requests };
   } finally {
     await cluster.stop();
     await receiver.stop();

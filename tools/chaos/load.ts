@@ -5,28 +5,48 @@ export interface LoadLedger {
   requests: Map<string, number>;
   /** Idempotency-Key → every resource id a create under it answered with (must be one). */
   keys: Map<string, Set<string>>;
+  /** 500 answers (internal_error means a bug, whatever fault was under way): method, path, request id. */
+  serverErrors: string[];
+  /** Creates whose first attempt was cut off by the client (a timeout) and then retried. */
+  cutFirstAttempts: number;
   mandates: Set<string>;
   payments: Set<string>;
+  refunds: Set<string>;
 }
 
-interface Client {
+export interface Client {
   base: string;
   token: string;
+  /** The run's seeded random source, so a failing run's choices can be replayed. */
+  random: () => number;
+}
+
+/** A small seeded PRNG (mulberry32): the same seed makes the same client decisions. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 type Answer = { status: number; body: Record<string, unknown> } | { status: 0; body: { error: string } };
 
-async function call(client: Client, ledger: LoadLedger, method: string, path: string, body?: unknown, key?: string): Promise<Answer> {
+async function call(client: Client, ledger: LoadLedger, method: string, path: string, options: { body?: unknown; key?: string; timeoutMs?: number } = {}): Promise<Answer> {
   let answer: Answer;
   try {
     const res = await fetch(client.base + path, {
       method,
-      headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(8_000),
+      headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json', ...(options.key ? { 'idempotency-key': options.key } : {}) },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 8_000),
     });
     const text = await res.text();
     answer = { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    if (res.status >= 500 && res.status !== 503) ledger.serverErrors.push(`${method} ${path} → ${res.status} ${text.slice(0, 300)} (X-Request-Id ${res.headers.get('x-request-id')}) at ${new Date().toISOString()}`);
   } catch (err) {
     answer = { status: 0, body: { error: (err as Error).message } };
   }
@@ -38,22 +58,27 @@ async function call(client: Client, ledger: LoadLedger, method: string, path: st
 /**
  * A create sent with an Idempotency-Key and repeated with the same key and body until it gets a
  * definite answer (a created resource, or a 4xx verdict), as a careful merchant integration does
- * through outages. Every id it is answered with is recorded under the key.
+ * through outages. Some first attempts are cut off by the client after a few milliseconds (it
+ * cannot know whether they reached the platform) and some successes are re-sent anyway (the
+ * answer was "lost"): every retry must land on the same resource. Every id answered is recorded.
  */
 async function idempotentCreate(client: Client, ledger: LoadLedger, path: string, body: unknown, deadline: number): Promise<Record<string, unknown> | undefined> {
   const key = `chaos-${randomUUID()}`;
   const ids = new Set<string>();
   ledger.keys.set(key, ids);
-  for (let attempt = 0; Date.now() < deadline; attempt++) {
-    const answer = await call(client, ledger, 'POST', path, body, key);
+  const cutFirst = client.random() < 0.2;
+  const resendAnyway = client.random() < 0.3;
+  for (let attempt = 0; attempt < 60 && Date.now() < deadline; attempt++) {
+    const cut = attempt === 0 && cutFirst;
+    const answer = await call(client, ledger, 'POST', path, { body, key, ...(cut ? { timeoutMs: 5 + Math.floor(client.random() * 150) } : {}) });
+    if (cut && answer.status === 0) ledger.cutFirstAttempts++;
     if (answer.status === 200 || answer.status === 201) {
       ids.add(answer.body.id as string);
-      // Sometimes the client retries anyway (it never saw the answer): it must get the same resource.
-      if (attempt === 0 && Math.random() < 0.3) continue;
+      if (attempt === 0 && resendAnyway) continue;
       return answer.body;
     }
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 409 && answer.status !== 429) return undefined;
-    await new Promise((r) => setTimeout(r, 200 + attempt * 100));
+    await new Promise((r) => setTimeout(r, 200 + Math.min(attempt, 10) * 100));
   }
   return undefined;
 }
@@ -69,35 +94,42 @@ async function waitStatus(client: Client, ledger: LoadLedger, path: string, want
 }
 
 /**
- * One merchant's steady work until `until`: a customer and an adhoc mandate, then payments under
+ * One merchant's steady work until `stop.at`: a customer and an adhoc mandate, then payments under
  * it, each refunded in part and then in full once settled; every create idempotent and retried.
+ * Nothing runs past `stop.at` + 30 s.
  */
-export async function runWorker(client: Client, ledger: LoadLedger, until: number): Promise<void> {
-  const hardStop = until + 30_000;
-  while (Date.now() < until) {
-    const customer = await idempotentCreate(client, ledger, '/v1/sandbox/customers', { sca_completed: true }, hardStop);
+export async function runWorker(client: Client, ledger: LoadLedger, stop: { at: number }): Promise<void> {
+  // Read at each step: the run extends `stop.at` until its last fault is done.
+  const until = () => stop.at;
+  const hardStop = () => stop.at + 30_000;
+  while (Date.now() < until()) {
+    const customer = await idempotentCreate(client, ledger, '/v1/sandbox/customers', { sca_completed: true }, hardStop());
     if (!customer) continue;
     const mandate = await idempotentCreate(
       client,
       ledger,
       '/v1/mandates',
       { customer_id: customer.id, maximum_amount: '100.00', currency: 'GBP', frequency: 'adhoc', description: 'chaos' },
-      hardStop,
+      hardStop(),
     );
     if (!mandate) continue;
     ledger.mandates.add(mandate.id as string);
-    if (!(await waitStatus(client, ledger, `/v1/mandates/${mandate.id}`, 'active', hardStop))) continue;
-    for (let i = 0; i < 3 && Date.now() < until; i++) {
-      const payment = await idempotentCreate(client, ledger, '/v1/payments', { mandate_id: mandate.id, amount: '20.00', currency: 'GBP' }, hardStop);
+    if (!(await waitStatus(client, ledger, `/v1/mandates/${mandate.id}`, 'active', hardStop()))) continue;
+    for (let i = 0; i < 3 && Date.now() < until(); i++) {
+      const payment = await idempotentCreate(client, ledger, '/v1/payments', { mandate_id: mandate.id, amount: '20.00', currency: 'GBP' }, hardStop());
       if (!payment) break;
       ledger.payments.add(payment.id as string);
-      if (!(await waitStatus(client, ledger, `/v1/payments/${payment.id}`, 'settled', hardStop))) break;
-      await idempotentCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, { amount: '5.00' }, hardStop);
-      await idempotentCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, {}, hardStop);
+      if (!(await waitStatus(client, ledger, `/v1/payments/${payment.id}`, 'settled', hardStop()))) break;
+      for (const body of [{ amount: '5.00' }, {}]) {
+        const refund = await idempotentCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, body, hardStop());
+        if (refund) ledger.refunds.add(refund.id as string);
+      }
     }
+    // Every other mandate is cancelled by the merchant: mandate.revoked must be delivered too.
+    if (client.random() < 0.5) await call(client, ledger, 'POST', `/v1/mandates/${mandate.id}/cancel`);
   }
 }
 
 export function newLedger(): LoadLedger {
-  return { requests: new Map(), keys: new Map(), mandates: new Set(), payments: new Set() };
+  return { requests: new Map(), keys: new Map(), serverErrors: [], cutFirstAttempts: 0, mandates: new Set(), payments: new Set(), refunds: new Set() };
 }

@@ -1,8 +1,9 @@
 /**
- * The fault suite: `npm run chaos -- [--seconds N]`. Keeps merchants' creates, idempotent retries
- * and refunds going while it kill -9s each service in turn and restarts it, restarts NATS and cuts
- * every Postgres connection; then lets the platform settle and audits what it kept and delivered.
- * Prints a summary and exits non-zero on any violation.
+ * The fault suite: `npm run chaos -- [--seconds N] [--workers N] [--seed N]`. Keeps merchants'
+ * creates, idempotent retries and refunds going while it kill -9s each service in turn and
+ * restarts it, restarts NATS and cuts every Postgres connection; then lets the platform settle
+ * and audits what it kept, published and delivered. Prints a summary and exits non-zero on any
+ * violation.
  */
 import { runChaos } from './chaos.js';
 
@@ -11,9 +12,11 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const seconds = Number(arg('seconds') ?? 120);
-if (!Number.isFinite(seconds) || seconds < 20) {
-  console.error('usage: npm run chaos -- [--seconds N]   (N >= 20, default 120)');
+const workers = Number(arg('workers') ?? 4);
+const seed = arg('seed') === undefined ? undefined : Number(arg('seed'));
+if (!Number.isInteger(seconds) || seconds < 20 || seconds > 3600 || !Number.isInteger(workers) || workers < 1 || workers > 32 || (seed !== undefined && !Number.isInteger(seed))) {
+  console.error('usage: npm run chaos -- [--seconds N (20-3600, default 120)] [--workers N (1-32, default 4)] [--seed N]');
   process.exit(2);
 }
-const report = await runChaos({ seconds, workers: Number(arg('workers') ?? 4), log: (line) => console.log(line) });
+const report = await runChaos({ seconds, workers, ...(seed !== undefined ? { seed } : {}), log: (line) => console.log(line) });
 process.exit(report.ok ? 0 : 1);

@@ -19,13 +19,15 @@ const URL_SETTING: Record<(typeof SERVICES)[number], string> = {
 
 /**
  * The processes `npm start` runs, in start order (the gateway last so its readiness means
- * everything behind it answers). Only services present in the tree are started.
+ * everything behind it answers). Only services present in the tree are started. gRPC ports are
+ * consecutive from a base, or given one by one (as the runner does when it picks free ports).
  */
-export function platformProcesses(root: string, vrpEnv: string, grpcPortBase = 50051): ServiceProcess[] {
+export function platformProcesses(root: string, vrpEnv: string, grpcPorts: number | Record<string, number> = 50051): ServiceProcess[] {
+  const portOf = (name: (typeof SERVICES)[number], i: number) => (typeof grpcPorts === 'number' ? grpcPorts + i : grpcPorts[name]!);
   const urls: Record<string, string> = {};
-  SERVICES.forEach((name, i) => (urls[URL_SETTING[name]] = `http://127.0.0.1:${grpcPortBase + i}`));
+  SERVICES.forEach((name, i) => (urls[URL_SETTING[name]] = `http://127.0.0.1:${portOf(name, i)}`));
   const all: ServiceProcess[] = [
-    ...SERVICES.map((name, i) => ({ name, dir: `services/${name}`, env: { GRPC_PORT: String(grpcPortBase + i) } })),
+    ...SERVICES.map((name, i) => ({ name, dir: `services/${name}`, env: { GRPC_PORT: String(portOf(name, i)) } })),
     { name: 'gateway', dir: 'services/gateway', env: {} },
   ];
   return all

@@ -22,7 +22,8 @@ describe('npm start + the README walk-through', () => {
   let platform: LocalPlatform;
 
   beforeAll(async () => {
-    platform = await startLocalPlatform({ SANDBOX_ACTIVATION_DELAY_MS: '300', SANDBOX_SETTLEMENT_DELAY_MS: '500' });
+    // Settlement slow enough that the walk-through's sandbox settle always finds the payment submitted.
+    platform = await startLocalPlatform({ SANDBOX_ACTIVATION_DELAY_MS: '300', SANDBOX_SETTLEMENT_DELAY_MS: '60000' });
   }, 120_000);
   afterAll(() => platform?.dispose());
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { ConnectError } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
-import { ApiError } from '@vrp/errors';
+import { ApiError, unexpectedError } from '@vrp/errors';
 import { withRequestContext, type Logger } from '@vrp/logging';
 import { randomUUID } from 'node:crypto';
 import { toConnectError } from './error-mapping.js';
@@ -40,8 +40,10 @@ function contextAndErrors(logger: Logger): Interceptor {
       } catch (err) {
         if (err instanceof ApiError) throw toConnectError(err);
         if (err instanceof ConnectError) throw err;
-        logger.error('unhandled error in rpc', { rpc: req.method.name, err });
-        throw toConnectError(new ApiError('internal_error', 'An internal error occurred.', { cause: err }));
+        const apiError = unexpectedError(err);
+        if (apiError.code === 'service_unavailable') logger.warn('rpc failed: a dependency is unavailable', { rpc: req.method.name, err });
+        else logger.error('unhandled error in rpc', { rpc: req.method.name, err });
+        throw toConnectError(apiError);
       }
     });
   };

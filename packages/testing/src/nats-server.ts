@@ -20,15 +20,6 @@ export interface PrivateNatsServer {
   dispose(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 const answers = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -41,18 +32,43 @@ const answers = (port: number) =>
  * store, so a test can take NATS down without disturbing any other test sharing the machine's.
  */
 export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
-  const port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), 'vrp-nats-'));
   let child: ChildProcess | undefined;
+  /** Starts nats-server on `port` (-1: one it picks) and resolves with the port it listens on, or 0 if it exited. */
+  const launch = async (port: number): Promise<number> => {
+    const proc = spawn(BINARY, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = proc;
+    let log = '';
+    proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    const listening = await waitFor(
+      () => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return { port: 0 };
+        const match = /Listening for client connections on [\d.]+:(\d+)/.exec(log);
+        return match ? { port: Number(match[1]) } : undefined;
+      },
+      { timeoutMs: 15_000, what: 'private NATS to listen' },
+    );
+    return listening.port;
+  };
+  // The server binds a port of its own choosing, so no other process can take it between a pick and its use.
+  const port = await launch(-1);
+  if (!port) throw new Error('private nats-server did not start');
   const server: PrivateNatsServer = {
     url: `nats://127.0.0.1:${port}`,
     port,
     async start() {
-      child = spawn(BINARY, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
-      await waitFor(() => answers(port), { timeoutMs: 15_000, what: `private NATS on :${port}` });
+      // A restart needs the same port (clients know it): retry while something else briefly holds it.
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        if ((await launch(port)) === port) {
+          await waitFor(() => answers(port), { timeoutMs: 15_000, what: `private NATS on :${port}` });
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`private nats-server could not listen on :${port} again`);
     },
     async stop() {
-      if (!child || child.exitCode !== null) return;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       await exited;
@@ -63,6 +79,6 @@ export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
       rmSync(storeDir, { recursive: true, force: true });
     },
   };
-  await server.start();
+  await waitFor(() => answers(port), { timeoutMs: 15_000, what: `private NATS on :${port}` });
   return server;
 }

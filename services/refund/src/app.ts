@@ -56,7 +56,11 @@ export async function startRefundService(config: RefundConfig, options: { logger
     name: 'refund sweep',
     // The work done: a busy pass is followed at once by the next, so a backlog drains.
     pass: async () => {
-      const r = await sweepRefunds(deps, { bankResubmitAfterMs: config.bankResubmitAfterMs, requestStaleAfterMs: config.requestStaleAfterMs });
+      const r = await sweepRefunds(deps, {
+        bankResubmitAfterMs: config.bankResubmitAfterMs,
+        bankDecisionTimeoutMs: config.bankDecisionTimeoutMs,
+        requestStaleAfterMs: config.requestStaleAfterMs,
+      });
       return r.confirmed + r.resubmitted + r.requestsReleased + r.failedReleased;
     },
     intervalMs: config.sweepIntervalMs,

@@ -23,6 +23,8 @@ export function loadRefundConfig(env: NodeJS.ProcessEnv = process.env) {
       sweepIntervalMs: duration('REFUND_SWEEP_INTERVAL', { default: 1000 }),
       /** A refund the bank has not acknowledged after this long is submitted again. */
       bankResubmitAfterMs: duration('REFUND_BANK_RESUBMIT_AFTER', { default: 10_000 }),
+      // An acknowledged refund the bank has not decided for this long is sent again (a bank that restarted may have lost it).
+      bankDecisionTimeoutMs: duration('REFUND_BANK_DECISION_TIMEOUT', { default: 15 * 60_000 }),
       /** A refund request still open after this long is abandoned and its booking given back. */
       requestStaleAfterMs: duration('REFUND_REQUEST_STALE_AFTER', { default: 60_000 }),
       /** Business days between a refund's creation and its expected settlement. */

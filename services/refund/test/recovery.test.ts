@@ -6,7 +6,7 @@ import { apiError, currentPayment, newMerchantId, seedPayment, startHarness, typ
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ REFUND_BANK_DECISION_TIMEOUT: '20m' });
 });
 afterAll(async () => {
   await h?.close();
@@ -71,7 +71,8 @@ describe('recovery', () => {
     const { refund: later } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 1_000n, reason: 'real' });
     const mine = await waitFor(async () => {
       const events = (await h.stream.events()).filter((e) => e.merchantId === merchantId && !e.eventType.startsWith('mandate.'));
-      return events.some((e) => e.eventType === 'payment.refunded') ? events : undefined;
+      // Two services publish these: wait for both the payment's and the refund's event.
+      return events.some((e) => e.eventType === 'payment.refunded') && events.some((e) => e.eventType === 'refund.created') ? events : undefined;
     }, { what: 'the real refund on the stream' });
     expect(mine.map((e) => `${e.eventType} ${e.resource.value?.id}`).sort()).toEqual(
       [`payment.refunded ${paid.id}`, `payment.settled ${paid.id}`, `payment.submitted ${paid.id}`, `refund.created ${later!.id}`].sort(),
@@ -117,6 +118,19 @@ describe('recovery', () => {
     const { refund: after } = await h.refunds.getRefund({ merchantId, id: r!.id });
     expect(after!.status).toBe(refund.RefundStatus.FAILED);
     await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_released_at IS NOT NULL', [r!.id])).length === 1);
+  });
+
+  it('hands a refund the bank acknowledged but never decided to the bank again (a bank that restarted forgot it)', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    const { refund: r } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 1_000n, reason: '' });
+    await waitFor(() => h.bank.refundSubmissions.some((x) => x.refundId === r!.id), { what: 'the first submission' });
+    // Acknowledged, then nothing: as if the bank lost it. Older than the decision timeout (20 min, below).
+    await h.sql(`UPDATE refund.refunds SET bank_submitted_at = now() - interval '1 hour' WHERE id = $1`, [r!.id]);
+    await waitFor(() => h.bank.refundSubmissions.filter((x) => x.refundId === r!.id).length >= 2, { what: 'the refund handed over again' });
+    // Handed over once per timeout, not on every sweep.
+    const [row] = await h.sql<{ recent: boolean }>(`SELECT bank_submitted_at > now() - interval '1 minute' AS recent FROM refund.refunds WHERE id = $1`, [r!.id]);
+    expect(row!.recent).toBe(true);
   });
 
   it('stops cleanly and publishes what it committed before stopping', async () => {

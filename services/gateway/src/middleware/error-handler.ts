@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ApiError, isApiError } from '@vrp/errors';
+import { ApiError, isApiError, unexpectedError } from '@vrp/errors';
 import type { Logger } from '@vrp/logging';
 import { requestIdOf } from './locals.js';
 
@@ -35,8 +35,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     let apiError = isApiError(err) ? err : fromBodyParser(err);
     if (!apiError) {
-      logger.error('unhandled error', { err, request_id: requestIdOf(res) });
-      apiError = new ApiError('internal_error', 'An internal error occurred. Quote the request_id when contacting support.');
+      // A dependency that went away (e.g. the database cut the connection) is 503, not a bug.
+      apiError = unexpectedError(err);
+      if (apiError.code === 'internal_error') logger.error('unhandled error', { err, request_id: requestIdOf(res) });
+      else logger.warn('request failed: a dependency is unavailable', { err, request_id: requestIdOf(res) });
     } else if (apiError.httpStatus >= 500) {
       logger.warn('request failed', { code: apiError.code, err: apiError.cause ?? apiError });
     }

@@ -13,9 +13,23 @@ export async function findRefundById(db: RefundDb, id: string) {
   return db.refund.findUnique({ where: { id } });
 }
 
-/** Records the bank's acknowledgement of a submission; the first acknowledgement wins. */
-export async function markBankAcknowledged(db: RefundDb, merchantId: string, id: string, bankReference: string): Promise<void> {
-  await db.refund.updateMany({ where: { id, merchantId, bankReference: null }, data: { bankReference } });
+/** Records the bank's acknowledgement of a submission (the first reference wins) and when it was made. */
+export async function markBankAcknowledged(db: RefundDb, merchantId: string, id: string, bankReference: string, at = new Date()): Promise<void> {
+  await db.$executeRaw`
+    UPDATE "refund"."refunds" SET bank_reference = COALESCE(bank_reference, ${bankReference}), bank_submitted_at = ${at}
+     WHERE id = ${id} AND merchant_id = ${merchantId}`;
+}
+
+/**
+ * Pending refunds the bank acknowledged but has not decided since before `submittedBefore`
+ * (e.g. the bank restarted and forgot them), oldest first.
+ */
+export async function undecidedRefunds(db: RefundDb, submittedBefore: Date, limit: number) {
+  return db.refund.findMany({
+    where: { status: 'pending_settlement', bankReference: { not: null }, bankSubmittedAt: { lt: submittedBefore } },
+    orderBy: { bankSubmittedAt: 'asc' },
+    take: limit,
+  });
 }
 
 /** Records that a failed refund's booking was given back to the payment. */

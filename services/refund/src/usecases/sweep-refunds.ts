@@ -1,5 +1,5 @@
 import { unfinishedRequests, moveRequest } from '../db/refund-requests.js';
-import { unacknowledgedRefunds, unconfirmedRefunds, unreleasedFailedRefunds } from '../db/refunds.js';
+import { unacknowledgedRefunds, unconfirmedRefunds, undecidedRefunds, unreleasedFailedRefunds } from '../db/refunds.js';
 import { confirmBooking } from './confirm-booking.js';
 import type { RefundDeps } from './deps.js';
 import { giveBackBooking } from './give-back-booking.js';
@@ -11,6 +11,8 @@ export interface SweepSettings {
   confirmAfterMs?: number;
   /** Resubmit refunds the bank has not acknowledged for this long. */
   bankResubmitAfterMs: number;
+  /** Resubmit refunds the bank acknowledged but has not decided for this long (it may have forgotten them). */
+  bankDecisionTimeoutMs?: number;
   /** Abandon requests still open after this long (their creating call has long timed out). */
   requestStaleAfterMs: number;
   /** Rows handled per job per pass. */
@@ -29,7 +31,8 @@ export interface SweepResult {
  * One pass of the refund sweepers, finishing work a crash or an outage left behind:
  * - recorded refunds whose booking the payment service has not confirmed are confirmed
  *   (ConfirmRefund is idempotent; it writes payment.refunded once);
- * - refunds the bank never acknowledged are submitted again (the bank is idempotent per id);
+ * - refunds the bank never acknowledged are submitted again (the bank is idempotent per id), and
+ *   so are refunds it acknowledged but has not decided for REFUND_BANK_DECISION_TIMEOUT;
  * - refund requests left open (the process died between booking and recording) are abandoned
  *   and their bookings given back, as are abandoned ones whose give-back failed before;
  * - failed refunds whose booking was not yet given back are released.
@@ -45,6 +48,10 @@ export async function sweepRefunds(deps: RefundDeps, settings: SweepSettings, no
   }
 
   for (const row of await unacknowledgedRefunds(deps.db, new Date(now.getTime() - settings.bankResubmitAfterMs), limit)) {
+    if (await submitRefundToBank(deps, row)) result.resubmitted++;
+  }
+  const decisionTimeoutMs = settings.bankDecisionTimeoutMs ?? 15 * 60_000;
+  for (const row of await undecidedRefunds(deps.db, new Date(now.getTime() - decisionTimeoutMs), limit)) {
     if (await submitRefundToBank(deps, row)) result.resubmitted++;
   }
 
