@@ -8,6 +8,8 @@ describe('errors of a dependency that went away', () => {
     expect(isUnavailableDependency({ name: 'PrismaClientKnownRequestError', meta: { driverAdapterError: { cause: { originalCode: '57P01' } } } })).toBe(true);
     expect(isUnavailableDependency(new Error('wrapped', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
     expect(isUnavailableDependency({ code: '08006' })).toBe(true);
+    expect(isUnavailableDependency({ name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } })).toBe(true);
+    expect(isUnavailableDependency({ meta: { driverAdapterError: { cause: { kind: 'SocketTimeout' } } } })).toBe(true);
   });
 
   it('leave bugs and constraint violations alone', () => {
