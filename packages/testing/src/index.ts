@@ -3,3 +3,4 @@ export { TEST_DATABASE_ADMIN_URL } from './config.js';
 export { TEST_NATS_URL, createTestStream, type TestStream } from './stream.js';
 export { waitFor } from './wait.js';
 export { startPrivateNatsServer, type PrivateNatsServer } from './nats-server.js';
+export { reservePort } from './ports.js';

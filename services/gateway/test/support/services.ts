@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { startBankSimulator } from '../../../bank-simulator/src/app.js';
 import { loadBankSimulatorConfig } from '../../../bank-simulator/src/config.js';
 import { startMandateService } from '../../../mandate/src/app.js';
@@ -9,7 +8,7 @@ import { startRefundService } from '../../../refund/src/app.js';
 import { loadRefundConfig } from '../../../refund/src/config.js';
 import { startWebhookService } from '../../../webhook/src/app.js';
 import { loadWebhookConfig } from '../../../webhook/src/config.js';
-import type { TestDatabase, TestStream } from '@vrp/testing';
+import { reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
 
 /** What a started downstream service tells the gateway: its settings (e.g. MANDATE_SERVICE_URL). */
 export interface StartedService {
@@ -78,14 +77,7 @@ export function reservedPort(ctx: object, service: string): Promise<number> {
   if (!ports) reservations.set(ctx, (ports = new Map()));
   let port = ports.get(service);
   if (!port) {
-    port = new Promise<number>((resolve, reject) => {
-      const srv = createServer();
-      srv.once('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const { port: p } = srv.address() as { port: number };
-        srv.close(() => resolve(p));
-      });
-    });
+    port = reservePort();
     ports.set(service, port);
   }
   return port;

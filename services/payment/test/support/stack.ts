@@ -1,10 +1,9 @@
 // A real payment stack for one test file: its own database and stream, the mandate service, the
 // payment service and the bank simulator, all on gRPC over loopback.
-import { createServer } from 'node:net';
 import { bank, mandate, payment } from '@vrp/contracts';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import { createLogger } from '@vrp/logging';
-import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
+import { createTestDatabase, createTestStream, reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
 import { loadBankSimulatorConfig } from '../../../bank-simulator/src/config.js';
 import { startBankSimulator, type BankSimulator } from '../../../bank-simulator/src/app.js';
 import { loadMandateConfig } from '../../../mandate/src/config.js';
@@ -42,14 +41,7 @@ export interface Stack {
 
 /** A TCP port free right now (the payment and bank services need each other's address up front). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+  return reservePort();
 }
 
 const quiet = (service: string) => createLogger(service, { level: (process.env.TEST_LOG_LEVEL as 'debug') ?? 'silent' });
