@@ -1,18 +1,23 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
 import { mandate } from '@vrp/contracts';
 import { OutboxRelay, newDomainEvent, outboxRow } from '@vrp/outbox';
 import { createLogger } from '@vrp/logging';
-import { createTestDatabase, createTestStream, waitFor } from '../src/index.js';
+import { createTestDatabase, createTestStream, waitFor, type TestDatabase, type TestStream } from '../src/index.js';
 
-describe('test helpers and the outbox relay, on real Postgres and JetStream', async () => {
-  const db = await createTestDatabase(['mandate']);
-  const stream = await createTestStream();
-  afterAll(async () => {
-    await stream.cleanup();
-    await db.drop();
-  });
+let db: TestDatabase;
+let stream: TestStream;
+beforeAll(async () => {
+  db = await createTestDatabase(['mandate']);
+  stream = await createTestStream();
+});
+afterAll(async () => {
+  await stream?.cleanup();
+  await db?.drop();
+});
+
+describe('test helpers and the outbox relay, on real Postgres and JetStream', () => {
 
   it('gives a migrated database of its own', async () => {
     const client = new pg.Client({ connectionString: db.url });

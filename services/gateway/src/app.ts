@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createLogger, type Logger } from '@vrp/logging';
 import { createGatewayClients, createHealthClients, type GatewayClients } from './clients.js';
@@ -21,6 +21,8 @@ export interface Gateway {
   url: string;
   /** The routes served, for contract tests against the OpenAPI document. */
   routes(): RouteEntry[];
+  /** Requests received and not yet answered (or abandoned by their client). */
+  inFlight(): number;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), closes everything. */
   stop(): Promise<void>;
 }
@@ -61,6 +63,11 @@ export async function startGateway(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  let inFlight = 0;
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+  });
   const port = (server.address() as AddressInfo).port;
   logger.info('gateway listening', { port, env: config.env });
 
@@ -69,6 +76,7 @@ export async function startGateway(
     port,
     url: `http://${config.host}:${port}`,
     routes,
+    inFlight: () => inFlight,
     stop() {
       stopping ??= (async () => {
         clearInterval(purge);

@@ -39,23 +39,23 @@ afterAll(async () => platform?.stop());
 
 const url = (query: Record<string, string>) => `/v1/mandates?${new URLSearchParams(query).toString()}`;
 
-async function page(query: Record<string, string>): Promise<Page> {
-  const res = await api.get<Page>(url(query));
+async function page(query: Record<string, string>, as: Api = api): Promise<Page> {
+  const res = await as.get<Page>(url(query));
   if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
   expect(res.body.page_size).toBe(res.body.results.length);
   return res.body;
 }
 
 /** Follows next_cursor to the end, then previous_cursor back to the start; returns both id sequences. */
-async function walk(query: Record<string, string>, betweenPages: () => Promise<void> = async () => {}) {
-  const forward: Page[] = [await page(query)];
+async function walk(query: Record<string, string>, betweenPages: () => Promise<void> = async () => {}, as: Api = api) {
+  const forward: Page[] = [await page(query, as)];
   expect(forward[0]!.previous_cursor).toBeNull();
   while (forward.at(-1)!.next_cursor) {
     await betweenPages();
-    forward.push(await page({ ...query, cursor: forward.at(-1)!.next_cursor! }));
+    forward.push(await page({ ...query, cursor: forward.at(-1)!.next_cursor! }, as));
   }
   const backward: Page[] = [forward.at(-1)!];
-  while (backward[0]!.previous_cursor) backward.unshift(await page({ ...query, cursor: backward[0]!.previous_cursor! }));
+  while (backward[0]!.previous_cursor) backward.unshift(await page({ ...query, cursor: backward[0]!.previous_cursor! }, as));
   return { forward: forward.flatMap((p) => p.results.map((r) => r.id)), backward: backward.flatMap((p) => p.results.map((r) => r.id)), pages: forward.length };
 }
 
@@ -83,12 +83,15 @@ describe('keyset pagination over 1,010 mandates', () => {
   });
 
   it.each(ORDERS)('returns every mandate that existed once while new ones arrive (%s)', async (order) => {
-    const before = new Set(seeded.map((m) => m.id));
+    // A merchant of its own: the mandates added here must not change what the other tests see.
+    const other = await platform.createMerchant();
+    const otherCustomers = [(await platform.mandates.createCustomer({ merchantId: other.id, scaCompleted: true })).customer!.id];
+    const before = new Set((await seedMandates(platform.mandates, other.id, otherCustomers, 250)).map((m) => m.id));
     let n = 0;
-    const { forward } = await walk({ order, page_size: '200' }, async () => {
-      await seedMandates(platform.mandates, merchantId, customers, 3);
+    const { forward } = await walk({ order, page_size: '50' }, async () => {
+      await seedMandates(platform.mandates, other.id, otherCustomers, 3);
       n += 3;
-    });
+    }, platform.api(other.token));
     expect(n).toBeGreaterThan(0);
     expect(new Set(forward).size).toBe(forward.length);
     expect(forward.filter((id) => before.has(id))).toHaveLength(before.size);

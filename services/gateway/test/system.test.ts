@@ -1,3 +1,4 @@
+import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { requestFingerprint } from '../src/domain/request-fingerprint.js';
@@ -66,8 +67,7 @@ describe('operations and cross-cutting behaviour', () => {
     );
     await sql.end();
     const pending = createApi(gateway.url, merchant.token).post('/v1/mandates', {}, { 'idempotency-key': 'busy' });
-    // Nothing observable marks "the request has reached the handler"; give it a moment to arrive.
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => gateway.inFlight() === 1, { what: 'the request to reach the gateway' });
     const [res] = await Promise.all([pending, gateway.stop()]);
     // It waited its 1.5 s for the key through the shutdown and was answered, not cut off.
     expect(errorOf(res)).toMatchObject({ status: 409, code: 'idempotency_key_in_use' });

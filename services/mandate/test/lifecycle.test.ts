@@ -121,9 +121,10 @@ describe('sandbox activation', { timeout: 30_000 }, () => {
     await h.restart({ VRP_ENV: 'production', SANDBOX_ACTIVATION_DELAY_MS: '50' });
     const merchantId = newMerchantId();
     const { id } = await seedMandate(h.client, merchantId);
-    // Absence cannot be waited for: give a would-be sweeper (50 ms delay) several chances to act.
+    // Absence cannot be waited for, so time is the behaviour here: a would-be sweeper with a
+    // 50 ms delay gets twenty times that to act, and the mandate must still be pending.
     await eventsOf(id, 1);
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1_000));
     expect((await h.client.getMandate({ merchantId, id })).mandate?.status).toBe(S.PENDING_SCA);
     expect((await eventsOf(id, 1)).map(([t]) => t)).toEqual(['mandate.created']);
   });

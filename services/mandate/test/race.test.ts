@@ -66,12 +66,15 @@ describe('concurrent lifecycle moves', { timeout: 30_000 }, () => {
   });
 
   it('the sandbox sweeper and an explicit activation never both activate a mandate', async () => {
-    await h.restart({ SANDBOX_ACTIVATION_DELAY_MS: '100' });
+    // No delay: the sweeper may take a mandate the moment it exists, so every activation below
+    // races it, whichever of them gets there first.
+    await h.restart({ SANDBOX_ACTIVATION_DELAY_MS: '0' });
     const merchantId = newMerchantId();
-    const mandates = await Promise.all(Array.from({ length: 10 }, () => seedMandate(h.client, merchantId)));
+    const mandates: { id: string }[] = [];
     const activations = await Promise.allSettled(
-      mandates.map(async ({ id }, i) => {
-        await new Promise((r) => setTimeout(r, i * 25)); // spread across the sweeper's interval
+      Array.from({ length: 20 }, async () => {
+        const { id } = await seedMandate(h.client, merchantId);
+        mandates.push({ id });
         return h.client.activateMandate({ merchantId, id });
       }),
     );

@@ -16,14 +16,22 @@ export interface TestBank {
   refusingRefunds: boolean;
   /** Refund ids SubmitRefund turned away while refusing. */
   refusedRefundIds: string[];
-  /** How long SubmitRefund takes to answer (a slow bank); 0 by default. */
-  refundDelayMs: number;
+  /** While set, SubmitRefund holds every call until this settles (a slow bank); null by default. */
+  refundHold: Promise<void> | null;
+  /** Refund ids SubmitRefund was called with, as each call arrives (before any hold). */
+  arrivedRefundIds: string[];
   close(): Promise<void>;
 }
 
 /** Starts the test bank on port 0. */
 export async function startTestBank(): Promise<TestBank> {
-  const state = { refundSubmissions: [] as bank.SubmitRefundRequest[], refusingRefunds: false, refusedRefundIds: [] as string[], refundDelayMs: 0 };
+  const state = {
+    refundSubmissions: [] as bank.SubmitRefundRequest[],
+    refusingRefunds: false,
+    refusedRefundIds: [] as string[],
+    refundHold: null as Promise<void> | null,
+    arrivedRefundIds: [] as string[],
+  };
   const server: GrpcServer = await startGrpcServer({
     port: 0,
     serviceNames: [bank.BankService.typeName],
@@ -32,7 +40,8 @@ export async function startTestBank(): Promise<TestBank> {
       router.service(bank.BankService, {
         submitPayment: (req) => ({ bankReference: `BP-${req.paymentId}-${req.attempt}` }),
         submitRefund: async (req) => {
-          if (state.refundDelayMs) await new Promise((resolve) => setTimeout(resolve, state.refundDelayMs));
+          state.arrivedRefundIds.push(req.refundId);
+          if (state.refundHold) await state.refundHold;
           if (state.refusingRefunds) {
             state.refusedRefundIds.push(req.refundId);
             throw new ApiError('service_unavailable', 'bank is down');

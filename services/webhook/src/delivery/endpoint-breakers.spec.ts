@@ -1,3 +1,4 @@
+import { waitFor } from '@vrp/testing';
 import { describe, expect, it } from 'vitest';
 import { EndpointBreakers } from './endpoint-breakers.js';
 import type { PostResult } from './http-post.js';
@@ -16,8 +17,7 @@ describe('EndpointBreakers.blocked', () => {
       expect(breakers.blocked('ep')?.retryInMs).toBeGreaterThanOrEqual(50);
       expect(breakers.blocked('other')).toBeNull();
 
-      await new Promise((r) => setTimeout(r, 80));
-      expect(breakers.state('ep')).toBe('half_open');
+      await waitFor(() => breakers.state('ep') === 'half_open', { what: 'the circuit to half-open' });
       expect(breakers.blocked('ep')).toBeNull(); // the next call is the trial
       let finish!: () => void;
       const trial = breakers.run('ep', () => new Promise<PostResult>((r) => (finish = () => void ok().then(r))));
