@@ -4,7 +4,7 @@ import { Http2SessionManager, createGrpcTransport } from '@connectrpc/connect-no
 import { ApiError } from '@vrp/errors';
 import { currentRequestContext } from '@vrp/logging';
 import CircuitBreaker from 'opossum';
-import { fromRemoteError, isClientFault } from './error-mapping.js';
+import { fromRemoteError, isClientFault, isDependencyUnavailable } from './error-mapping.js';
 
 export interface ServiceClientOptions {
   /** e.g. http://127.0.0.1:50051 */
@@ -39,7 +39,8 @@ const propagateRequestId: Interceptor = (next) => (req) => {
  * A gRPC client of `service` over HTTP/2 with a deadline on every call, the caller's request
  * id propagated, remote failures decoded back into ApiError, and one opossum circuit breaker
  * in front: when the callee keeps failing, calls fail fast with `service_unavailable`
- * instead of piling up. A callee's verdict on a request (4xx reasons) never trips the breaker.
+ * instead of piling up. A callee's verdict on a request (4xx reasons) and its report that one of
+ * its own dependencies is down never trip the breaker.
  */
 export function createServiceClient<S extends DescService>(service: S, options: ServiceClientOptions): ServiceClient<S> {
   const sessionManager = new Http2SessionManager(options.baseUrl, { idleConnectionTimeoutMs: 60_000 });
@@ -63,7 +64,8 @@ export function createServiceClient<S extends DescService>(service: S, options: 
       errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
       resetTimeout: options.resetTimeoutMs ?? 5000,
       volumeThreshold: options.volumeThreshold ?? 10,
-      errorFilter: isClientFault,
+      // Only the callee's own failures count: not its verdicts, nor its report that a dependency is down.
+      errorFilter: (err: unknown) => isClientFault(err) || isDependencyUnavailable(err),
     },
   );
   if (options.onBreakerStateChange) {

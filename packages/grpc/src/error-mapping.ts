@@ -50,3 +50,14 @@ function defaultMessage(reason: ErrorCode, err: ConnectError): string {
 export function isClientFault(err: unknown): boolean {
   return err instanceof ApiError && ERROR_CODES[err.code].http < 500;
 }
+
+/**
+ * True when the callee answered, in its own words, that something behind it is unavailable (a
+ * service_unavailable reason in the error detail). The callee itself is up and answering, so
+ * this is no reason to stop calling it: a payment service whose mandate service is down still
+ * serves reads. A deadline or an unreachable callee carries no detail and does count.
+ */
+export function isDependencyUnavailable(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.code !== 'service_unavailable' || !(err.cause instanceof ConnectError)) return false;
+  return err.cause.findDetails(ErrorDetailSchema).length > 0;
+}
