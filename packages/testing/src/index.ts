@@ -4,3 +4,4 @@ export { TEST_NATS_URL, createTestStream, type TestStream } from './stream.js';
 export { waitFor } from './wait.js';
 export { startPrivateNatsServer, type PrivateNatsServer } from './nats-server.js';
 export { reservePort } from './ports.js';
+export { generateTestTls, type TestTls } from './tls.js';

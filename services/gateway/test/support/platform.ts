@@ -13,6 +13,8 @@ export interface PlatformOptions {
   env?: 'sandbox' | 'production';
   /** Extra settings for the gateway and every service (e.g. RATE_LIMIT_BURST, CURSOR_TTL). */
   overrides?: Record<string, string>;
+  /** A CA (PEM) the webhook service trusts besides the system ones, for a test's HTTPS receiver. */
+  webhookCa?: string;
 }
 
 export interface Platform {
@@ -40,7 +42,7 @@ export interface Platform {
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const vrpEnv = options.env ?? 'sandbox';
   const [db, stream] = await Promise.all([createTestDatabase(['gateway', ...SERVICE_STARTERS.flatMap((s) => s.migrations)]), createTestStream()]);
-  const ctx = { db, stream, vrpEnv, env: options.overrides ?? {}, urls: {} as Record<string, string> };
+  const ctx = { db, stream, vrpEnv, env: options.overrides ?? {}, urls: {} as Record<string, string>, webhookCa: options.webhookCa };
   const started: StartedService[] = [];
   for (const starter of SERVICE_STARTERS) {
     started.push(await starter.start(ctx));

@@ -23,6 +23,8 @@ export interface StarterContext {
   vrpEnv: string;
   env: Record<string, string>;
   urls?: Record<string, string>;
+  /** A CA (PEM) the webhook service trusts besides the system ones. */
+  webhookCa?: string | undefined;
 }
 
 /** How the platform harness starts one downstream service over the shared test database and stream. */
@@ -153,6 +155,7 @@ export const webhookStarter: ServiceStarter = {
         WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms',
         ...ctx.env,
       }),
+      { extraCa: ctx.webhookCa },
     );
     return { gatewayEnv: { WEBHOOK_SERVICE_URL: local(service.port) }, stop: () => service.stop() };
   },

@@ -2,10 +2,9 @@ import { webhook } from '@vrp/contracts';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import { createLogger } from '@vrp/logging';
 import { encodeDomainEvent, eventSubject, type DomainEvent } from '@vrp/outbox';
-import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
+import { createTestDatabase, createTestStream, generateTestTls, type TestDatabase, type TestStream, type TestTls } from '@vrp/testing';
 import { startWebhookService, type WebhookService, type WebhookServiceOptions } from '../../src/app.js';
 import { loadWebhookConfig, type WebhookConfig } from '../../src/config.js';
-import { generateTestTls, type TestTls } from './tls.js';
 
 /** A running webhook service with a client of its gRPC API. */
 export interface Running {

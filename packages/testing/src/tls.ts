@@ -12,12 +12,12 @@ export interface TestTls {
 
 /** Generates fresh TLS material with openssl (a second or so); nothing is kept on disk. */
 export function generateTestTls(): TestTls {
-  const dir = mkdtempSync(path.join(tmpdir(), 'webhook-tls-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'test-tls-'));
   const f = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
   try {
     openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-subj', '/CN=Webhook Test CA', '-keyout', f('ca.key'), '-out', f('ca.pem'));
+      '-subj', '/CN=VRP Test CA', '-keyout', f('ca.key'), '-out', f('ca.pem'));
     openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1',
       '-keyout', f('server.key'), '-out', f('server.csr'));
     writeFileSync(f('ext.cnf'), 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost\nbasicConstraints=CA:FALSE\n');
