@@ -48,6 +48,16 @@ export function validationError(param: string, message: string): ApiError {
   return new ApiError('validation_error', message, { param, details: [{ param, message }] });
 }
 
+/**
+ * A field a caller must send: proto3 strings arrive empty when unset, so an empty one is refused
+ * as a validation_error naming `param`. The one merchant check every service makes is
+ * required('merchant_id', req.merchantId).
+ */
+export function required(param: string, value: string): string {
+  if (!value) throw validationError(param, 'is required');
+  return value;
+}
+
 /** A 404 not_found for a resource kind; used for other merchants' resources too (no existence leak). */
 export function notFound(kind: string, id: string): ApiError {
   return new ApiError('not_found', `No such ${kind}: '${id}'`);

@@ -1,5 +1,5 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { startWorkLoop, type WorkLoop } from '@vrp/grpc';
+import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
 import pg from 'pg';
 

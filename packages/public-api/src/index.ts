@@ -15,5 +15,5 @@ export {
 } from './presenters/webhook.js';
 export { openapiDocument, type OpenApiFragment, type OpenApiObject } from './openapi/index.js';
 export { LIST_ORDERS } from './openapi/pagination.js';
-export { METADATA_LIMITS } from './openapi/metadata.js';
+export { METADATA_LIMITS, unstorableText, validateMetadata, type Metadata } from './metadata.js';
 export { REFUND_REASON_MAX_LENGTH } from './openapi/refunds.js';

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { reservePort } from './ports.js';
 import { waitFor } from './wait.js';
 
 const BINARY = '/usr/sbin/nats-server';
@@ -18,6 +19,8 @@ export interface PrivateNatsServer {
   start(): Promise<void>;
   /** Stops it and deletes its store. */
   dispose(): Promise<void>;
+  /** Client connections open now, from the server's monitoring endpoint. */
+  connections(): Promise<number>;
 }
 
 const answers = (port: number) =>
@@ -33,10 +36,11 @@ const answers = (port: number) =>
  */
 export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
   const storeDir = mkdtempSync(path.join(tmpdir(), 'vrp-nats-'));
+  const monitorPort = await reservePort();
   let child: ChildProcess | undefined;
   /** Starts nats-server on `port` (-1: one it picks) and resolves with the port it listens on, or 0 if it exited. */
   const launch = async (port: number): Promise<number> => {
-    const proc = spawn(BINARY, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(BINARY, ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
     child = proc;
     let log = '';
     proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
@@ -77,6 +81,10 @@ export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
     async dispose() {
       await server.stop();
       rmSync(storeDir, { recursive: true, force: true });
+    },
+    async connections() {
+      const res = await fetch(`http://127.0.0.1:${monitorPort}/connz`);
+      return ((await res.json()) as { num_connections: number }).num_connections;
     },
   };
   await waitFor(() => answers(port), { timeoutMs: 15_000, what: `private NATS on :${port}` });

@@ -1,42 +1,36 @@
 import { startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
-import { SimulatedBank } from './bank/simulated-bank.js';
-import { CallbackQueue } from './callbacks/callback-queue.js';
-import { createPlatformReporter } from './callbacks/platform-reporter.js';
+import { startUp, type Started } from '@vrp/runtime';
+import { SimulatedBank } from './usecases/simulated-bank.js';
+import { CallbackQueue } from './jobs/callback-queue.js';
+import { createPlatformReporter } from './clients/platform-reporter.js';
 import type { BankSimulatorConfig } from './config.js';
 import { routes, SERVICE_NAMES } from './server.js';
 
 /** A running bank simulator. */
-export interface BankSimulator {
+export type BankSimulator = Started<{
   readonly port: number;
   /** Callbacks not yet delivered (tests wait for 0). */
   pendingCallbacks(): number;
-  stop(): Promise<void>;
-}
+}>;
 
 /**
- * Starts the simulated bank's gRPC server. `stop()` stops accepting and waits for in-flight
- * calls, cancels pending settlements, stops retrying callbacks and closes the callback clients.
+ * Starts the simulated bank's gRPC server. stop() closes it in reverse: the server stops
+ * accepting and waits for in-flight calls, pending settlements are cancelled, callbacks stop
+ * being retried and the callback clients close. A failed start closes whatever it had started.
  */
-export async function startBankSimulator(config: BankSimulatorConfig, options: { logger?: Logger } = {}): Promise<BankSimulator> {
+export function startBankSimulator(config: BankSimulatorConfig, options: { logger?: Logger } = {}): Promise<BankSimulator> {
   const logger = options.logger ?? createLogger('bank-simulator', { level: config.logLevel });
-  const reporter = createPlatformReporter(config);
-  const queue = new CallbackQueue(logger, { initialMs: 100, maxMs: config.callbackMaxBackoffMs });
-  const sim = new SimulatedBank(reporter, queue, { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle });
-  const server = await startGrpcServer({ routes: routes(sim), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
-  let stopping: Promise<void> | undefined;
-  return {
-    port: server.port,
-    pendingCallbacks: () => queue.pending,
-    stop() {
-      stopping ??= (async () => {
-        await server.close();
-        sim.stop();
-        await queue.stop();
-        reporter.close();
-        logger.info('bank simulator stopped');
-      })();
-      return stopping;
-    },
-  };
+  return startUp('bank simulator', logger, async (resources) => {
+    const reporter = resources.add('platform clients', createPlatformReporter(config), (r) => r.close());
+    const queue = resources.add('callback queue', new CallbackQueue(logger, { initialMs: 100, maxMs: config.callbackMaxBackoffMs }), (q) => q.stop());
+    const sim = resources.add(
+      'settlements',
+      new SimulatedBank({ logger, reporter, callbacks: queue }, { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle }),
+      (b) => b.stop(),
+    );
+    const server = await startGrpcServer({ routes: routes(sim), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
+    resources.add('gRPC server', server, (s) => s.close());
+    return { port: server.port, pendingCallbacks: () => queue.pending };
+  });
 }

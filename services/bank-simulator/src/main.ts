@@ -1,4 +1,4 @@
-import { runService } from '@vrp/grpc';
+import { runService } from '@vrp/runtime';
 import { startBankSimulator } from './app.js';
 import { loadBankSimulatorConfig } from './config.js';
 

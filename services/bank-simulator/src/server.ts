@@ -1,6 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { bank } from '@vrp/contracts';
-import type { SimulatedBank } from './bank/simulated-bank.js';
+import type { SimulatedBank } from './usecases/simulated-bank.js';
 import { bankHandlers } from './handlers/bank-handlers.js';
 
 /** Fully qualified names reported by grpc.health.v1. */

@@ -3,13 +3,13 @@ import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
 import type { MerchantRepository } from './db/merchants.js';
-import type { GatewayDb } from './db/prisma.js';
+import type { Db } from './db/client.js';
 import type { CursorCodec } from './lists/cursor.js';
 
 /** Everything a route module may use; passed to every `register<Thing>Routes(router, deps)`. */
-export interface GatewayDeps {
+export interface Deps {
   config: GatewayConfig;
-  db: GatewayDb;
+  db: Db;
   merchants: MerchantRepository;
   idempotency: IdempotencyStore;
   clients: GatewayClients;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Express, RequestHandler } from 'express';
 import { ApiError } from '@vrp/errors';
@@ -49,4 +51,46 @@ export function createGatewayServer(app: Express, logger: Logger): Server {
     );
   });
   return server;
+}
+
+/** The gateway's HTTP server once listening. */
+export interface ListeningServer {
+  port: number;
+  /** Requests received and not yet answered (or abandoned by their client). */
+  inFlight(): number;
+  /** Stops accepting, lets in-flight requests finish, and cuts what is still open after `graceMs`. */
+  close(graceMs: number): Promise<void>;
+}
+
+/** Serves `app` on host:port (0 for any) and tracks its connections and requests for a graceful close. */
+export async function listen(app: Express, logger: Logger, host: string, port: number): Promise<ListeningServer> {
+  const server: Server = createGatewayServer(app, logger);
+  server.listen(port, host);
+  await once(server, 'listening');
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  let inFlight = 0;
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    inFlight: () => inFlight,
+    async close(graceMs) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections become idle as their last request finishes; close them as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      server.closeIdleConnections();
+      const grace = setTimeout(() => {
+        for (const socket of sockets) socket.destroy();
+      }, graceMs);
+      await closed;
+      clearTimeout(grace);
+      clearInterval(idle);
+    },
+  };
 }

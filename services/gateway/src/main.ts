@@ -1,4 +1,4 @@
-import { runService } from '@vrp/grpc';
+import { runService } from '@vrp/runtime';
 import { startGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 

@@ -1,7 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { health } from '@vrp/contracts';
 import type { ServiceClient } from '@vrp/grpc';
-import type { GatewayDb } from './db/prisma.js';
+import { pingDatabase, type Db } from './db/client.js';
 
 type Check = { status: 'up' } | { status: 'down'; error: string };
 
@@ -33,7 +33,7 @@ export class Readiness {
   private nats: Promise<NatsConnection> | undefined;
 
   constructor(
-    private readonly db: GatewayDb,
+    private readonly db: Db,
     private readonly natsUrl: string,
     private readonly services: Map<string, ServiceClient<typeof health.Health>>,
     private readonly timeoutMs = 1500,
@@ -41,7 +41,7 @@ export class Readiness {
 
   async check(): Promise<ReadinessReport> {
     const entries: [string, Promise<Check>][] = [
-      ['postgres', probe(() => this.db.$queryRaw`SELECT 1`, this.timeoutMs)],
+      ['postgres', probe(() => pingDatabase(this.db), this.timeoutMs)],
       ['nats', probe(() => this.natsRtt(), this.timeoutMs)],
       ...[...this.services].map(([name, client]): [string, Promise<Check>] => [
         name,

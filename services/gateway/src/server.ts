@@ -1,5 +1,5 @@
 import express, { Router, type Express } from 'express';
-import type { GatewayDeps } from './deps.js';
+import type { Deps } from './deps.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
 import { idempotency } from './middleware/idempotency.js';
@@ -17,7 +17,7 @@ import { registerSandboxWebhookRoutes, registerWebhookRoutes } from './routes/we
 import { checkPathIds } from './validation/ids.js';
 import { limitUrlLength } from './http-server.js';
 
-type RegisterRoutes = (router: Router, deps: GatewayDeps) => void;
+type RegisterRoutes = (router: Router, deps: Deps) => void;
 
 /** Every resource's authenticated /v1 routes; a new resource adds its register function here. */
 const ROUTES: RegisterRoutes[] = [registerMandateRoutes, registerPaymentRoutes, registerRefundRoutes, registerWebhookRoutes];
@@ -47,7 +47,7 @@ function routesOf(prefix: string, router: Router): RouteEntry[] {
  * document unauthenticated; every other /v1 route behind bearer auth, the rate limit, JSON
  * body parsing and Idempotency-Key handling, in that order. Errors become API.md bodies.
  */
-export function createHttpApp(deps: GatewayDeps, extras: { readiness: Readiness; rateLimiter: RateLimiter }): { app: Express; routes: () => RouteEntry[] } {
+export function createHttpApp(deps: Deps, extras: { readiness: Readiness; rateLimiter: RateLimiter }): { app: Express; routes: () => RouteEntry[] } {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // `created_at[gte]` stays a plain key; strict parsing happens per list

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createGatewayDb, type GatewayDb } from '../src/db/prisma.js';
+import { createDb, type Db } from '../src/db/client.js';
 import { revokeToken } from '../src/usecases/revoke-token.js';
 import { createApi } from './support/api.js';
 import { errorOf } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 let platform: Platform;
-let db: GatewayDb;
+let db: Db;
 beforeAll(async () => {
   platform = await startPlatform();
-  db = createGatewayDb(platform.db.url);
+  db = createDb(platform.db.url);
 });
 afterAll(async () => {
   await db?.$disconnect();

@@ -1,8 +1,7 @@
 import http2 from 'node:http2';
+import { loadMandateConfig, startMandateService } from '@vrp/mandate-service';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startMandateService } from '../../mandate/src/app.js';
-import { loadMandateConfig } from '../../mandate/src/config.js';
 import type { Api } from './support/api.js';
 import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';

@@ -1,4 +1,4 @@
-import { runService } from '@vrp/grpc';
+import { runService } from '@vrp/runtime';
 import { startMandateService } from './app.js';
 import { loadMandateConfig } from './config.js';
 

@@ -1,4 +1,4 @@
-import { runService } from '@vrp/grpc';
+import { runService } from '@vrp/runtime';
 import { startPaymentService } from './app.js';
 import { loadPaymentConfig } from './config.js';
 

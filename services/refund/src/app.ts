@@ -1,90 +1,67 @@
 import { bank, payment } from '@vrp/contracts';
-import { createServiceClient, startGrpcServer, startWorkLoop } from '@vrp/grpc';
+import { createServiceClient, startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
+import { startUp, type Started } from '@vrp/runtime';
 import type { RefundConfig } from './config.js';
-import { createRefundDb } from './db/client.js';
+import { createDb } from './db/client.js';
+import type { Deps } from './deps.js';
+import { startRefundSweeper } from './jobs/refund-sweeper.js';
 import { SERVICE_NAMES, routes } from './server.js';
-import type { RefundDeps } from './usecases/deps.js';
-import { sweepRefunds } from './usecases/sweep-refunds.js';
 
 /** A running refund service. */
-export interface RefundService {
+export type RefundService = Started<{
   /** The bound gRPC port (useful with GRPC_PORT=0). */
-  port: number;
-  /** Graceful shutdown; see startRefundService. */
-  stop(): Promise<void>;
-}
+  readonly port: number;
+}>;
 
 /**
  * Starts the refund service: database, event bus and outbox relay, clients of the payment
- * service and the bank, the gRPC server and the sweepers. stop() stops accepting calls and
- * the sweepers, lets in-flight calls and bank hand-overs finish, flushes the outbox one last
- * time, then closes clients, Prisma and NATS, in that order.
+ * service and the bank, the sweeper and the gRPC server. stop() closes it all in reverse: the
+ * server stops taking calls and lets in-flight ones finish, the sweeper ends its pass, bank
+ * hand-overs finish, the relay publishes every committed row, then clients, Prisma and NATS
+ * close. A failed start closes whatever it had started.
  */
-export async function startRefundService(config: RefundConfig, options: { logger?: Logger } = {}): Promise<RefundService> {
+export function startRefundService(config: RefundConfig, options: { logger?: Logger } = {}): Promise<RefundService> {
   const logger = options.logger ?? createLogger('refund', { level: config.logLevel });
-  const db = createRefundDb(config.databaseUrl);
-  const bus = await connectEventBus(config.natsUrl, 'refund');
-  await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
-  const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: 'refund', js: bus.js, logger: logger.child({ component: 'outbox' }) });
-  relay.start();
-  const breakerLog = (peer: string) => (state: string) => logger.warn('circuit breaker state changed', { peer, state });
-  const payments = createServiceClient(payment.PaymentService, {
-    baseUrl: config.paymentServiceUrl,
-    timeoutMs: config.callTimeoutMs,
-    onBreakerStateChange: breakerLog('payment'),
+  return startUp('refund service', logger, async (resources) => {
+    const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
+    const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'refund'), (b) => b.close());
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: 'refund', js: bus.js, logger: logger.child({ component: 'outbox' }) });
+    resources.add('outbox relay', relay, (r) => r.stop());
+    relay.start();
+    const breakerLog = (peer: string) => (state: string) => logger.warn('circuit breaker state changed', { peer, state });
+    const payments = resources.add(
+      'payment client',
+      createServiceClient(payment.PaymentService, { baseUrl: config.paymentServiceUrl, timeoutMs: config.callTimeoutMs, onBreakerStateChange: breakerLog('payment') }),
+      (c) => c.close(),
+    );
+    const bankClient = resources.add(
+      'bank client',
+      createServiceClient(bank.BankService, { baseUrl: config.bankServiceUrl, timeoutMs: config.callTimeoutMs, onBreakerStateChange: breakerLog('bank') }),
+      (c) => c.close(),
+    );
+    const deps: Deps = {
+      db,
+      logger,
+      subjectPrefix: config.eventSubjectPrefix,
+      afterCommit: () => relay.nudge(),
+      payments,
+      bank: bankClient,
+      settlementBusinessDays: config.settlementBusinessDays,
+      bankSubmissions: new Set(),
+    };
+    // Bank hand-overs started by calls that already answered.
+    resources.add('bank hand-overs', deps.bankSubmissions, (running) => Promise.allSettled([...running]));
+    const settings = {
+      bankResubmitAfterMs: config.bankResubmitAfterMs,
+      bankDecisionTimeoutMs: config.bankDecisionTimeoutMs,
+      requestStaleAfterMs: config.requestStaleAfterMs,
+    };
+    resources.add('refund sweeper', startRefundSweeper(deps, settings, config.sweepIntervalMs), (s) => s.stop());
+    const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
+    resources.add('gRPC server', server, (s) => s.close());
+    return { port: server.port };
   });
-  const bankClient = createServiceClient(bank.BankService, {
-    baseUrl: config.bankServiceUrl,
-    timeoutMs: config.callTimeoutMs,
-    onBreakerStateChange: breakerLog('bank'),
-  });
-
-  const deps: RefundDeps = {
-    db,
-    payments,
-    bank: bankClient,
-    logger,
-    subjectPrefix: config.eventSubjectPrefix,
-    settlementBusinessDays: config.settlementBusinessDays,
-    onEventWritten: () => relay.nudge(),
-    bankSubmissions: new Set(),
-  };
-  const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
-  const sweeper = startWorkLoop({
-    name: 'refund sweep',
-    // The work done: a busy pass is followed at once by the next, so a backlog drains.
-    pass: async () => {
-      const r = await sweepRefunds(deps, {
-        bankResubmitAfterMs: config.bankResubmitAfterMs,
-        bankDecisionTimeoutMs: config.bankDecisionTimeoutMs,
-        requestStaleAfterMs: config.requestStaleAfterMs,
-      });
-      return r.confirmed + r.resubmitted + r.requestsReleased + r.failedReleased;
-    },
-    intervalMs: config.sweepIntervalMs,
-    logger,
-  });
-
-  let stopping: Promise<void> | undefined;
-  return {
-    port: server.port,
-    stop() {
-      stopping ??= (async () => {
-        const closing = server.close();
-        await sweeper.stop();
-        await closing;
-        // Bank hand-overs started by calls that already answered.
-        await Promise.allSettled([...deps.bankSubmissions]);
-        // After the last handler returned, so every committed outbox row gets published.
-        await relay.stop();
-        payments.close();
-        bankClient.close();
-        await db.$disconnect();
-        await bus.close();
-      })();
-      return stopping;
-    },
-  };
 }

@@ -1,4 +1,4 @@
-import { runService } from '@vrp/grpc';
+import { runService } from '@vrp/runtime';
 import { startRefundService } from './app.js';
 import { loadRefundConfig } from './config.js';
 

@@ -2,13 +2,13 @@ import type { Logger } from '@vrp/logging';
 import type { WebhookConfig } from './config.js';
 import type { Db } from './db/client.js';
 
-/** What the use cases need from the running service. */
+/** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
   db: Db;
-  config: WebhookConfig;
-  logger: Logger;
   /** The service's clock; tests move it to cross the 24 h rotation overlap. */
   clock: () => Date;
-  /** Tells the delivery worker that something became due now. */
-  nudge: () => void;
+  logger: Logger;
+  /** Called after a transaction that made deliveries due has committed (wakes the delivery worker). */
+  afterCommit(): void;
+  config: WebhookConfig;
 }

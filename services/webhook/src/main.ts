@@ -1,4 +1,4 @@
-import { runService } from '@vrp/grpc';
+import { runService } from '@vrp/runtime';
 import { startWebhookService } from './app.js';
 import { loadWebhookConfig } from './config.js';
 

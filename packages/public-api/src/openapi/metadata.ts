@@ -1,7 +1,6 @@
+import { METADATA_LIMITS } from '../metadata.js';
 import type { OpenApiObject } from './types.js';
 
-/** Metadata limits (SPEC.md "Metadata"); the gateway's validation uses the same numbers. */
-export const METADATA_LIMITS = { maxKeys: 20, maxKeyLength: 40, maxValueLength: 200 } as const;
 
 /** Schema of the metadata object that mandates, payments and refunds accept and return. */
 export const metadataSchema: OpenApiObject = {

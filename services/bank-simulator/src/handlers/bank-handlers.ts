@@ -1,6 +1,6 @@
 import type { ServiceImpl } from '@connectrpc/connect';
 import { bank } from '@vrp/contracts';
-import type { SimulatedBank } from '../bank/simulated-bank.js';
+import type { SimulatedBank } from '../usecases/simulated-bank.js';
 
 /** BankService over the simulated bank: proto in, proto out. */
 export function bankHandlers(sim: SimulatedBank): ServiceImpl<typeof bank.BankService> {

@@ -4,7 +4,7 @@ import { isApiError } from '@vrp/errors';
 import { createServiceClient } from '@vrp/grpc';
 import { loadGatewayConfig } from '../config.js';
 import { MerchantRepository } from '../db/merchants.js';
-import { createGatewayDb } from '../db/prisma.js';
+import { createDb } from '../db/client.js';
 import { UsageError, parseArgs, readOptions } from './args.js';
 import { COMMANDS, type CliContext, type Command } from './commands.js';
 
@@ -36,12 +36,12 @@ export async function runCli(argv: string[]): Promise<number> {
     console.log(commandHelp(command));
     return 0;
   }
-  let db: ReturnType<typeof createGatewayDb> | undefined;
+  let db: ReturnType<typeof createDb> | undefined;
   let client: ReturnType<CliContext['mandateClient']> | undefined;
   try {
     const options = readOptions(parsed, command.options);
     const config = loadGatewayConfig();
-    db = createGatewayDb(config.databaseUrl);
+    db = createDb(config.databaseUrl);
     const ctx: CliContext = {
       config,
       merchants: new MerchantRepository(db),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GatewayDb } from './prisma.js';
+import type { Db } from './client.js';
 
 /** A stored idempotency record as seen by a request that did not win the key. */
 export interface IdempotencyRecord {
@@ -21,7 +21,7 @@ export interface IdempotencyClaim {
  */
 export class IdempotencyStore {
   constructor(
-    private readonly db: GatewayDb,
+    private readonly db: Db,
     private readonly ttlMs: number,
     private readonly lockTimeoutMs: number,
   ) {}

@@ -1,4 +1,4 @@
-import type { GatewayDb } from './prisma.js';
+import type { Db } from './client.js';
 
 /** A merchant as the gateway knows it. */
 export interface MerchantRecord {
@@ -10,7 +10,7 @@ export interface MerchantRecord {
 
 /** Merchants and their API tokens (only token hashes are stored). */
 export class MerchantRepository {
-  constructor(private readonly db: GatewayDb) {}
+  constructor(private readonly db: Db) {}
 
   /** Inserts a merchant and its first token in one transaction. */
   async createWithToken(merchant: Omit<MerchantRecord, 'createdAt'>, token: { id: string; hash: string; environment: string }): Promise<MerchantRecord> {

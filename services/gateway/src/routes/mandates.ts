@@ -1,11 +1,10 @@
 import type { Router } from 'express';
 import { mandate } from '@vrp/contracts';
-import { MANDATE_FREQUENCIES, MANDATE_STATUSES, enumValue, presentMandate } from '@vrp/public-api';
-import type { GatewayDeps } from '../deps.js';
+import { enumValue, MANDATE_FREQUENCIES, MANDATE_STATUSES, presentMandate, validateMetadata } from '@vrp/public-api';
+import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { onlyFields, optionalString, requiredAmount, requiredCurrency, requiredEnum, requiredString, type Body } from '../validation/body.js';
-import { parseMetadata } from '../validation/metadata.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
 
 const { MandateStatus, Frequency } = mandate;
@@ -26,7 +25,7 @@ function parseCreateMandate(body: Body) {
   const maximumAmountMinor = requiredAmount(body, 'maximum_amount', currency);
   const frequency = requiredEnum(body, 'frequency', MANDATE_FREQUENCIES);
   const description = optionalString(body, 'description', 1000);
-  const metadata = parseMetadata(body.metadata);
+  const metadata = validateMetadata(body.metadata);
   return { customerId, currency, maximumAmountMinor, frequency: enumValue<mandate.Frequency>(Frequency, frequency, 'FREQUENCY_')!, description, metadata };
 }
 
@@ -37,7 +36,7 @@ function required(m: mandate.Mandate | undefined): mandate.Mandate {
 }
 
 /** POST/GET /v1/mandates, GET /v1/mandates/:id, POST /v1/mandates/:id/cancel. */
-export function registerMandateRoutes(router: Router, deps: GatewayDeps): void {
+export function registerMandateRoutes(router: Router, deps: Deps): void {
   const mandates = deps.clients.mandate;
 
   router.post('/mandates', async (req, res) => {

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { bank, payment } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, enumValue, presentMandate, presentPayment } from '@vrp/public-api';
-import type { GatewayDeps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { onlyFields, requiredEnum, type Body } from '../validation/body.js';
@@ -31,7 +31,7 @@ function required(p: payment.Payment | undefined): payment.Payment {
 }
 
 /** POST/GET /v1/payments, GET /v1/payments/:id (?expand=mandate,refunds), POST /v1/payments/:id/retry. */
-export function registerPaymentRoutes(router: Router, deps: GatewayDeps): void {
+export function registerPaymentRoutes(router: Router, deps: Deps): void {
   const { payment: payments, mandate: mandates, refund: refunds } = deps.clients;
 
   router.post('/payments', async (req, res) => {
@@ -88,7 +88,7 @@ export function registerPaymentRoutes(router: Router, deps: GatewayDeps): void {
  * current attempt now; the outcome reaches the payment asynchronously, so the answer is 202 with
  * the payment as it is. Sandbox only (registered with the sandbox routes).
  */
-export function registerSandboxPaymentRoutes(router: Router, deps: GatewayDeps): void {
+export function registerSandboxPaymentRoutes(router: Router, deps: Deps): void {
   const { payment: payments, bank: bankClient } = deps.clients;
 
   const simulate = (action: 'settle' | 'fail', outcomeOf: (body: Body) => { outcome: bank.ForcedOutcome; failureCode: string }) => {

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { bank, refund } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { REFUND_STATUSES, enumValue, presentPayment, presentRefund } from '@vrp/public-api';
-import type { GatewayDeps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { onlyFields, type Body } from '../validation/body.js';
@@ -24,7 +24,7 @@ function required<T>(value: T | undefined, what: string): T {
 }
 
 /** POST /v1/payments/:payment_id/refunds, GET /v1/refunds, GET /v1/refunds/:id. */
-export function registerRefundRoutes(router: Router, deps: GatewayDeps): void {
+export function registerRefundRoutes(router: Router, deps: Deps): void {
   const { refund: refunds, payment: payments } = deps.clients;
 
   router.post('/payments/:payment_id/refunds', async (req, res) => {
@@ -71,7 +71,7 @@ export function registerRefundRoutes(router: Router, deps: GatewayDeps): void {
  * POST /v1/sandbox/refunds/:id/settle and /fail: the simulated bank settles or rejects the refund
  * now. Sandbox only (registered with the sandbox routes). 202: the bank accepted the request.
  */
-export function registerSandboxRefundRoutes(router: Router, deps: GatewayDeps): void {
+export function registerSandboxRefundRoutes(router: Router, deps: Deps): void {
   const { refund: refunds, bank } = deps.clients;
 
   for (const action of ['settle', 'fail'] as const) {

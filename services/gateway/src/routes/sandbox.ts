@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { mandate } from '@vrp/contracts';
 import { presentCustomer, presentMandate } from '@vrp/public-api';
-import type { GatewayDeps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { merchantOf } from '../middleware/locals.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import { onlyFields, requiredBoolean, requiredEnum, type Body } from '../validation/body.js';
@@ -13,7 +13,7 @@ const { RevokedBy } = mandate;
  * Sandbox simulators: the customer's and the bank's side of a mandate, for testing. Only
  * registered in sandbox, so production answers 404 not_found like any unknown route.
  */
-export function registerSandboxRoutes(router: Router, deps: GatewayDeps): void {
+export function registerSandboxRoutes(router: Router, deps: Deps): void {
   const mandates = deps.clients.mandate;
 
   router.post('/sandbox/customers', async (req, res) => {

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { webhook } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, presentWebhookEndpoint, presentWebhookEvent } from '@vrp/public-api';
-import type { GatewayDeps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { defineList, enumFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { timestampParam } from '../lists/query-values.js';
@@ -52,7 +52,7 @@ function required<T>(value: T | undefined, what: string): T {
 const keyOf = (item: { createdAt?: webhook.Endpoint['createdAt']; id: string }) => ({ createdAt: item.createdAt, id: item.id });
 
 /** /v1/webhook-endpoints (create, list, get, delete, rotate-secret) and /v1/webhook-events (list, get, retry). */
-export function registerWebhookRoutes(router: Router, deps: GatewayDeps): void {
+export function registerWebhookRoutes(router: Router, deps: Deps): void {
   const webhooks = deps.clients.webhook;
 
   router.post('/webhook-endpoints', async (req, res) => {
@@ -125,7 +125,7 @@ export function registerWebhookRoutes(router: Router, deps: GatewayDeps): void {
 }
 
 /** Sandbox only: POST /v1/webhooks/test generates a realistic test event. */
-export function registerSandboxWebhookRoutes(router: Router, deps: GatewayDeps): void {
+export function registerSandboxWebhookRoutes(router: Router, deps: Deps): void {
   router.post('/webhooks/test', async (req, res) => {
     const body = req.body as Body;
     onlyFields(body, ['event_type']);

@@ -1,16 +1,9 @@
 import { validationError } from '@vrp/errors';
+import { unstorableText } from '@vrp/public-api';
 
 /** Deepest nesting a request body may have; the deepest documented body (metadata) needs 2. */
 export const MAX_BODY_DEPTH = 32;
 
-/** NUL, or a UTF-16 surrogate without its other half: text that cannot be stored as it was sent. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why `text` cannot be stored exactly, or undefined when it can. */
-export function unstorableText(text: string): string | undefined {
-  return UNSTORABLE_TEXT.test(text) ? 'must not contain NUL characters or unpaired UTF-16 surrogates' : undefined;
-}
 
 /**
  * Refuses a parsed JSON body holding anything the platform could not store and give back

@@ -4,7 +4,7 @@ import { createTestDatabase, createTestStream, type TestDatabase, type TestStrea
 import { startGateway, type Gateway } from '../../src/app.js';
 import { loadGatewayConfig } from '../../src/config.js';
 import { MerchantRepository } from '../../src/db/merchants.js';
-import { createGatewayDb } from '../../src/db/prisma.js';
+import { createDb } from '../../src/db/client.js';
 import { createMerchant } from '../../src/usecases/create-merchant.js';
 import { createApi, type Api } from './api.js';
 import { SERVICE_STARTERS, sharedEnv, type StartedService } from './services.js';
@@ -63,7 +63,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const config = loadGatewayConfig(baseEnv);
   const gateway = await startGateway(config);
   const extraGateways: Gateway[] = [];
-  const gatewayDb = createGatewayDb(db.url);
+  const gatewayDb = createDb(db.url);
   const merchants = new MerchantRepository(gatewayDb);
   const mandates = createServiceClient(mandate.MandateService, { baseUrl: config.serviceUrls.mandate });
   let seq = 0;

@@ -1,13 +1,8 @@
-import { startBankSimulator } from '../../../bank-simulator/src/app.js';
-import { loadBankSimulatorConfig } from '../../../bank-simulator/src/config.js';
-import { startMandateService } from '../../../mandate/src/app.js';
-import { loadMandateConfig } from '../../../mandate/src/config.js';
-import { startPaymentService } from '../../../payment/src/app.js';
-import { loadPaymentConfig } from '../../../payment/src/config.js';
-import { startRefundService } from '../../../refund/src/app.js';
-import { loadRefundConfig } from '../../../refund/src/config.js';
-import { startWebhookService } from '../../../webhook/src/app.js';
-import { loadWebhookConfig } from '../../../webhook/src/config.js';
+import { loadBankSimulatorConfig, startBankSimulator } from '@vrp/bank-simulator-service';
+import { loadMandateConfig, startMandateService } from '@vrp/mandate-service';
+import { loadPaymentConfig, startPaymentService } from '@vrp/payment-service';
+import { loadRefundConfig, startRefundService } from '@vrp/refund-service';
+import { loadWebhookConfig, startWebhookService } from '@vrp/webhook-service';
 import { reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
 
 /** What a started downstream service tells the gateway: its settings (e.g. MANDATE_SERVICE_URL). */

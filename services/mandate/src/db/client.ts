@@ -7,7 +7,7 @@ export type Db = PrismaClient;
 export type Tx = Prisma.TransactionClient;
 
 /** The Prisma client over the `mandate` schema of `databaseUrl` (the query engine is the pg adapter). */
-export function createPrismaClient(databaseUrl: string): Db {
+export function createDb(databaseUrl: string): Db {
   return new PrismaClient({
     adapter: new PrismaPg({ connectionString: databaseUrl }, { schema: 'mandate' }),
     // Transactions here are a few statements; under a burst they queue for a pool connection

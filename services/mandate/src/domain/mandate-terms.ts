@@ -1,6 +1,6 @@
 import { ApiError, validationError } from '@vrp/errors';
 import { MAX_MINOR, isCurrency } from '@vrp/money';
-import { validateMetadata, type Metadata } from './metadata.js';
+import { validateMetadata, type Metadata } from '@vrp/public-api';
 
 /** How often a mandate may be collected under (API.md). */
 export type Frequency = 'daily' | 'weekly' | 'monthly' | 'adhoc';

@@ -6,7 +6,7 @@ import type { MandateFilters } from '../db/list-mandates.js';
 import type { MandateStatus } from '../domain/mandate-lifecycle.js';
 import { frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
 import { createMandate } from '../usecases/create-mandate.js';
-import type { MandateDeps } from '../usecases/deps.js';
+import type { Deps } from '../deps.js';
 import { getMandate } from '../usecases/get-mandate.js';
 import { listMandates } from '../usecases/list-mandates.js';
 import { moveMandate } from '../usecases/move-mandate.js';
@@ -39,7 +39,7 @@ function filtersOf(req: pb.ListMandatesRequest): MandateFilters {
 }
 
 /** The mandate rpcs: proto in, use case, proto out. */
-export function mandateHandlers(deps: MandateDeps): MandateRpcs {
+export function mandateHandlers(deps: Deps): MandateRpcs {
   const moved = async (req: { merchantId: string; id: string }, move: Parameters<typeof moveMandate>[3], by?: pb.RevokedBy) => ({
     mandate: toMandateMessage(await moveMandate(deps, req.merchantId, req.id, move, by === undefined ? undefined : revokedByFromPb(by))),
   });

@@ -1,19 +1,19 @@
 import { planMove } from '../domain/mandate-lifecycle.js';
 import { changePendingCreatedBefore } from '../db/mandates.js';
-import { recordMandateEvent } from '../events/mandate-events.js';
-import type { MandateDeps } from './deps.js';
+import { recordMandateEvent } from '../db/events.js';
+import type { Deps } from '../deps.js';
 
 /**
  * Sandbox stand-in for the bank's confirmation: activates up to `limit` mandates that have
  * waited in pending_sca for at least `delayMs`, each with its mandate.activated event, in one
  * transaction. Returns how many were activated (a full batch means more may be due).
  */
-export async function activateDueMandates(deps: MandateDeps, delayMs: number, limit: number): Promise<number> {
+export async function activateDueMandates(deps: Deps, delayMs: number, limit: number): Promise<number> {
   const now = new Date();
   const plan = planMove('activate', now);
   const activated = await deps.db.$transaction(async (tx) => {
     const rows = await changePendingCreatedBefore(tx, new Date(now.getTime() - delayMs), limit, plan.change);
-    for (const row of rows) await recordMandateEvent(tx, deps.eventSubjectPrefix, plan.event, row);
+    for (const row of rows) await recordMandateEvent(tx, deps.subjectPrefix, plan.event, row);
     return rows.length;
   });
   if (activated > 0) deps.afterCommit();

@@ -1,12 +1,11 @@
-import { ApiError } from '@vrp/errors';
+import { ApiError, required } from '@vrp/errors';
 import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
 import { findCustomer } from '../db/customers.js';
 import { findMandate, insertMandate, type MandateRow } from '../db/mandates.js';
-import { recordMandateEvent } from '../events/mandate-events.js';
-import { requireMerchant } from './require.js';
-import type { MandateDeps } from './deps.js';
+import { recordMandateEvent } from '../db/events.js';
+import type { Deps } from '../deps.js';
 
 export interface CreateMandateInput extends MandateTermsInput {
   merchantId: string;
@@ -21,8 +20,8 @@ export interface CreateMandateInput extends MandateTermsInput {
  * currency_mismatch, customer_not_found, customer_sca_incomplete. With an Idempotency-Key the
  * key is bound to the mandate in the same transaction: a repeat returns that mandate.
  */
-export async function createMandate(deps: MandateDeps, input: CreateMandateInput): Promise<MandateRow> {
-  const merchantId = requireMerchant(input.merchantId);
+export async function createMandate(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
+  const merchantId = required('merchant_id', input.merchantId);
   const terms = checkMandateTerms(input);
   const replay = await replayed(deps, merchantId, input.idempotency);
   if (replay) return replay;
@@ -40,7 +39,7 @@ export async function createMandate(deps: MandateDeps, input: CreateMandateInput
         throw new ApiError('customer_sca_incomplete', `Customer '${customer.id}' has not completed SCA.`, { param: 'customer_id' });
       }
       const mandate = await insertMandate(tx, merchantId, customer.id, terms, id);
-      await recordMandateEvent(tx, deps.eventSubjectPrefix, 'mandate.created', mandate);
+      await recordMandateEvent(tx, deps.subjectPrefix, 'mandate.created', mandate);
       return mandate;
     });
   } catch (err) {
@@ -53,7 +52,7 @@ export async function createMandate(deps: MandateDeps, input: CreateMandateInput
 }
 
 /** The mandate an earlier create with the same Idempotency-Key made, if any. */
-async function replayed(deps: MandateDeps, merchantId: string, claim: IdempotencyClaim | undefined): Promise<MandateRow | undefined> {
+async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim | undefined): Promise<MandateRow | undefined> {
   if (!claim) return undefined;
   const id = await resourceOfKey(deps.db, 'mandate', merchantId, claim, new Date());
   return id ? ((await findMandate(deps.db, merchantId, id)) ?? undefined) : undefined;

@@ -1,9 +1,8 @@
-import { ApiError, notFound } from '@vrp/errors';
+import { ApiError, notFound, required } from '@vrp/errors';
 import { planMove, refusedMove, type MandateMove, type MandateStatus, type RevokedBy } from '../domain/mandate-lifecycle.js';
 import { applyMandateChange, findMandate, type MandateRow } from '../db/mandates.js';
-import { recordMandateEvent } from '../events/mandate-events.js';
-import { requireMerchant } from './require.js';
-import type { MandateDeps } from './deps.js';
+import { recordMandateEvent } from '../db/events.js';
+import type { Deps } from '../deps.js';
 
 /**
  * Moves mandate `id` of `merchantId` through its lifecycle (activate, cancel, revoke, suspend,
@@ -13,13 +12,13 @@ import type { MandateDeps } from './deps.js';
  * invalid_state_transition (any other move the mandate's status does not allow).
  */
 export async function moveMandate(
-  deps: MandateDeps,
+  deps: Deps,
   merchantId: string,
   id: string,
   move: MandateMove,
   by?: RevokedBy,
 ): Promise<MandateRow> {
-  requireMerchant(merchantId);
+  required('merchant_id', merchantId);
   if (move === 'revoke' && by !== 'customer' && by !== 'bank') {
     throw new ApiError('validation_error', 'A revocation is by the customer or the bank.', { param: 'by' });
   }
@@ -32,7 +31,7 @@ export async function moveMandate(
       if (!current) throw notFound('mandate', id);
       throw refusedMove(move, current.status as MandateStatus, id);
     }
-    await recordMandateEvent(tx, deps.eventSubjectPrefix, plan.event, changed);
+    await recordMandateEvent(tx, deps.subjectPrefix, plan.event, changed);
     return changed;
   });
   deps.afterCommit();

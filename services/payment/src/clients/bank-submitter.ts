@@ -2,6 +2,7 @@ import { bank } from '@vrp/contracts';
 import type { ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import type { Db } from '../db/client.js';
+import { markAcknowledged } from '../db/payments.js';
 import type { Clock } from '../domain/clock.js';
 
 export type BankClient = ServiceClient<typeof bank.BankService>;
@@ -48,10 +49,7 @@ export class BankSubmitter {
         mandateId: attempt.mandateId,
       });
       // Conditional: a later attempt or an outcome may already have moved the payment on.
-      await this.db.payment.updateMany({
-        where: { id: attempt.id, retryCount: attempt.retryCount, status: 'submitted', bankAckedAt: null },
-        data: { bankAckedAt: this.clock.now() },
-      });
+      await markAcknowledged(this.db, attempt, this.clock.now());
       return true;
     } catch (err) {
       this.logger.warn('bank submission failed; the sweeper will send it again', { payment_id: attempt.id, attempt: attempt.retryCount, err });

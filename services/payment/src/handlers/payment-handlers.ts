@@ -1,30 +1,25 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { payment } from '@vrp/contracts';
-import { validationError } from '@vrp/errors';
+import { required, validationError } from '@vrp/errors';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { allocateRefund } from '../usecases/allocate-refund.js';
 import { closeMandate } from '../usecases/close-mandate.js';
 import { confirmRefund } from '../usecases/confirm-refund.js';
-import type { PaymentContext } from '../usecases/context.js';
+import type { Deps } from '../deps.js';
 import { createPayment } from '../usecases/create-payment.js';
 import { getPayment } from '../usecases/get-payment.js';
 import { listPayments } from '../usecases/list-payments.js';
 import { releaseRefund } from '../usecases/release-refund.js';
 import { reportPaymentOutcome, type BankReport } from '../usecases/report-payment-outcome.js';
 import { retryPayment } from '../usecases/retry-payment.js';
-import { STATUS_TO_PROTO, toPaymentMessage } from './payment-message.js';
+import { STATUS_TO_PROTO, toPaymentMessage } from '../messages.js';
 
 const { BankOutcome } = payment;
 const STATUS_FROM_PROTO = new Map(Object.entries(STATUS_TO_PROTO).map(([k, v]) => [v, k as PaymentStatus]));
 
-function required(value: string, param: string): string {
-  if (!value) throw validationError(param, 'is required');
-  return value;
-}
-
 function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
-  const base = { paymentId: required(req.paymentId, 'payment_id'), attempt: req.attempt };
+  const base = { paymentId: required('payment_id', req.paymentId), attempt: req.attempt };
   switch (req.outcome) {
     case BankOutcome.CLEARING:
       return { ...base, outcome: 'clearing' };
@@ -38,21 +33,21 @@ function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
 }
 
 /** PaymentService over the use cases: proto in, proto out, nothing else. */
-export function paymentHandlers(ctx: PaymentContext): ServiceImpl<typeof payment.PaymentService> {
+export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentService> {
   return {
     async createPayment(req) {
-      const record = await createPayment(ctx, {
-        merchantId: required(req.merchantId, 'merchant_id'),
-        mandateId: required(req.mandateId, 'mandate_id'),
+      const record = await createPayment(deps, {
+        merchantId: required('merchant_id', req.merchantId),
+        mandateId: required('mandate_id', req.mandateId),
         amountMinor: req.amountMinor,
-        currency: required(req.currency, 'currency'),
+        currency: required('currency', req.currency),
         metadata: req.metadata ?? {},
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
       });
       return { payment: toPaymentMessage(record) };
     },
     async getPayment(req) {
-      return { payment: toPaymentMessage(await getPayment(ctx, req.merchantId, req.id)) };
+      return { payment: toPaymentMessage(await getPayment(deps, req.merchantId, req.id)) };
     },
     async listPayments(req) {
       const statuses = req.statuses.map((s) => {
@@ -61,9 +56,9 @@ export function paymentHandlers(ctx: PaymentContext): ServiceImpl<typeof payment
         return status;
       });
       const { items, hasMore } = await listPayments(
-        ctx,
+        deps,
         {
-          merchantId: required(req.merchantId, 'merchant_id'),
+          merchantId: required('merchant_id', req.merchantId),
           mandateId: req.mandateId,
           paymentId: req.paymentId,
           statuses,
@@ -79,37 +74,37 @@ export function paymentHandlers(ctx: PaymentContext): ServiceImpl<typeof payment
       return { payments: items.map(toPaymentMessage), pageInfo: { hasMore } };
     },
     async retryPayment(req) {
-      return { payment: toPaymentMessage(await retryPayment(ctx, required(req.merchantId, 'merchant_id'), req.id)) };
+      return { payment: toPaymentMessage(await retryPayment(deps, required('merchant_id', req.merchantId), req.id)) };
     },
     async reportPaymentOutcome(req) {
-      return { payment: toPaymentMessage(await reportPaymentOutcome(ctx, toReport(req))) };
+      return { payment: toPaymentMessage(await reportPaymentOutcome(deps, toReport(req))) };
     },
     async allocateRefund(req) {
-      const result = await allocateRefund(ctx, {
-        merchantId: required(req.merchantId, 'merchant_id'),
-        paymentId: required(req.paymentId, 'payment_id'),
-        refundId: required(req.refundId, 'refund_id'),
+      const result = await allocateRefund(deps, {
+        merchantId: required('merchant_id', req.merchantId),
+        paymentId: required('payment_id', req.paymentId),
+        refundId: required('refund_id', req.refundId),
         amountMinor: req.amountMinor,
       });
       return { amountMinor: result.amountMinor, payment: toPaymentMessage(result.payment), remainingAfterMinor: result.remainingAfterMinor };
     },
     async closeMandate(req) {
-      await closeMandate(ctx, required(req.merchantId, 'merchant_id'), required(req.mandateId, 'mandate_id'));
+      await closeMandate(deps, required('merchant_id', req.merchantId), required('mandate_id', req.mandateId));
       return {};
     },
     async confirmRefund(req) {
-      const record = await confirmRefund(ctx, {
-        merchantId: required(req.merchantId, 'merchant_id'),
-        paymentId: required(req.paymentId, 'payment_id'),
-        refundId: required(req.refundId, 'refund_id'),
+      const record = await confirmRefund(deps, {
+        merchantId: required('merchant_id', req.merchantId),
+        paymentId: required('payment_id', req.paymentId),
+        refundId: required('refund_id', req.refundId),
       });
       return { payment: toPaymentMessage(record) };
     },
     async releaseRefund(req) {
-      const record = await releaseRefund(ctx, {
-        merchantId: required(req.merchantId, 'merchant_id'),
-        paymentId: required(req.paymentId, 'payment_id'),
-        refundId: required(req.refundId, 'refund_id'),
+      const record = await releaseRefund(deps, {
+        merchantId: required('merchant_id', req.merchantId),
+        paymentId: required('payment_id', req.paymentId),
+        refundId: required('refund_id', req.refundId),
       });
       return { payment: toPaymentMessage(record) };
     },

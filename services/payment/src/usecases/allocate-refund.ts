@@ -1,9 +1,9 @@
 import { ApiError, notFound } from '@vrp/errors';
-import type { Tx } from '../db/client.js';
-import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
+import { findPayment, holdAmount, type PaymentRecord } from '../db/payments.js';
+import { findAllocation, insertAllocation } from '../db/refund-allocations.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { refundableAmount } from '../domain/refund-allocation.js';
-import type { PaymentContext } from './context.js';
+import type { Deps } from '../deps.js';
 
 export interface AllocateRefundInput {
   merchantId: string;
@@ -29,50 +29,36 @@ export interface Allocation {
  * and no event is written. ConfirmRefund makes it a refund once the refund service committed
  * it; ReleaseRefund gives a hold back without a trace.
  */
-export async function allocateRefund(ctx: PaymentContext, input: AllocateRefundInput): Promise<Allocation> {
-  const replay = await existingAllocation(ctx, input);
+export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
+  const replay = await existingAllocation(deps, input);
   if (replay) return replay;
-  const at = ctx.clock.now();
+  const at = deps.clock.now();
   try {
-    return await ctx.db.$transaction(async (tx) => {
+    return await deps.db.$transaction(async (tx) => {
       const payment = await findPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, input.amountMinor);
-      await tx.refundAllocation.create({
-        data: { refundId: input.refundId, merchantId: input.merchantId, paymentId: input.paymentId, amountMinor: amount, createdAt: at },
-      });
-      const remainingAfterMinor = await holdRefund(tx, input.merchantId, input.paymentId, amount);
+      await insertAllocation(tx, { refundId: input.refundId, merchantId: input.merchantId, paymentId: input.paymentId, amountMinor: amount, at });
+      const remainingAfterMinor = await holdAmount(tx, input.merchantId, input.paymentId, amount);
+      if (remainingAfterMinor === null) throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
       return { amountMinor: amount, payment, remainingAfterMinor };
     });
   } catch (err) {
     // A concurrent call with the same refund id won the primary key: answer as it did.
-    const raced = await existingAllocation(ctx, input);
+    const raced = await existingAllocation(deps, input);
     if (raced) return raced;
     throw err;
   }
 }
 
-/** Adds `amount` to the payment's holds unless refunds and holds would pass the amount; returns what remains. */
-async function holdRefund(tx: Tx, merchantId: string, paymentId: string, amount: bigint): Promise<bigint> {
-  const rows = await tx.$queryRaw<{ remaining: bigint }[]>`
-    UPDATE "payment"."payments"
-       SET amount_held_minor = amount_held_minor + ${amount}
-     WHERE id = ${paymentId} AND merchant_id = ${merchantId} AND status = 'settled'
-       AND amount_refunded_minor + amount_held_minor + ${amount} <= amount_minor
-    RETURNING amount_minor - amount_refunded_minor - amount_held_minor AS remaining`;
-  const row = rows[0];
-  if (!row) throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
-  return BigInt(row.remaining);
-}
-
-async function existingAllocation(ctx: PaymentContext, input: AllocateRefundInput): Promise<Allocation | undefined> {
-  const existing = await ctx.db.refundAllocation.findUnique({ where: { refundId: input.refundId } });
+async function existingAllocation(deps: Deps, input: AllocateRefundInput): Promise<Allocation | undefined> {
+  const existing = await findAllocation(deps.db, input.refundId);
   if (!existing) return undefined;
   if (existing.merchantId !== input.merchantId || existing.paymentId !== input.paymentId) {
     throw new ApiError('invalid_state_transition', `Refund ${input.refundId} is already booked against another payment.`);
   }
   if (existing.releasedAt) throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be booked again.`);
-  const payment = await findPayment(ctx.db, input.merchantId, input.paymentId);
+  const payment = await findPayment(deps.db, input.merchantId, input.paymentId);
   if (!payment) throw notFound('payment', input.paymentId);
   const remainingAfterMinor = payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor;
   return { amountMinor: existing.amountMinor, payment, remainingAfterMinor };

@@ -5,11 +5,11 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
 import { passMandateGate } from '../db/mandate-gates.js';
-import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
+import { findPayment, insertSubmittedPayment, type PaymentRecord } from '../db/payments.js';
 import { assertCollectable } from '../domain/collection-rules.js';
 import { periodKey } from '../domain/period.js';
-import { recordChange } from '../events/record-change.js';
-import type { PaymentContext } from './context.js';
+import { recordChange } from '../db/events.js';
+import type { Deps } from '../deps.js';
 
 export interface CreatePaymentInput {
   merchantId: string;
@@ -29,52 +29,47 @@ export interface CreatePaymentInput {
  * the key is bound to the payment in the same transaction: a repeat returns that payment (even
  * if the mandate changed since), and concurrent repeats create exactly one.
  */
-export async function createPayment(ctx: PaymentContext, input: CreatePaymentInput): Promise<PaymentRecord> {
+export async function createPayment(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord> {
   if (input.amountMinor <= 0n) throw new ApiError('validation_error', 'amount must be greater than zero', { param: 'amount' });
-  const replay = await replayed(ctx, input);
+  const replay = await replayed(deps, input);
   if (replay) return replay;
-  const terms = await fetchMandateTerms(ctx.mandates, input.merchantId, input.mandateId);
+  const terms = await fetchMandateTerms(deps.mandates, input.merchantId, input.mandateId);
   assertCollectable(terms, input.amountMinor, input.currency);
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
   const id = newId('payment', now.getTime());
   let record: PaymentRecord;
   try {
-    record = await ctx.db.$transaction(async (tx) => {
+    record = await deps.db.$transaction(async (tx) => {
       if (input.idempotency) await bindKey(tx, 'payment', input.merchantId, input.idempotency, id, now);
       // The mandate was active when checked above; the gate makes sure it was not revoked since.
       await passMandateGate(tx, input.merchantId, input.mandateId);
-      await tx.payment.create({
-        data: {
-          id,
-          merchantId: input.merchantId,
-          mandateId: input.mandateId,
-          amountMinor: input.amountMinor,
-          currency: input.currency,
-          status: 'submitted',
-          clearingStatus: 'pending',
-          metadata: input.metadata,
-          periodKey: periodKey(terms.frequency, now),
-          createdAt: now,
-          submittedAt: now,
-        },
+      await insertSubmittedPayment(tx, {
+        id,
+        merchantId: input.merchantId,
+        mandateId: input.mandateId,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        metadata: input.metadata,
+        periodKey: periodKey(terms.frequency, now),
+        at: now,
       });
-      return recordChange(tx, ctx.subjectPrefix, { merchantId: input.merchantId, paymentId: id, at: now, entered: 'submitted', event: 'payment.submitted' });
+      return recordChange(tx, deps.subjectPrefix, { merchantId: input.merchantId, paymentId: id, at: now, entered: 'submitted', event: 'payment.submitted' });
     });
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its payment.
-    if (err instanceof KeyTaken) return (await replayed(ctx, input))!;
+    if (err instanceof KeyTaken) return (await replayed(deps, input))!;
     throw openOrPeriodConflict(err) ?? err;
   }
-  ctx.eventsWritten();
-  ctx.submitter.submitLater(record);
+  deps.afterCommit();
+  deps.submitter.submitLater(record);
   return record;
 }
 
 /** The payment an earlier create with the same Idempotency-Key made, if any. */
-async function replayed(ctx: PaymentContext, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {
+async function replayed(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {
   if (!input.idempotency) return undefined;
-  const paymentId = await resourceOfKey(ctx.db, 'payment', input.merchantId, input.idempotency, ctx.clock.now());
-  return paymentId ? ((await findPayment(ctx.db, input.merchantId, paymentId)) ?? undefined) : undefined;
+  const paymentId = await resourceOfKey(deps.db, 'payment', input.merchantId, input.idempotency, deps.clock.now());
+  return paymentId ? ((await findPayment(deps.db, input.merchantId, paymentId)) ?? undefined) : undefined;
 }
 
 /** Maps a violation of the mandate-wide partial unique indexes to its API reason. */

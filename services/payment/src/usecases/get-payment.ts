@@ -1,10 +1,10 @@
 import { notFound } from '@vrp/errors';
-import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
-import type { PaymentContext } from './context.js';
+import { findPayment, type PaymentRecord } from '../db/payments.js';
+import type { Deps } from '../deps.js';
 
 /** One payment of the merchant; another merchant's payment is not_found (no existence leak). */
-export async function getPayment(ctx: PaymentContext, merchantId: string, id: string): Promise<PaymentRecord> {
-  const payment = await findPayment(ctx.db, merchantId, id);
+export async function getPayment(deps: Deps, merchantId: string, id: string): Promise<PaymentRecord> {
+  const payment = await findPayment(deps.db, merchantId, id);
   if (!payment) throw notFound('payment', id);
   return payment;
 }

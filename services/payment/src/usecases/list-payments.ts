@@ -1,9 +1,9 @@
 import type { common } from '@vrp/contracts';
 import { keysetQuery, pageOf } from '@vrp/pagination';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { PaymentRecord } from '../db/payments-repo.js';
+import { queryPayments, type PaymentRecord } from '../db/payments.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
-import type { PaymentContext } from './context.js';
+import type { Deps } from '../deps.js';
 
 /** Filters of a payment list; every bound is inclusive and optional. */
 export interface PaymentFilters {
@@ -40,16 +40,16 @@ export function paymentWhere(f: PaymentFilters): Prisma.PaymentWhereInput {
 
 /** One keyset page of the merchant's payments in the requested order; page N costs what page 1 does. */
 export async function listPayments(
-  ctx: PaymentContext,
+  deps: Deps,
   filters: PaymentFilters,
   page: common.PageRequest | undefined,
 ): Promise<{ items: PaymentRecord[]; hasMore: boolean }> {
   const query = keysetQuery(page, { createdAt: 'createdAt', id: 'id', amount: 'amountMinor' });
-  const rows = await ctx.db.payment.findMany({
-    where: { AND: [paymentWhere(filters), query.where as Prisma.PaymentWhereInput] },
-    orderBy: query.orderBy as Prisma.PaymentOrderByWithRelationInput[],
-    take: query.take,
-    include: { timeline: { orderBy: { seq: 'asc' } } },
-  });
+  const rows = await queryPayments(
+    deps.db,
+    { AND: [paymentWhere(filters), query.where as Prisma.PaymentWhereInput] },
+    query.orderBy as Prisma.PaymentOrderByWithRelationInput[],
+    query.take,
+  );
   return pageOf(rows, query);
 }

@@ -1,7 +1,8 @@
 import { notFound } from '@vrp/errors';
-import { findPayment, type PaymentRecord } from '../db/payments-repo.js';
-import { recordChange } from '../events/record-change.js';
-import type { PaymentContext } from './context.js';
+import { dropHeldAmount, findPayment, giveBackRefunded, type PaymentRecord } from '../db/payments.js';
+import { findAllocation, insertReleaseTombstone, markReleased } from '../db/refund-allocations.js';
+import { recordChange } from '../db/events.js';
+import type { Deps } from '../deps.js';
 
 /**
  * Gives back a refund's allocation (the refund was rejected or never created). Idempotent: the
@@ -16,54 +17,40 @@ import type { PaymentContext } from './context.js';
  * same refund id; if that one commits first, it is found again below and released normally.
  */
 export async function releaseRefund(
-  ctx: PaymentContext,
+  deps: Deps,
   input: { merchantId: string; paymentId: string; refundId: string },
 ): Promise<PaymentRecord> {
-  const at = ctx.clock.now();
+  const at = deps.clock.now();
   let changed = false;
-  const record = await ctx.db.$transaction(async (tx) => {
-    let allocation = await tx.refundAllocation.findUnique({ where: { refundId: input.refundId } });
+  const record = await deps.db.$transaction(async (tx) => {
+    let allocation = await findAllocation(tx, input.refundId);
     if (!allocation) {
       if (!(await findPayment(tx, input.merchantId, input.paymentId))) throw notFound('refund allocation', input.refundId);
-      await tx.$executeRaw`
-        INSERT INTO "payment"."refund_allocations" (refund_id, merchant_id, payment_id, amount_minor, created_at, released_at)
-        VALUES (${input.refundId}, ${input.merchantId}, ${input.paymentId}, 0, ${at}, ${at})
-        ON CONFLICT (refund_id) DO NOTHING`;
-      allocation = await tx.refundAllocation.findUnique({ where: { refundId: input.refundId } });
+      await insertReleaseTombstone(tx, { ...input, at });
+      allocation = await findAllocation(tx, input.refundId);
     }
     if (!allocation || allocation.merchantId !== input.merchantId || allocation.paymentId !== input.paymentId) {
       throw notFound('refund allocation', input.refundId);
     }
-    // RETURNING reads the row as this UPDATE locked it, so a ConfirmRefund that committed
-    // meanwhile is seen: the release then gives back a refund, not a hold.
-    const released = await tx.$queryRaw<{ confirmed: boolean }[]>`
-      UPDATE "payment"."refund_allocations" SET released_at = ${at}
-       WHERE refund_id = ${input.refundId} AND released_at IS NULL
-      RETURNING confirmed_at IS NOT NULL AS confirmed`;
-    if (released.length === 0) {
+    // A ConfirmRefund that committed meanwhile is seen: the release then gives back a refund, not a hold.
+    const released = await markReleased(tx, input.refundId, at);
+    if (!released) {
       const payment = await findPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;
     }
-    if (!released[0]!.confirmed) {
+    if (!released.confirmed) {
       // Only held: the refund never became public, so giving it back must leave no trace either.
-      await tx.$executeRaw`
-        UPDATE "payment"."payments" SET amount_held_minor = amount_held_minor - ${allocation.amountMinor}
-         WHERE id = ${input.paymentId} AND merchant_id = ${input.merchantId}`;
+      await dropHeldAmount(tx, input.merchantId, input.paymentId, allocation.amountMinor);
       const payment = await findPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;
     }
     // A confirmed refund the bank rejected. A payment with refunds is settled or refunded;
     // giving one back always leaves it settled.
-    const rows = await tx.$queryRaw<{ was_full: boolean }[]>`
-      UPDATE "payment"."payments"
-         SET amount_refunded_minor = amount_refunded_minor - ${allocation.amountMinor}, status = 'settled'
-       WHERE id = ${input.paymentId} AND merchant_id = ${input.merchantId}
-      RETURNING amount_refunded_minor + ${allocation.amountMinor} = amount_minor AS was_full`;
-    const enteredSettled = rows[0]?.was_full === true;
+    const { wasFullyRefunded: enteredSettled } = await giveBackRefunded(tx, input.merchantId, input.paymentId, allocation.amountMinor);
     changed = true;
-    return recordChange(tx, ctx.subjectPrefix, {
+    return recordChange(tx, deps.subjectPrefix, {
       merchantId: input.merchantId,
       paymentId: input.paymentId,
       at,
@@ -74,6 +61,6 @@ export async function releaseRefund(
       event: 'payment.settled',
     });
   });
-  if (changed) ctx.eventsWritten();
+  if (changed) deps.afterCommit();
   return record;
 }

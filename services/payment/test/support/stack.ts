@@ -1,13 +1,11 @@
 // A real payment stack for one test file: its own database and stream, the mandate service, the
 // payment service and the bank simulator, all on gRPC over loopback.
+import { loadBankSimulatorConfig, startBankSimulator, type BankSimulator } from '@vrp/bank-simulator-service';
+import { loadMandateConfig, startMandateService, type MandateService } from '@vrp/mandate-service';
 import { bank, mandate, payment } from '@vrp/contracts';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import { createLogger } from '@vrp/logging';
 import { createTestDatabase, createTestStream, reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
-import { loadBankSimulatorConfig } from '../../../bank-simulator/src/config.js';
-import { startBankSimulator, type BankSimulator } from '../../../bank-simulator/src/app.js';
-import { loadMandateConfig } from '../../../mandate/src/config.js';
-import { startMandateService, type MandateService } from '../../../mandate/src/app.js';
 import { startPaymentService, type PaymentService } from '../../src/app.js';
 import { loadPaymentConfig } from '../../src/config.js';
 import type { Clock } from '../../src/domain/clock.js';

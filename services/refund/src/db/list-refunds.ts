@@ -2,7 +2,7 @@ import type { common } from '@vrp/contracts';
 import { keysetQuery, pageOf } from '@vrp/pagination';
 import type { RefundStatus } from '../domain/refund-status.js';
 import type { Prisma, Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDb } from './client.js';
+import type { Db } from './client.js';
 
 /** Filters of a refund list; every bound is inclusive and optional. */
 export interface RefundFilters {
@@ -17,7 +17,7 @@ export interface RefundFilters {
  * `hasMore` tells whether more lie beyond the page in the direction read.
  */
 export async function listRefunds(
-  db: RefundDb,
+  db: Db,
   merchantId: string,
   filters: RefundFilters,
   page: common.PageRequest | undefined,

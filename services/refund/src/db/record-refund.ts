@@ -1,9 +1,9 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { ApiError } from '@vrp/errors';
 import { appendTimeline } from '../domain/timeline.js';
-import { writeRefundEvent } from '../events/refund-events.js';
+import { writeRefundEvent } from './events.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDb } from './client.js';
+import type { Db } from './client.js';
 
 /** A booked refund about to be recorded. */
 export interface NewRefund {
@@ -23,7 +23,7 @@ export interface NewRefund {
  * writes refund.created to the outbox. Fails with service_unavailable when the request is no
  * longer open, i.e. the recovery sweeper abandoned it meanwhile and is giving the booking back.
  */
-export async function recordRefund(db: RefundDb, subjectPrefix: string, refund: NewRefund, at: Date): Promise<RefundRow> {
+export async function recordRefund(db: Db, subjectPrefix: string, refund: NewRefund, at: Date): Promise<RefundRow> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.refundRequest.updateMany({
       where: { id: refund.id, merchantId: refund.merchantId, state: 'open' },

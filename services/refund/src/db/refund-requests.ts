@@ -1,6 +1,6 @@
 import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
 import type { RequestState } from '../domain/refund-status.js';
-import type { RefundDb } from './client.js';
+import type { Db } from './client.js';
 
 /**
  * Writes the durable intent to refund before anything is booked against the payment, binding
@@ -8,7 +8,7 @@ import type { RefundDb } from './client.js';
  * create with the same key got there first.
  */
 export async function openRequest(
-  db: RefundDb,
+  db: Db,
   merchantId: string,
   request: { id: string; paymentId: string; amountMinor: bigint },
   idempotency?: IdempotencyClaim,
@@ -20,7 +20,7 @@ export async function openRequest(
 }
 
 /** Frees the Idempotency-Keys bound to a request that ended without a refund, so a retry can refund. */
-export async function freeKeysOf(db: RefundDb, merchantId: string, requestId: string): Promise<void> {
+export async function freeKeysOf(db: Db, merchantId: string, requestId: string): Promise<void> {
   await db.idempotencyKey.deleteMany({ where: { merchantId, resourceId: requestId } });
 }
 
@@ -29,7 +29,7 @@ export async function freeKeysOf(db: RefundDb, merchantId: string, requestId: st
  * them (another actor got there first). Conditional, so concurrent actors never both win.
  */
 export async function moveRequest(
-  db: RefundDb,
+  db: Db,
   merchantId: string,
   id: string,
   from: RequestState[],
@@ -42,10 +42,15 @@ export async function moveRequest(
 }
 
 /** Requests with work left for the recovery sweeper: open since before `openBefore`, or abandoned. */
-export async function unfinishedRequests(db: RefundDb, openBefore: Date, limit: number) {
+export async function unfinishedRequests(db: Db, openBefore: Date, limit: number) {
   return db.refundRequest.findMany({
     where: { OR: [{ state: 'open', createdAt: { lt: openBefore } }, { state: 'abandoned' }] },
     orderBy: { createdAt: 'asc' },
     take: limit,
   });
+}
+
+/** A refund request by id, whatever its state, or null. */
+export function findRequest(db: Db, id: string) {
+  return db.refundRequest.findUnique({ where: { id } });
 }

@@ -1,7 +1,7 @@
-import type { RefundDb } from './client.js';
+import type { Db } from './client.js';
 
 /** One refund of `merchantId`, or null (also when it belongs to another merchant). */
-export async function findRefund(db: RefundDb, merchantId: string, id: string) {
+export async function findRefund(db: Db, merchantId: string, id: string) {
   return db.refund.findFirst({ where: { id, merchantId } });
 }
 
@@ -9,12 +9,12 @@ export async function findRefund(db: RefundDb, merchantId: string, id: string) {
  * One refund by id alone. Only for the bank's callbacks and the sweepers, which act for the
  * platform rather than for a merchant; every merchant-facing read goes through findRefund.
  */
-export async function findRefundById(db: RefundDb, id: string) {
+export async function findRefundById(db: Db, id: string) {
   return db.refund.findUnique({ where: { id } });
 }
 
 /** Records the bank's acknowledgement of a submission (the first reference wins) and when it was made. */
-export async function markBankAcknowledged(db: RefundDb, merchantId: string, id: string, bankReference: string, at = new Date()): Promise<void> {
+export async function markBankAcknowledged(db: Db, merchantId: string, id: string, bankReference: string, at = new Date()): Promise<void> {
   await db.$executeRaw`
     UPDATE "refund"."refunds" SET bank_reference = COALESCE(bank_reference, ${bankReference}), bank_submitted_at = ${at}
      WHERE id = ${id} AND merchant_id = ${merchantId}`;
@@ -24,7 +24,7 @@ export async function markBankAcknowledged(db: RefundDb, merchantId: string, id:
  * Pending refunds the bank acknowledged but has not decided since before `submittedBefore`
  * (e.g. the bank restarted and forgot them), oldest first.
  */
-export async function undecidedRefunds(db: RefundDb, submittedBefore: Date, limit: number) {
+export async function undecidedRefunds(db: Db, submittedBefore: Date, limit: number) {
   return db.refund.findMany({
     where: { status: 'pending_settlement', bankReference: { not: null }, bankSubmittedAt: { lt: submittedBefore } },
     orderBy: { bankSubmittedAt: 'asc' },
@@ -33,17 +33,17 @@ export async function undecidedRefunds(db: RefundDb, submittedBefore: Date, limi
 }
 
 /** Records that a failed refund's booking was given back to the payment. */
-export async function markAllocationReleased(db: RefundDb, merchantId: string, id: string): Promise<void> {
+export async function markAllocationReleased(db: Db, merchantId: string, id: string): Promise<void> {
   await db.refund.updateMany({ where: { id, merchantId, status: 'failed', allocationReleasedAt: null }, data: { allocationReleasedAt: new Date() } });
 }
 
 /** Records that the payment service confirmed the refund's booking (payment.refunded is written). */
-export async function markAllocationConfirmed(db: RefundDb, merchantId: string, id: string): Promise<void> {
+export async function markAllocationConfirmed(db: Db, merchantId: string, id: string): Promise<void> {
   await db.refund.updateMany({ where: { id, merchantId, allocationConfirmedAt: null }, data: { allocationConfirmedAt: new Date() } });
 }
 
 /** Refunds recorded before `createdBefore` whose booking is not confirmed yet, oldest first. */
-export async function unconfirmedRefunds(db: RefundDb, createdBefore: Date, limit: number) {
+export async function unconfirmedRefunds(db: Db, createdBefore: Date, limit: number) {
   return db.refund.findMany({
     where: { allocationConfirmedAt: null, createdAt: { lt: createdBefore } },
     orderBy: { createdAt: 'asc' },
@@ -56,7 +56,7 @@ export async function unconfirmedRefunds(db: RefundDb, createdBefore: Date, limi
  * first. A refund goes to the bank only once confirmed, so the bank never pays out a refund
  * whose payment.refunded has not been written.
  */
-export async function unacknowledgedRefunds(db: RefundDb, createdBefore: Date, limit: number) {
+export async function unacknowledgedRefunds(db: Db, createdBefore: Date, limit: number) {
   return db.refund.findMany({
     where: { status: 'pending_settlement', bankReference: null, allocationConfirmedAt: { not: null }, createdAt: { lt: createdBefore } },
     orderBy: { createdAt: 'asc' },
@@ -65,7 +65,7 @@ export async function unacknowledgedRefunds(db: RefundDb, createdBefore: Date, l
 }
 
 /** Failed refunds whose booking has not been given back yet, oldest failure first. */
-export async function unreleasedFailedRefunds(db: RefundDb, limit: number) {
+export async function unreleasedFailedRefunds(db: Db, limit: number) {
   return db.refund.findMany({
     where: { status: 'failed', allocationReleasedAt: null },
     orderBy: { failedAt: 'asc' },

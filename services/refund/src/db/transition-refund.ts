@@ -1,8 +1,8 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { appendTimeline } from '../domain/timeline.js';
-import { writeRefundEvent } from '../events/refund-events.js';
+import { writeRefundEvent } from './events.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDb } from './client.js';
+import type { Db } from './client.js';
 
 /**
  * Moves a pending refund to `to` at `at`, appending to its timeline, and writes refund.settled
@@ -10,7 +10,7 @@ import type { RefundDb } from './client.js';
  * of two concurrent reports exactly one changes it; returns null for the loser.
  */
 export async function transitionRefund(
-  db: RefundDb,
+  db: Db,
   subjectPrefix: string,
   row: RefundRow,
   to: 'settled' | 'failed',

@@ -2,18 +2,18 @@ import { create } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { common, refund } from '@vrp/contracts';
-import { validationError } from '@vrp/errors';
+import { required, validationError } from '@vrp/errors';
 import type { RefundFilters } from '../db/list-refunds.js';
 import type { RefundStatus } from '../domain/refund-status.js';
 import { createRefund } from '../usecases/create-refund.js';
-import type { RefundDeps } from '../usecases/deps.js';
+import type { Deps } from '../deps.js';
 import { getRefund } from '../usecases/get-refund.js';
 import { listRefunds } from '../usecases/list-refunds.js';
 import { reportRefundOutcome } from '../usecases/report-refund-outcome.js';
-import { statusFromProto, toRefundMessage } from './refund-message.js';
+import { statusFromProto, toRefundMessage } from '../messages.js';
 
 /** RefundService: translates contract messages to use-case calls and back, nothing more. */
-export function refundHandlers(deps: RefundDeps): ServiceImpl<typeof refund.RefundService> {
+export function refundHandlers(deps: Deps): ServiceImpl<typeof refund.RefundService> {
   return {
     async createRefund(req) {
       const row = await createRefund(deps, {
@@ -48,11 +48,6 @@ export function refundHandlers(deps: RefundDeps): ServiceImpl<typeof refund.Refu
       return create(refund.ReportRefundOutcomeResponseSchema, { refund: toRefundMessage(row) });
     },
   };
-}
-
-function required(param: string, value: string): string {
-  if (!value) throw validationError(param, 'is required');
-  return value;
 }
 
 function filtersOf(req: refund.ListRefundsRequest): RefundFilters {

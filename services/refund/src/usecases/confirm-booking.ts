@@ -1,6 +1,6 @@
 import { markAllocationConfirmed } from '../db/refunds.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDeps } from './deps.js';
+import type { Deps } from '../deps.js';
 
 /**
  * Asks the payment service to confirm a recorded refund's booking (ConfirmRefund moves the held
@@ -8,7 +8,7 @@ import type { RefundDeps } from './deps.js';
  * notes it. Never throws: false means the payment service could not be reached, and the
  * recovery sweeper confirms it later. Only a confirmed refund is sent to the bank.
  */
-export async function confirmBooking(deps: RefundDeps, row: RefundRow): Promise<boolean> {
+export async function confirmBooking(deps: Deps, row: RefundRow): Promise<boolean> {
   try {
     await deps.payments.confirmRefund({ merchantId: row.merchantId, paymentId: row.paymentId, refundId: row.id });
   } catch (err) {

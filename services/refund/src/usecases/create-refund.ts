@@ -1,16 +1,17 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { isClientFault } from '@vrp/grpc';
+import { validateMetadata } from '@vrp/public-api';
 import { newId } from '@vrp/ids';
 import { ApiError, validationError } from '@vrp/errors';
 import { KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { recordRefund } from '../db/record-refund.js';
 import { findRefund } from '../db/refunds.js';
-import { moveRequest, openRequest } from '../db/refund-requests.js';
-import { assertValidMetadata, assertValidReason } from '../domain/metadata.js';
+import { findRequest, moveRequest, openRequest } from '../db/refund-requests.js';
+import { assertValidReason } from '../domain/refund-reason.js';
 import { assertPartialMinimum, planRefund } from '../domain/refund-amount.js';
 import { expectedSettlementDate } from '../domain/settlement-date.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDeps } from './deps.js';
+import type { Deps } from '../deps.js';
 import { abandonRequest, type RequestRef } from './give-back-booking.js';
 import { paymentFacts } from './payment-facts.js';
 import { confirmBooking } from './confirm-booking.js';
@@ -38,10 +39,10 @@ export interface CreateRefundInput {
  * background (the answer does not wait for it); if the bank is slow or unreachable the
  * resubmission sweeper retries, so the merchant still gets the refund.
  */
-export async function createRefund(deps: RefundDeps, input: CreateRefundInput): Promise<RefundRow> {
+export async function createRefund(deps: Deps, input: CreateRefundInput): Promise<RefundRow> {
   if (input.amountMinor < 0n) throw validationError('amount', 'must be greater than zero');
   assertValidReason(input.reason);
-  assertValidMetadata(input.metadata);
+  validateMetadata(input.metadata);
   const replay = await replayed(deps, input);
   if (replay) return replay;
   const { payment } = await deps.payments.getPayment({ merchantId: input.merchantId, id: input.paymentId });
@@ -82,7 +83,7 @@ export async function createRefund(deps: RefundDeps, input: CreateRefundInput): 
     await abandonRequest(deps, ref);
     throw err;
   }
-  deps.onEventWritten();
+  deps.afterCommit();
   // The refund exists now: its booking becomes public (payment.refunded). If the payment
   // service cannot be reached the sweeper confirms it later; the answer does not wait for that.
   if (!(await confirmBooking(deps, row))) return row;
@@ -97,13 +98,13 @@ export async function createRefund(deps: RefundDeps, input: CreateRefundInput): 
  * booking it is 409 idempotency_key_in_use (retry shortly); when it ended without a refund the
  * key was freed and the create goes ahead.
  */
-async function replayed(deps: RefundDeps, input: CreateRefundInput): Promise<RefundRow | undefined> {
+async function replayed(deps: Deps, input: CreateRefundInput): Promise<RefundRow | undefined> {
   if (!input.idempotency) return undefined;
   const id = await resourceOfKey(deps.db, 'refund', input.merchantId, input.idempotency, new Date());
   if (!id) return undefined;
   const refund = await findRefund(deps.db, input.merchantId, id);
   if (refund) return refund;
-  const request = await deps.db.refundRequest.findUnique({ where: { id } });
+  const request = await findRequest(deps.db, id);
   if (request && request.state !== 'released') throw keyInUse();
   return undefined;
 }
@@ -116,7 +117,7 @@ function keyInUse(): ApiError {
 }
 
 /** Books the amount against the payment; on failure leaves the request in a state that is safe. */
-async function book(deps: RefundDeps, ref: RequestRef, amountMinor: bigint) {
+async function book(deps: Deps, ref: RequestRef, amountMinor: bigint) {
   try {
     return await deps.payments.allocateRefund({ ...ref, refundId: ref.id, amountMinor });
   } catch (err) {

@@ -1,10 +1,10 @@
 import { notFound } from '@vrp/errors';
 import { findRefund } from '../db/refunds.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDeps } from './deps.js';
+import type { Deps } from '../deps.js';
 
 /** One refund of the merchant; not_found for unknown ids and for other merchants' refunds alike. */
-export async function getRefund(deps: RefundDeps, merchantId: string, id: string): Promise<RefundRow> {
+export async function getRefund(deps: Deps, merchantId: string, id: string): Promise<RefundRow> {
   const row = await findRefund(deps.db, merchantId, id);
   if (!row) throw notFound('refund', id);
   return row;

@@ -1,6 +1,6 @@
 import { isApiError } from '@vrp/errors';
-import { moveRequest } from '../db/refund-requests.js';
-import type { RefundDeps } from './deps.js';
+import { findRequest, moveRequest } from '../db/refund-requests.js';
+import type { Deps } from '../deps.js';
 
 /** Identifies a refund request and the payment it booked against. */
 export interface RequestRef {
@@ -15,7 +15,7 @@ export interface RequestRef {
  * not_found answer means nothing was ever booked. Returns false (and leaves the request
  * abandoned, for the sweeper) when the payment service could not be reached.
  */
-export async function giveBackBooking(deps: RefundDeps, ref: RequestRef): Promise<boolean> {
+export async function giveBackBooking(deps: Deps, ref: RequestRef): Promise<boolean> {
   try {
     await deps.payments.releaseRefund({ merchantId: ref.merchantId, paymentId: ref.paymentId, refundId: ref.id });
   } catch (err) {
@@ -33,10 +33,10 @@ export async function giveBackBooking(deps: RefundDeps, ref: RequestRef): Promis
  * request already completed (its refund exists, e.g. a commit whose answer was lost) or was
  * already released. Never throws: whatever is left undone the recovery sweeper finishes.
  */
-export async function abandonRequest(deps: RefundDeps, ref: RequestRef): Promise<void> {
+export async function abandonRequest(deps: Deps, ref: RequestRef): Promise<void> {
   try {
     await moveRequest(deps.db, ref.merchantId, ref.id, ['open'], 'abandoned');
-    const current = await deps.db.refundRequest.findUnique({ where: { id: ref.id } });
+    const current = await findRequest(deps.db, ref.id);
     if (current?.state === 'abandoned') await giveBackBooking(deps, ref);
   } catch (err) {
     deps.logger.warn('could not abandon a refund request; the sweeper will', { refund_id: ref.id, err });

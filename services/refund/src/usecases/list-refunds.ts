@@ -2,11 +2,11 @@ import type { common } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import { listRefunds as listRefundRows, type RefundFilters } from '../db/list-refunds.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDeps } from './deps.js';
+import type { Deps } from '../deps.js';
 
 /** One keyset page of the merchant's refunds matching `filters`, in the page's order. */
 export async function listRefunds(
-  deps: RefundDeps,
+  deps: Deps,
   merchantId: string,
   filters: RefundFilters,
   page: common.PageRequest | undefined,

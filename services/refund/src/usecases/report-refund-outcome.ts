@@ -3,7 +3,7 @@ import { findRefundById, markAllocationReleased } from '../db/refunds.js';
 import { transitionRefund } from '../db/transition-refund.js';
 import type { RefundOutcome } from '../domain/refund-status.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDeps } from './deps.js';
+import type { Deps } from '../deps.js';
 
 /**
  * The bank's report on a refund. Settled: the refund settles and refund.settled is written.
@@ -11,12 +11,12 @@ import type { RefundDeps } from './deps.js';
  * refundable again. Repeating a report is harmless; contradicting an earlier one (settling a
  * failed refund or failing a settled one) is invalid_state_transition.
  */
-export async function reportRefundOutcome(deps: RefundDeps, refundId: string, outcome: RefundOutcome): Promise<RefundRow> {
+export async function reportRefundOutcome(deps: Deps, refundId: string, outcome: RefundOutcome): Promise<RefundRow> {
   let row = await findRefundById(deps.db, refundId);
   if (!row) throw notFound('refund', refundId);
   if (row.status === 'pending_settlement') {
     const moved = await transitionRefund(deps.db, deps.subjectPrefix, row, outcome, new Date());
-    if (moved && outcome === 'settled') deps.onEventWritten();
+    if (moved && outcome === 'settled') deps.afterCommit();
     // When a concurrent report got there first, this one is judged against what it did.
     row = moved ?? (await findRefundById(deps.db, refundId))!;
   }
@@ -31,7 +31,7 @@ export async function reportRefundOutcome(deps: RefundDeps, refundId: string, ou
  * Gives a failed refund's booking back to the payment (ReleaseRefund is idempotent per refund
  * id) and records that it did. On failure the sweeper retries; the refund is returned either way.
  */
-export async function releaseFailedRefund(deps: RefundDeps, row: RefundRow): Promise<RefundRow> {
+export async function releaseFailedRefund(deps: Deps, row: RefundRow): Promise<RefundRow> {
   try {
     await deps.payments.releaseRefund({ merchantId: row.merchantId, paymentId: row.paymentId, refundId: row.id });
     await markAllocationReleased(deps.db, row.merchantId, row.id);

@@ -1,6 +1,6 @@
 import { markBankAcknowledged } from '../db/refunds.js';
 import type { Refund as RefundRow } from '../generated/prisma/client.js';
-import type { RefundDeps } from './deps.js';
+import type { Deps } from '../deps.js';
 
 /**
  * Hands a recorded refund to the bank (idempotent per refund id on the bank's side) and notes
@@ -12,7 +12,7 @@ import type { RefundDeps } from './deps.js';
  * merchant's answer. Tracked in `deps.bankSubmissions` so shutdown waits for it; whatever the
  * bank does not acknowledge the sweeper resubmits.
  */
-export function submitRefundLater(deps: RefundDeps, row: RefundRow): void {
+export function submitRefundLater(deps: Deps, row: RefundRow): void {
   const p = submitRefundToBank(deps, row)
     .catch((err: unknown) => {
       deps.logger.warn('background bank submission failed; it will be resubmitted', { refund_id: row.id, err });
@@ -21,7 +21,7 @@ export function submitRefundLater(deps: RefundDeps, row: RefundRow): void {
   deps.bankSubmissions.add(p);
 }
 
-export async function submitRefundToBank(deps: RefundDeps, row: RefundRow): Promise<boolean> {
+export async function submitRefundToBank(deps: Deps, row: RefundRow): Promise<boolean> {
   try {
     const { bankReference } = await deps.bank.submitRefund({
       refundId: row.id,

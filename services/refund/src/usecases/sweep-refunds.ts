@@ -1,7 +1,7 @@
-import { unfinishedRequests, moveRequest } from '../db/refund-requests.js';
+import { findRequest, moveRequest, unfinishedRequests } from '../db/refund-requests.js';
 import { unacknowledgedRefunds, unconfirmedRefunds, undecidedRefunds, unreleasedFailedRefunds } from '../db/refunds.js';
 import { confirmBooking } from './confirm-booking.js';
-import type { RefundDeps } from './deps.js';
+import type { Deps } from '../deps.js';
 import { giveBackBooking } from './give-back-booking.js';
 import { releaseFailedRefund } from './report-refund-outcome.js';
 import { submitRefundToBank } from './submit-refund-to-bank.js';
@@ -38,7 +38,7 @@ export interface SweepResult {
  * - failed refunds whose booking was not yet given back are released.
  * Every step is conditional or idempotent, so concurrent passes in several replicas are safe.
  */
-export async function sweepRefunds(deps: RefundDeps, settings: SweepSettings, now = new Date()): Promise<SweepResult> {
+export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = new Date()): Promise<SweepResult> {
   const limit = settings.batchSize ?? 50;
   const result: SweepResult = { confirmed: 0, resubmitted: 0, requestsReleased: 0, failedReleased: 0 };
 
@@ -58,7 +58,7 @@ export async function sweepRefunds(deps: RefundDeps, settings: SweepSettings, no
   const staleBefore = new Date(now.getTime() - settings.requestStaleAfterMs);
   for (const request of await unfinishedRequests(deps.db, staleBefore, limit)) {
     if (request.state === 'open') await moveRequest(deps.db, request.merchantId, request.id, ['open'], 'abandoned');
-    const current = await deps.db.refundRequest.findUnique({ where: { id: request.id } });
+    const current = await findRequest(deps.db, request.id);
     if (current?.state === 'abandoned' && (await giveBackBooking(deps, request))) result.requestsReleased++;
   }
 

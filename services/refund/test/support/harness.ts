@@ -1,12 +1,10 @@
+import { loadMandateConfig, startMandateService, type MandateService } from '@vrp/mandate-service';
+import { loadPaymentConfig, startPaymentService, type PaymentService } from '@vrp/payment-service';
 import { mandate, payment, refund } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import pg from 'pg';
 import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
-import { startMandateService, type MandateService } from '../../../mandate/src/app.js';
-import { loadMandateConfig } from '../../../mandate/src/config.js';
-import { startPaymentService, type PaymentService } from '../../../payment/src/app.js';
-import { loadPaymentConfig } from '../../../payment/src/config.js';
 import { startRefundService, type RefundService } from '../../src/app.js';
 import { loadRefundConfig } from '../../src/config.js';
 import { startTestBank, type TestBank } from './test-bank.js';

@@ -1,4 +1,4 @@
-import type { Db } from './client.js';
+import type { Db, Tx } from './client.js';
 import { lockEvent, refreshEventStatus } from './event-status.js';
 
 /** A delivery claimed by a worker for one attempt. */
@@ -106,4 +106,46 @@ export async function abandon(db: Db, claimed: ClaimedDelivery): Promise<void> {
     await tx.delivery.updateMany({ where: { id: claimed.id, status: { in: ['pending', 'retrying'] } }, data: { status: 'failed', nextAttemptAt: null } });
     await refreshEventStatus(tx, claimed.eventId);
   });
+}
+
+/** One due delivery of the event per endpoint (repeats skipped); `manual` ones ignore the circuit breaker. */
+export async function insertDueDeliveries(tx: Tx, d: { merchantId: string; eventId: string; endpointIds: string[]; at: Date; manual?: boolean }): Promise<void> {
+  await tx.delivery.createMany({
+    data: d.endpointIds.map((endpointId) => ({
+      merchantId: d.merchantId,
+      eventId: d.eventId,
+      endpointId,
+      nextAttemptAt: d.at,
+      windowStartedAt: d.at,
+      ...(d.manual ? { manual: true } : {}),
+    })),
+    skipDuplicates: true,
+  });
+}
+
+/**
+ * Makes every delivery of the event to an enabled endpoint due at `at` as a manual attempt:
+ * attempt numbers continue, a finished delivery gets one more attempt, one still retrying keeps
+ * its remaining budget. Call with the event locked.
+ */
+export async function rearmDeliveries(tx: Tx, eventId: string, at: Date): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "webhook"."deliveries" d
+       SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
+           status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
+           next_attempt_at = ${at},
+           window_started_at = ${at},
+           manual = true
+      FROM "webhook"."endpoints" e
+     WHERE d.event_id = ${eventId} AND e.id = d.endpoint_id AND e.status = 'enabled'`;
+}
+
+/** Ends every waiting delivery to the endpoint as failed, each event locked and its status recomputed. */
+export async function failWaitingDeliveries(tx: Tx, endpointId: string): Promise<void> {
+  const waiting = await tx.delivery.findMany({ where: { endpointId, status: { in: ['pending', 'retrying'] } }, select: { eventId: true }, orderBy: { eventId: 'asc' } });
+  for (const { eventId } of waiting) {
+    await lockEvent(tx, eventId);
+    await tx.delivery.updateMany({ where: { endpointId, eventId, status: { in: ['pending', 'retrying'] } }, data: { status: 'failed', nextAttemptAt: null } });
+    await refreshEventStatus(tx, eventId);
+  }
 }

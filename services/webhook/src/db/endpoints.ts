@@ -1,4 +1,5 @@
 import type { Endpoint } from '../generated/prisma/client.js';
+import type { KeysetQuery } from '@vrp/pagination';
 import type { Db, Tx } from './client.js';
 
 export type EndpointRow = Endpoint;
@@ -69,4 +70,59 @@ export async function rotateSecret(db: Db | Tx, merchantId: string, id: string, 
            secret_rotated_at = ${at}
      WHERE merchant_id = ${merchantId} AND id = ${id} AND deleted_at IS NULL`;
   return updated === 1 ? findEndpoint(db, merchantId, id) : null;
+}
+
+/** One keyset page query of the merchant's endpoints (deleted ones never). */
+export function queryEndpoints(db: Db, merchantId: string, range: Record<string, unknown>, query: KeysetQuery): Promise<EndpointRow[]> {
+  return db.endpoint.findMany({ where: { AND: [{ merchantId, deletedAt: null }, range, query.where] }, orderBy: query.orderBy, take: query.take });
+}
+
+/** A new endpoint, its secret already sealed. */
+export interface NewEndpoint {
+  id: string;
+  merchantId: string;
+  url: string;
+  description: string;
+  enabledEvents: string[];
+  secretCiphertext: string;
+  at: Date;
+}
+
+export function insertEndpoint(db: Db, e: NewEndpoint): Promise<EndpointRow> {
+  return db.endpoint.create({
+    data: {
+      id: e.id,
+      merchantId: e.merchantId,
+      url: e.url,
+      description: e.description,
+      enabledEvents: e.enabledEvents,
+      createdAt: e.at,
+      secretCiphertext: e.secretCiphertext,
+      secretRotatedAt: e.at,
+    },
+  });
+}
+
+/** Enables the endpoint again with a fresh run of failures, whatever disabled it. */
+export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<void> {
+  await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null }, data: { status: 'enabled', disabledReason: null, disabledAt: null, failingSince: null } });
+}
+
+/** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it). */
+export async function disableEndpoint(db: Db, merchantId: string, id: string, at: Date): Promise<void> {
+  await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null, status: 'enabled' }, data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at } });
+}
+
+/** Marks the endpoint deleted (and disabled by the merchant); false when it was gone already. */
+export async function markEndpointDeleted(tx: Tx, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await tx.endpoint.updateMany({
+    where: { merchantId, id, deletedAt: null },
+    data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at, deletedAt: at },
+  });
+  return count > 0;
+}
+
+/** An endpoint by id alone, for the delivery worker that claimed a delivery to it. */
+export function endpointById(db: Db, id: string): Promise<EndpointRow> {
+  return db.endpoint.findUniqueOrThrow({ where: { id } });
 }

@@ -13,7 +13,7 @@ import { retryEvent } from '../usecases/retry-event.js';
 import { rotateEndpointSecret } from '../usecases/rotate-endpoint-secret.js';
 import { sendTestEvent } from '../usecases/send-test-event.js';
 import { setEndpointEnabled } from '../usecases/set-endpoint-enabled.js';
-import { endpointToProto, eventToProto } from './to-proto.js';
+import { endpointToProto, eventToProto } from '../messages.js';
 
 /** Every request names its merchant; without one nothing can be scoped. */
 function merchant(req: { merchantId: string }): string {

@@ -3,7 +3,7 @@ import { newId } from '@vrp/ids';
 import { EVENT_TYPES } from '@vrp/outbox';
 import { newSigningSecret, sealSecret } from '../domain/signing-secret.js';
 import { assertWebhookUrl } from '../domain/webhook-url.js';
-import type { EndpointRow } from '../db/endpoints.js';
+import { insertEndpoint, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
 
 export interface CreateEndpointInput {
@@ -33,17 +33,14 @@ export async function createEndpoint(deps: Pick<Deps, 'db' | 'config' | 'clock'>
   const now = deps.clock();
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
-  const endpoint = await deps.db.endpoint.create({
-    data: {
-      id,
-      merchantId: input.merchantId,
-      url: input.url,
-      description: input.description,
-      enabledEvents,
-      createdAt: now,
-      secretCiphertext: sealSecret(deps.config.secretKey, id, secret),
-      secretRotatedAt: now,
-    },
+  const endpoint = await insertEndpoint(deps.db, {
+    id,
+    merchantId: input.merchantId,
+    url: input.url,
+    description: input.description,
+    enabledEvents,
+    secretCiphertext: sealSecret(deps.config.secretKey, id, secret),
+    at: now,
   });
   return { endpoint, secret };
 }

@@ -1,6 +1,6 @@
 import { notFound } from '@vrp/errors';
-import { findEndpoint, type EndpointRow } from '../db/endpoints.js';
-import { lockEvent, refreshEventStatus } from '../db/event-status.js';
+import { failWaitingDeliveries } from '../db/deliveries.js';
+import { findEndpoint, markEndpointDeleted, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -12,18 +12,10 @@ export async function deleteEndpoint(deps: Pick<Deps, 'db' | 'clock'>, merchantI
   const now = deps.clock();
   return deps.db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, merchantId, id);
-    const { count } = await tx.endpoint.updateMany({
-      where: { merchantId, id, deletedAt: null },
-      data: { status: 'disabled', disabledReason: 'merchant', disabledAt: now, deletedAt: now },
-    });
+    const deleted = await markEndpointDeleted(tx, merchantId, id, now);
     // A concurrent delete got there first: to this caller it was already gone.
-    if (!endpoint || count === 0) throw notFound('webhook endpoint', id);
-    const waiting = await tx.delivery.findMany({ where: { endpointId: id, status: { in: ['pending', 'retrying'] } }, select: { eventId: true }, orderBy: { eventId: 'asc' } });
-    for (const { eventId } of waiting) {
-      await lockEvent(tx, eventId);
-      await tx.delivery.updateMany({ where: { endpointId: id, eventId, status: { in: ['pending', 'retrying'] } }, data: { status: 'failed', nextAttemptAt: null } });
-      await refreshEventStatus(tx, eventId);
-    }
+    if (!endpoint || !deleted) throw notFound('webhook endpoint', id);
+    await failWaitingDeliveries(tx, id);
     return { ...endpoint, status: 'disabled', disabledReason: 'merchant', disabledAt: now, deletedAt: now };
   });
 }

@@ -1,8 +1,8 @@
 import type { common } from '@vrp/contracts';
 import { pageOf } from '@vrp/pagination';
-import type { EndpointRow } from '../db/endpoints.js';
+import { queryEndpoints, type EndpointRow } from '../db/endpoints.js';
+import { createdAtKeyset, createdAtRange } from '../db/keyset.js';
 import type { Deps } from '../deps.js';
-import { createdAtKeyset, createdAtRange } from './keyset.js';
 
 /** One keyset page of the merchant's endpoints (disabled ones included, with their status; deleted ones never). */
 export async function listEndpoints(
@@ -10,10 +10,5 @@ export async function listEndpoints(
   input: { merchantId: string; createdAt?: common.TimeRange; page?: common.PageRequest },
 ): Promise<{ items: EndpointRow[]; hasMore: boolean }> {
   const query = createdAtKeyset(input.page);
-  const rows = await deps.db.endpoint.findMany({
-    where: { AND: [{ merchantId: input.merchantId, deletedAt: null }, createdAtRange(input.createdAt), query.where] },
-    orderBy: query.orderBy,
-    take: query.take,
-  });
-  return pageOf(rows, query);
+  return pageOf(await queryEndpoints(deps.db, input.merchantId, createdAtRange(input.createdAt), query), query);
 }

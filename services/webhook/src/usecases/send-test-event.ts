@@ -2,7 +2,7 @@ import { ApiError, validationError } from '@vrp/errors';
 import { EVENT_TYPES, type EventType } from '@vrp/outbox';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { testDomainEvent } from '../domain/test-resources.js';
-import { renderEventData } from '../events/render-data.js';
+import { renderEventData } from '../messages.js';
 import type { Deps } from '../deps.js';
 import { getEvent, type EventWithAttempts } from './get-event.js';
 import { recordEvent } from './record-event.js';
@@ -11,7 +11,7 @@ import { recordEvent } from './record-event.js';
  * Sandbox only: records a realistic test event of `eventType` (marked `test`) and queues it for
  * the merchant's subscribed endpoints exactly like a real one. In production it does not exist.
  */
-export async function sendTestEvent(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'nudge'>, merchantId: string, eventType: string): Promise<EventWithAttempts> {
+export async function sendTestEvent(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'afterCommit'>, merchantId: string, eventType: string): Promise<EventWithAttempts> {
   if (deps.config.env !== 'sandbox') throw new ApiError('not_found', 'Test events exist only in the sandbox.');
   if (!(EVENT_TYPES as readonly string[]).includes(eventType)) throw validationError('event_type', `must be one of ${EVENT_TYPES.join(', ')}`);
   const event = testDomainEvent(eventType as EventType, merchantId, deps.clock());
@@ -23,6 +23,6 @@ export async function sendTestEvent(deps: Pick<Deps, 'db' | 'config' | 'clock' |
     data: renderEventData(event),
     test: true,
   });
-  deps.nudge();
+  deps.afterCommit();
   return getEvent(deps, merchantId, event.eventId);
 }

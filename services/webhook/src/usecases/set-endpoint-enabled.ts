@@ -1,5 +1,5 @@
 import { notFound } from '@vrp/errors';
-import { findEndpoint, type EndpointRow } from '../db/endpoints.js';
+import { disableEndpoint, enableEndpoint, findEndpoint, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -10,12 +10,8 @@ import type { Deps } from '../deps.js';
  * was disabled are not revived by enabling it: replay them (POST /v1/webhook-events/retry).
  */
 export async function setEndpointEnabled(deps: Pick<Deps, 'db' | 'clock'>, merchantId: string, id: string, enabled: boolean): Promise<EndpointRow> {
-  const where = { merchantId, id, deletedAt: null };
-  if (enabled) {
-    await deps.db.endpoint.updateMany({ where, data: { status: 'enabled', disabledReason: null, disabledAt: null, failingSince: null } });
-  } else {
-    await deps.db.endpoint.updateMany({ where: { ...where, status: 'enabled' }, data: { status: 'disabled', disabledReason: 'merchant', disabledAt: deps.clock() } });
-  }
+  if (enabled) await enableEndpoint(deps.db, merchantId, id);
+  else await disableEndpoint(deps.db, merchantId, id, deps.clock());
   const endpoint = await findEndpoint(deps.db, merchantId, id);
   if (!endpoint) throw notFound('webhook endpoint', id);
   return endpoint;

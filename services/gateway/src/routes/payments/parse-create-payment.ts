@@ -1,5 +1,5 @@
 import { onlyFields, requiredAmount, requiredCurrency, requiredString, type Body } from '../../validation/body.js';
-import { parseMetadata } from '../../validation/metadata.js';
+import { validateMetadata } from '@vrp/public-api';
 
 const CREATE_FIELDS = ['mandate_id', 'amount', 'currency', 'metadata'] as const;
 
@@ -12,6 +12,6 @@ export function parseCreatePayment(body: Body) {
   const mandateId = requiredString(body, 'mandate_id');
   const currency = requiredCurrency(body);
   const amountMinor = requiredAmount(body, 'amount', currency);
-  const metadata = parseMetadata(body.metadata);
+  const metadata = validateMetadata(body.metadata);
   return { mandateId, currency, amountMinor, metadata };
 }

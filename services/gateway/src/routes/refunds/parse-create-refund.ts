@@ -1,9 +1,8 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { validationError } from '@vrp/errors';
 import { parseAmount } from '@vrp/money';
-import { REFUND_REASON_MAX_LENGTH } from '@vrp/public-api';
+import { REFUND_REASON_MAX_LENGTH, validateMetadata } from '@vrp/public-api';
 import { onlyFields, optionalString, type Body } from '../../validation/body.js';
-import { parseMetadata } from '../../validation/metadata.js';
 
 const CREATE_FIELDS = ['amount', 'reason', 'metadata'] as const;
 
@@ -27,6 +26,6 @@ export function parseCreateRefund(body: Body, currency: string): CreateRefundBod
     amountMinor = parsed.minor;
   }
   const reason = optionalString(body, 'reason', REFUND_REASON_MAX_LENGTH);
-  const metadata = parseMetadata(body.metadata);
+  const metadata = validateMetadata(body.metadata);
   return { amountMinor, reason, metadata };
 }

@@ -1,0 +1,12 @@
+import type { Logger } from '@vrp/logging';
+import type { Db } from './db/client.js';
+
+/** What the use cases and jobs work with; built once by app.ts. */
+export interface Deps {
+  db: Db;
+  logger: Logger;
+  /** Subject prefix of the event stream, for outbox rows. */
+  subjectPrefix: string;
+  /** Called after a transaction that wrote outbox rows has committed (wakes the relay). */
+  afterCommit(): void;
+}

@@ -1,0 +1,17 @@
+import { checkStartUpRelease } from '@vrp/testing';
+import { describe, expect, it } from 'vitest';
+import { startMandateService } from '../src/app.js';
+import { loadMandateConfig } from '../src/config.js';
+
+describe('start-up', () => {
+  it('releases its database and NATS connections, loops and timers when a start fails, and again on stop', async () => {
+    const { before, whileRunning } = await checkStartUpRelease({
+      migrations: ['mandate'],
+      portSetting: 'GRPC_PORT',
+      start: (env) => startMandateService(loadMandateConfig(env)),
+    });
+    // The check would prove nothing if the service held nothing: while running it holds both.
+    expect(whileRunning.postgres).toBeGreaterThan(before.postgres);
+    expect(whileRunning.nats).toBeGreaterThan(before.nats);
+  });
+});

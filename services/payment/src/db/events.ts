@@ -1,0 +1,33 @@
+import { newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
+import type { Tx } from './client.js';
+import { reloadPayment, type PaymentRecord } from './payments.js';
+import type { PaymentStatus } from '../domain/payment-status.js';
+import { toPaymentMessage } from '../messages.js';
+
+/** What changed, to be recorded beside the change in the same transaction. */
+export interface Change {
+  merchantId: string;
+  paymentId: string;
+  at: Date;
+  /** The status the payment entered, for its timeline. */
+  entered?: PaymentStatus;
+  /** The domain event the merchant is notified with. */
+  event?: EventType;
+}
+
+/**
+ * Appends the timeline entry and writes the outbox event for a change already applied in `tx`,
+ * so the change, its history and its notification commit (or roll back) together. Returns the
+ * payment as it now is.
+ */
+export async function recordChange(tx: Tx, subjectPrefix: string, change: Change): Promise<PaymentRecord> {
+  if (change.entered) {
+    await tx.timelineEntry.create({ data: { paymentId: change.paymentId, status: change.entered, at: change.at } });
+  }
+  const record = await reloadPayment(tx, change.merchantId, change.paymentId);
+  if (change.event) {
+    const event = newDomainEvent(change.event, change.merchantId, { case: 'payment', value: toPaymentMessage(record) }, change.at);
+    await tx.outboxEvent.create({ data: outboxRow(subjectPrefix, event) });
+  }
+  return record;
+}

@@ -1,0 +1,18 @@
+import type { Logger } from '@vrp/logging';
+import type { BankSubmitter } from './clients/bank-submitter.js';
+import type { MandateClient } from './clients/mandate-terms.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './domain/clock.js';
+
+/** What the use cases and jobs work with; built once by app.ts. */
+export interface Deps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Subject prefix of the event stream, for outbox rows. */
+  subjectPrefix: string;
+  /** Called after a transaction that wrote outbox rows has committed (wakes the relay). */
+  afterCommit(): void;
+  mandates: MandateClient;
+  submitter: BankSubmitter;
+}

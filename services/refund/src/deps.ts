@@ -1,0 +1,20 @@
+import type { bank, payment } from '@vrp/contracts';
+import type { ServiceClient } from '@vrp/grpc';
+import type { Logger } from '@vrp/logging';
+import type { Db } from './db/client.js';
+
+/** What the use cases and jobs work with; built once by app.ts. */
+export interface Deps {
+  db: Db;
+  logger: Logger;
+  /** Subject prefix of the event stream, for outbox rows. */
+  subjectPrefix: string;
+  /** Called after a transaction that wrote outbox rows has committed (wakes the relay). */
+  afterCommit(): void;
+  /** The payment service: the authority on what a payment still allows to refund. */
+  payments: ServiceClient<typeof payment.PaymentService>;
+  bank: ServiceClient<typeof bank.BankService>;
+  settlementBusinessDays: number;
+  /** Bank hand-overs running in the background (submitRefundLater); stop() waits for them. */
+  bankSubmissions: Set<Promise<unknown>>;
+}

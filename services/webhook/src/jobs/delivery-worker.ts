@@ -1,0 +1,115 @@
+import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
+import { honourRetryAfter } from '../domain/retry-after.js';
+import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs } from '../domain/retry-schedule.js';
+import { endpointById, recordEndpointHealth } from '../db/endpoints.js';
+import { eventById } from '../db/events.js';
+import { abandon, claimDue, postpone, recordAttempt, type ClaimedDelivery } from '../db/deliveries.js';
+import type { Deps } from '../deps.js';
+import { buildWebhookRequest } from './delivery/build-request.js';
+import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
+import { postWebhook } from './delivery/http-post.js';
+import { liveSecrets } from './delivery/live-secrets.js';
+
+export interface DeliveryWorkerOptions {
+  /** Extra trusted CA (PEM) beside the system ones; production uses NODE_EXTRA_CA_CERTS instead. */
+  extraCa?: string | undefined;
+  /** Source of jitter, [0,1). */
+  random?: () => number;
+}
+
+/**
+ * Sends due deliveries: claims a batch from the database, POSTs each (signed, through its
+ * endpoint's circuit breaker) and records the outcome. Several replicas can run side by side.
+ */
+export class DeliveryWorker {
+  private loop?: WorkLoop;
+  private readonly breakers: EndpointBreakers;
+
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'config' | 'clock' | 'logger'>,
+    private readonly options: DeliveryWorkerOptions = {},
+  ) {
+    this.breakers = new EndpointBreakers({ resetTimeoutMs: deps.config.breakerResetMs, volumeThreshold: deps.config.breakerVolumeThreshold });
+  }
+
+  start(): void {
+    this.loop ??= startWorkLoop({
+      name: 'delivery worker',
+      pass: () => this.runOnce(),
+      intervalMs: this.deps.config.pollIntervalMs,
+      logger: this.deps.logger,
+    });
+  }
+
+  /** Looks for due deliveries now instead of at the next poll. */
+  nudge(): void {
+    this.loop?.nudge();
+  }
+
+  /** Stops claiming, lets attempts in flight finish (each is bounded by the timeout), then returns. */
+  async stop(): Promise<void> {
+    await this.loop?.stop();
+    this.breakers.shutdown();
+  }
+
+  /** Claims and sends one batch; returns how many deliveries it handled. */
+  async runOnce(): Promise<number> {
+    const now = this.deps.clock();
+    const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
+    const claimed = await claimDue(this.deps.db, now, lease, this.deps.config.concurrency);
+    await Promise.all(claimed.map((c) => this.deliver(c)));
+    return claimed.length;
+  }
+
+  private async deliver(claimed: ClaimedDelivery): Promise<void> {
+    const { db, config, clock } = this.deps;
+    try {
+      // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
+      // A manual retry goes through whatever the circuit says: the merchant asked for it now.
+      const blocked = claimed.manual ? undefined : this.breakers.blocked(claimed.endpointId);
+      if (blocked) return await this.postpone(claimed, blocked);
+      const [endpoint, event] = await Promise.all([
+        endpointById(db, claimed.endpointId),
+        eventById(db, claimed.eventId),
+      ]);
+      if (endpoint.status !== 'enabled') return await abandon(db, claimed);
+      const attempt = claimed.attemptCount + 1;
+      const request = buildWebhookRequest({
+        ...event,
+        eventId: event.id,
+        attempt,
+        secrets: liveSecrets(config.secretKey, endpoint, clock()),
+        sandbox: config.env === 'sandbox',
+        now: clock(),
+      });
+      const attemptedAt = clock();
+      const policy = { allowLoopback: config.allowInsecureLoopback, allowedHosts: config.allowedPrivateHosts };
+      const post = () => postWebhook(new URL(endpoint.url), request.body, request.headers, { timeoutMs: config.timeoutMs, policy, extraCa: this.options.extraCa });
+      const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
+      if ('circuitOpen' in result) return await this.postpone(claimed, result);
+      const gone = result.statusCode === 410;
+      const now = clock();
+      const scheduled = result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
+      const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
+      const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
+      if (!(await recordAttempt(db, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
+      if (!result.success) this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
+      if (result.success || result.receiverFault) {
+        const disabled = await recordEndpointHealth(db, endpoint.id, { at: attemptedAt, success: result.success, gone, disableAfterMs: config.disableAfterMs });
+        if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+      }
+    } catch (err) {
+      // The lease runs out and the delivery becomes due again: nothing is lost.
+      this.deps.logger.warn('delivery could not be processed', { err, event_id: claimed.eventId, endpoint_id: claimed.endpointId });
+    }
+  }
+
+  /** Puts a delivery back until the circuit may let it through, or fails it once that is past its retry window. */
+  private async postpone(claimed: ClaimedDelivery, open: CircuitOpen): Promise<void> {
+    const { db, config, clock } = this.deps;
+    const outcome = await postpone(db, claimed, new Date(clock().getTime() + open.retryInMs), retryWindowMs(config.retrySchedule));
+    if (outcome === 'failed') {
+      this.deps.logger.info('webhook delivery failed: circuit still open at the end of its retry window', { event_id: claimed.eventId, endpoint_id: claimed.endpointId });
+    }
+  }
+}

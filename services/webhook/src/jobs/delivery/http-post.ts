@@ -1,0 +1,88 @@
+import http from 'node:http';
+import https from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { performance } from 'node:perf_hooks';
+import { parseRetryAfter } from '../../domain/retry-after.js';
+import { RefusedDestinationError, guardedLookup, literalRefusal, type AddressPolicy } from './address-guard.js';
+
+/** The outcome of one POST, as an attempt records it. */
+export interface PostResult {
+  success: boolean;
+  /** HTTP status received; 0 when none was. */
+  statusCode: number;
+  latencyMs: number;
+  /** Empty on success. */
+  error: string;
+  /** True when the receiver (not our own policy) failed: counts against its circuit breaker. */
+  receiverFault: boolean;
+  /** The wait a 429 or 503 asked for in Retry-After (seconds or an HTTP date), in ms. */
+  retryAfterMs?: number;
+}
+
+export interface PostOptions {
+  timeoutMs: number;
+  policy: AddressPolicy;
+  /** Extra trusted CA certificates (PEM), added to the system ones. */
+  extraCa?: string | undefined;
+}
+
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+function describe(err: NodeJS.ErrnoException): string {
+  if (err instanceof RefusedDestinationError) return err.message;
+  if (err.code === 'ECONNREFUSED') return 'connection refused';
+  return `${err.code ?? 'error'}: ${err.message}`;
+}
+
+/**
+ * POSTs `body` to `url` and reports the outcome; never throws. Success means a 2xx status with
+ * the whole answer received within `timeoutMs`. Redirects are not followed (a 3xx is a failure).
+ */
+export function postWebhook(url: URL, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const refused = literalRefusal(options.policy, url.hostname);
+  if (refused) return Promise.resolve({ success: false, statusCode: 0, latencyMs: 0, error: refused, receiverFault: false });
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<PostResult, 'latencyMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, latencyMs: elapsed() });
+    };
+    const req = transport.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)), 'User-Agent': 'vrp-webhooks/1' },
+      lookup: guardedLookup(options.policy) as never,
+      agent: false,
+      ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+    });
+    // The whole exchange (connect, TLS, answer) must fit in the timeout, not each step.
+    const timer = setTimeout(() => {
+      finish({ success: false, statusCode: 0, error: `timed out after ${options.timeoutMs} ms`, receiverFault: true });
+      req.destroy();
+    }, options.timeoutMs);
+    req.on('response', (res) => {
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > MAX_RESPONSE_BYTES) res.destroy();
+      });
+      const status = res.statusCode ?? 0;
+      const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
+      const done = () => {
+        const ok = status >= 200 && status < 300;
+        finish({ success: ok, statusCode: status, error: ok ? '' : `HTTP ${status}`, receiverFault: !ok, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+      };
+      res.on('end', done);
+      res.on('close', done);
+      res.on('error', () => done());
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      finish({ success: false, statusCode: 0, error: describe(err), receiverFault: !(err instanceof RefusedDestinationError) });
+    });
+    req.end(body);
+  });
+}

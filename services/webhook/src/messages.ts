@@ -1,0 +1,64 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { webhook } from '@vrp/contracts';
+import type { DomainEvent } from '@vrp/outbox';
+import { presentMandate, presentPayment, presentRefund } from '@vrp/public-api';
+import { SECRET_LIFETIME_MS } from './domain/signing-secret.js';
+import type { EndpointRow } from './db/endpoints.js';
+import type { Attempt, Event } from './generated/prisma/client.js';
+
+/** An endpoint row as the contract's Endpoint (never with a secret). */
+export function endpointToProto(e: EndpointRow): webhook.Endpoint {
+  return create(webhook.EndpointSchema, {
+    id: e.id,
+    merchantId: e.merchantId,
+    url: e.url,
+    description: e.description,
+    enabledEvents: e.enabledEvents,
+    status: e.status,
+    createdAt: timestampFromDate(e.createdAt),
+    secretExpiresAt: timestampFromDate(new Date(e.secretRotatedAt.getTime() + SECRET_LIFETIME_MS)),
+    disabledReason: e.disabledReason ?? '',
+  });
+}
+
+/** An event row (with attempts when given) as the contract's Event. */
+export function eventToProto(e: Event, attempts: Attempt[] = []): webhook.Event {
+  return create(webhook.EventSchema, {
+    id: e.id,
+    merchantId: e.merchantId,
+    eventType: e.eventType,
+    createdAt: timestampFromDate(e.createdAt),
+    dataJson: e.data,
+    deliveryStatus: e.deliveryStatus,
+    test: e.test,
+    attempts: attempts.map((a) => ({
+      endpointId: a.endpointId,
+      attempt: a.attempt,
+      attemptedAt: timestampFromDate(a.attemptedAt),
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      error: a.error,
+      success: a.success,
+    })),
+  });
+}
+
+/**
+ * The webhook body's `data` for an event: the resource exactly as its own public GET endpoint
+ * returns it, as JSON text. Rendered once when the event is recorded, so every attempt sends
+ * the same bytes.
+ */
+export function renderEventData(event: DomainEvent): string {
+  const resource = event.resource;
+  switch (resource.case) {
+    case 'mandate':
+      return JSON.stringify(presentMandate(resource.value));
+    case 'payment':
+      return JSON.stringify(presentPayment(resource.value));
+    case 'refund':
+      return JSON.stringify(presentRefund(resource.value));
+    default:
+      throw new Error(`event ${event.eventId} (${event.eventType}) carries no resource`);
+  }
+}
