@@ -61,7 +61,16 @@ async function main(): Promise<void> {
     for (const [i, g] of gateway.entries()) {
       const d = direct[i]!;
       console.log(
-        [g.concurrency, g.rps.toFixed(1), g.p50.toFixed(1), g.p99.toFixed(1), d.rps.toFixed(1), d.p50.toFixed(1), d.p99.toFixed(1), `${((g.rps / d.rps) * 100).toFixed(1)}%`]
+        [
+          g.concurrency,
+          g.rps.toFixed(1),
+          g.p50.toFixed(1),
+          g.p99.toFixed(1),
+          d.rps.toFixed(1),
+          d.p50.toFixed(1),
+          d.p99.toFixed(1),
+          `${((g.rps / d.rps) * 100).toFixed(1)}%`,
+        ]
           .map((v) => String(v).padStart(8))
           .join(' | ') + (g.errors ? `   (${g.errors} gateway errors)` : ''),
       );

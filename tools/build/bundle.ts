@@ -26,9 +26,7 @@ const CREATE_REQUIRE_BANNER = [
 const keepNpmPackagesExternal: Plugin = {
   name: 'vrp-keep-npm-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@vrp/') ? undefined : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@vrp/') ? undefined : { path: args.path, external: true }));
   },
 };
 

@@ -18,12 +18,19 @@ async function expectedEvents(db: pg.Client): Promise<Map<string, number>> {
     if (m.status !== 'pending_sca') add('mandate.activated', m.id);
     if (m.status === 'revoked') add('mandate.revoked', m.id);
   }
-  const timeline = await db.query<{ payment_id: string; status: string; n: string }>('SELECT payment_id, status, count(*) AS n FROM payment.payment_timeline GROUP BY payment_id, status');
+  const timeline = await db.query<{ payment_id: string; status: string; n: string }>(
+    'SELECT payment_id, status, count(*) AS n FROM payment.payment_timeline GROUP BY payment_id, status',
+  );
   // A payment settles once; later 'settled' entries come from refunds given back, counted below.
-  for (const t of timeline.rows) if (t.status !== 'refunded') add(`payment.${t.status}`, t.payment_id, t.status === 'settled' ? 1 : Number(t.n));
-  const confirmed = await db.query<{ payment_id: string; n: string }>('SELECT payment_id, count(*) AS n FROM payment.refund_allocations WHERE confirmed_at IS NOT NULL GROUP BY payment_id');
+  for (const t of timeline.rows)
+    if (t.status !== 'refunded') add(`payment.${t.status}`, t.payment_id, t.status === 'settled' ? 1 : Number(t.n));
+  const confirmed = await db.query<{ payment_id: string; n: string }>(
+    'SELECT payment_id, count(*) AS n FROM payment.refund_allocations WHERE confirmed_at IS NOT NULL GROUP BY payment_id',
+  );
   for (const c of confirmed.rows) add('payment.refunded', c.payment_id, Number(c.n));
-  const released = await db.query<{ payment_id: string; n: string }>('SELECT payment_id, count(*) AS n FROM payment.refund_allocations WHERE confirmed_at IS NOT NULL AND released_at IS NOT NULL GROUP BY payment_id');
+  const released = await db.query<{ payment_id: string; n: string }>(
+    'SELECT payment_id, count(*) AS n FROM payment.refund_allocations WHERE confirmed_at IS NOT NULL AND released_at IS NOT NULL GROUP BY payment_id',
+  );
   for (const r of released.rows) add('payment.settled', r.payment_id, Number(r.n));
   for (const r of (await db.query<{ id: string; status: string }>('SELECT id, status FROM refund.refunds')).rows) {
     add('refund.created', r.id);
@@ -34,7 +41,11 @@ async function expectedEvents(db: pg.Client): Promise<Map<string, number>> {
 
 /** Events the webhook service recorded, by type and resource. */
 async function recordedEvents(db: pg.Client): Promise<{ byResource: Map<string, number>; ids: string[] }> {
-  const rows = (await db.query<{ id: string; event_type: string; resource: string }>(`SELECT id, event_type, data::jsonb->>'id' AS resource FROM webhook.events WHERE NOT test`)).rows;
+  const rows = (
+    await db.query<{ id: string; event_type: string; resource: string }>(
+      `SELECT id, event_type, data::jsonb->>'id' AS resource FROM webhook.events WHERE NOT test`,
+    )
+  ).rows;
   const byResource = new Map<string, number>();
   for (const r of rows) byResource.set(`${r.event_type} ${r.resource}`, (byResource.get(`${r.event_type} ${r.resource}`) ?? 0) + 1);
   return { byResource, ids: rows.map((r) => r.id) };
@@ -63,7 +74,8 @@ export async function unfinished(databaseUrl: string): Promise<string[]> {
 /** Where `actual` (events by `type resource`) differs from what the committed changes call for. */
 function compare(expected: Map<string, number>, actual: Map<string, number>, where: string): string[] {
   const violations: string[] = [];
-  for (const [what, n] of expected) if ((actual.get(what) ?? 0) !== n) violations.push(`${what}: expected ${n}, ${where} ${actual.get(what) ?? 0}`);
+  for (const [what, n] of expected)
+    if ((actual.get(what) ?? 0) !== n) violations.push(`${what}: expected ${n}, ${where} ${actual.get(what) ?? 0}`);
   for (const [what, n] of actual) if (!expected.has(what)) violations.push(`${what}: ${where} ${n}, but no committed change explains it`);
   return violations;
 }
@@ -87,26 +99,61 @@ export interface Audit {
 }
 
 /** Holds what the platform kept, published and delivered against the invariants the fault suite promises. */
-export async function audit(databaseUrl: string, ledger: LoadLedger, receiver: VerifyingReceiver, stream: Map<string, number>): Promise<Audit> {
+export async function audit(
+  databaseUrl: string,
+  ledger: LoadLedger,
+  receiver: VerifyingReceiver,
+  stream: Map<string, number>,
+): Promise<Audit> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const findings: Finding[] = [];
     const answered = [...ledger.requests].filter(([outcome]) => outcome !== 'no answer').reduce((a, [, n]) => a + n, 0);
-    findings.push({ check: 'no request answered 500 (a fault is a 503, never an internal error)', checked: answered, violations: ledger.serverErrors });
+    findings.push({
+      check: 'no request answered 500 (a fault is a 503, never an internal error)',
+      checked: answered,
+      violations: ledger.serverErrors,
+    });
     // Everything in flight when a fault hit must have been finished by the platform's own recovery.
-    findings.push({ check: 'every resource reached a final state, nothing left in flight', checked: 1, violations: await unfinished(databaseUrl) });
+    findings.push({
+      check: 'every resource reached a final state, nothing left in flight',
+      checked: 1,
+      violations: await unfinished(databaseUrl),
+    });
     const expected = await expectedEvents(db);
     const recorded = await recordedEvents(db);
-    findings.push({ check: 'every committed change has exactly one recorded event', checked: total(expected), violations: compare(expected, recorded.byResource, 'recorded') });
-    findings.push({ check: 'every committed change has exactly one event on the stream', checked: total(expected), violations: compare(expected, stream, 'on the stream') });
+    findings.push({
+      check: 'every committed change has exactly one recorded event',
+      checked: total(expected),
+      violations: compare(expected, recorded.byResource, 'recorded'),
+    });
+    findings.push({
+      check: 'every committed change has exactly one event on the stream',
+      checked: total(expected),
+      violations: compare(expected, stream, 'on the stream'),
+    });
 
     const missing = recorded.ids.filter((id) => !receiver.verified.has(id));
-    findings.push({ check: 'every event has a verified delivery', checked: recorded.ids.length, violations: missing.map((id) => `${id} never delivered`) });
-    findings.push({ check: 'no delivery failed verification', checked: [...receiver.verified.values()].reduce((a, b) => a + b, 0), violations: receiver.forged });
+    findings.push({
+      check: 'every event has a verified delivery',
+      checked: recorded.ids.length,
+      violations: missing.map((id) => `${id} never delivered`),
+    });
+    findings.push({
+      check: 'no delivery failed verification',
+      checked: [...receiver.verified.values()].reduce((a, b) => a + b, 0),
+      violations: receiver.forged,
+    });
 
-    const keyViolations = [...ledger.keys].filter(([, ids]) => ids.size > 1).map(([key, ids]) => `${key} answered with ${[...ids].join(', ')}`);
-    for (const [table, column] of [['payment.payments', 'id'], ['mandate.mandates', 'id'], ['refund.refunds', 'id']] as const) {
+    const keyViolations = [...ledger.keys]
+      .filter(([, ids]) => ids.size > 1)
+      .map(([key, ids]) => `${key} answered with ${[...ids].join(', ')}`);
+    for (const [table, column] of [
+      ['payment.payments', 'id'],
+      ['mandate.mandates', 'id'],
+      ['refund.refunds', 'id'],
+    ] as const) {
       const dupes = await db.query<{ key: string; n: string }>(
         `SELECT k.key, count(*) AS n FROM ${table.split('.')[0]}.idempotency_keys k JOIN ${table} r ON r.${column} = k.resource_id GROUP BY k.key HAVING count(*) > 1`,
       );
@@ -126,11 +173,18 @@ export async function audit(databaseUrl: string, ledger: LoadLedger, receiver: V
     findings.push({
       check: 'no refund total exceeds its payment; payments agree with refunds',
       checked: paymentCount,
-      violations: [...over.rows.map((o) => `${o.id}: ${o.refunded} refunded of ${o.amount}`), ...mismatch.rows.map((m) => `${m.id}: amount_refunded disagrees with its refunds`)],
+      violations: [
+        ...over.rows.map((o) => `${o.id}: ${o.refunded} refunded of ${o.amount}`),
+        ...mismatch.rows.map((m) => `${m.id}: amount_refunded disagrees with its refunds`),
+      ],
     });
 
     const lost = [...expected].filter(([what]) => !recorded.byResource.has(what) || !stream.has(what)).length;
-    findings.push({ check: '0 events lost', checked: total(expected), violations: lost ? [`${lost} expected events missing from the records or the stream`] : [] });
+    findings.push({
+      check: '0 events lost',
+      checked: total(expected),
+      violations: lost ? [`${lost} expected events missing from the records or the stream`] : [],
+    });
     const delivered = recorded.ids.filter((id) => receiver.verified.has(id)).length;
     return { findings, events: { expected: total(expected), recorded: recorded.ids.length, onStream: total(stream), delivered } };
   } finally {

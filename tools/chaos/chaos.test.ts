@@ -6,7 +6,13 @@ import { runChaos } from './chaos.js';
 describe('fault suite (short)', () => {
   it('keeps every invariant while each service is killed, NATS restarts and Postgres drops its connections', async () => {
     const seed = process.env.CHAOS_SEED ? Number(process.env.CHAOS_SEED) : undefined;
-    const report = await runChaos({ seconds: 40, workers: 3, settleTimeoutMs: 90_000, ...(seed !== undefined ? { seed } : {}), log: (line) => console.log(line) });
+    const report = await runChaos({
+      seconds: 40,
+      workers: 3,
+      settleTimeoutMs: 90_000,
+      ...(seed !== undefined ? { seed } : {}),
+      log: (line) => console.log(line),
+    });
     expect(report.faults).toEqual([
       'kill -9 mandate',
       'kill -9 payment',
@@ -22,7 +28,10 @@ describe('fault suite (short)', () => {
     // connections (a known open defect, see the README's "Fault tolerance"): `npm run chaos`
     // fails on it; here it is printed above but does not fail the run.
     const KNOWN_OPEN = 'no request answered 500';
-    expect(report.findings.filter((f) => f.violations.length > 0 && !f.check.startsWith(KNOWN_OPEN)), `seed ${report.seed}`).toEqual([]);
+    expect(
+      report.findings.filter((f) => f.violations.length > 0 && !f.check.startsWith(KNOWN_OPEN)),
+      `seed ${report.seed}`,
+    ).toEqual([]);
     expect(report.findings.some((f) => f.check.startsWith(KNOWN_OPEN))).toBe(true);
     // The audit looked at real work, not an idle platform.
     expect(report.findings.find((f) => f.check.includes('exactly one recorded event'))!.checked).toBeGreaterThan(50);

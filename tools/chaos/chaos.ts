@@ -103,19 +103,33 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await load;
     log(`chaos: load done (${progress()}); waiting for the platform to settle`);
     const settleTimeoutMs = options.settleTimeoutMs ?? 180_000;
-    const calm = await waitFor(async () => (await unfinished(cluster.databaseUrl)).length === 0, { timeoutMs: settleTimeoutMs, intervalMs: 1000, what: 'the platform to settle' }).catch(
-      () => false,
-    );
+    const calm = await waitFor(async () => (await unfinished(cluster.databaseUrl)).length === 0, {
+      timeoutMs: settleTimeoutMs,
+      intervalMs: 1000,
+      what: 'the platform to settle',
+    }).catch(() => false);
     if (!calm) log(`chaos: the platform did not settle within ${settleTimeoutMs} ms; auditing as it is`);
     // The webhook service may still be sending the last attempts: wait until every recorded event was seen, within a bound.
-    await waitFor(async () => (await undelivered(cluster.databaseUrl, receiver)).length === 0, { timeoutMs: 30_000, intervalMs: 1000 }).catch(() => undefined);
+    await waitFor(async () => (await undelivered(cluster.databaseUrl, receiver)).length === 0, {
+      timeoutMs: 30_000,
+      intervalMs: 1000,
+    }).catch(() => undefined);
     const { findings, events } = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
     const requests = Object.fromEntries([...ledger.requests].sort());
     const ok = findings.every((f) => f.violations.length === 0);
     log(summaryTable({ requests, faults, ledger, findings, events }));
-    for (const f of findings.filter((x) => x.violations.length)) log(`chaos: FAIL ${f.check}:\n  ${f.violations.slice(0, 20).join('\n  ')}`);
+    for (const f of findings.filter((x) => x.violations.length))
+      log(`chaos: FAIL ${f.check}:\n  ${f.violations.slice(0, 20).join('\n  ')}`);
     log(`chaos: ${ok ? 'every invariant held' : 'INVARIANTS VIOLATED'} (seed ${seed})`);
-    if (!ok) log(cluster.platform.output().split('\n').filter((l) => /error|warn|fatal/i.test(l)).slice(-60).join('\n'));
+    if (!ok)
+      log(
+        cluster.platform
+          .output()
+          .split('\n')
+          .filter((l) => /error|warn|fatal/i.test(l))
+          .slice(-60)
+          .join('\n'),
+      );
     return { ok, seed, faults, findings, requests };
   } finally {
     await cluster.stop();

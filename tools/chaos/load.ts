@@ -35,18 +35,31 @@ export function seededRandom(seed: number): () => number {
 
 type Answer = { status: number; body: Record<string, unknown> } | { status: 0; body: { error: string } };
 
-async function call(client: Client, ledger: LoadLedger, method: string, path: string, options: { body?: unknown; key?: string; timeoutMs?: number } = {}): Promise<Answer> {
+async function call(
+  client: Client,
+  ledger: LoadLedger,
+  method: string,
+  path: string,
+  options: { body?: unknown; key?: string; timeoutMs?: number } = {},
+): Promise<Answer> {
   let answer: Answer;
   try {
     const res = await fetch(client.base + path, {
       method,
-      headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json', ...(options.key ? { 'idempotency-key': options.key } : {}) },
+      headers: {
+        authorization: `Bearer ${client.token}`,
+        'content-type': 'application/json',
+        ...(options.key ? { 'idempotency-key': options.key } : {}),
+      },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       signal: AbortSignal.timeout(options.timeoutMs ?? 8_000),
     });
     const text = await res.text();
     answer = { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-    if (res.status >= 500 && res.status !== 503) ledger.serverErrors.push(`${method} ${path} → ${res.status} ${text.slice(0, 300)} (X-Request-Id ${res.headers.get('x-request-id')}) at ${new Date().toISOString()}`);
+    if (res.status >= 500 && res.status !== 503)
+      ledger.serverErrors.push(
+        `${method} ${path} → ${res.status} ${text.slice(0, 300)} (X-Request-Id ${res.headers.get('x-request-id')}) at ${new Date().toISOString()}`,
+      );
   } catch (err) {
     answer = { status: 0, body: { error: (err as Error).message } };
   }
@@ -62,7 +75,13 @@ async function call(client: Client, ledger: LoadLedger, method: string, path: st
  * cannot know whether they reached the platform) and some successes are re-sent anyway (the
  * answer was "lost"): every retry must land on the same resource. Every id answered is recorded.
  */
-async function idempotentCreate(client: Client, ledger: LoadLedger, path: string, body: unknown, deadline: number): Promise<Record<string, unknown> | undefined> {
+async function idempotentCreate(
+  client: Client,
+  ledger: LoadLedger,
+  path: string,
+  body: unknown,
+  deadline: number,
+): Promise<Record<string, unknown> | undefined> {
   const key = `chaos-${randomUUID()}`;
   const ids = new Set<string>();
   ledger.keys.set(key, ids);
@@ -70,7 +89,11 @@ async function idempotentCreate(client: Client, ledger: LoadLedger, path: string
   const resendAnyway = client.random() < 0.3;
   for (let attempt = 0; attempt < 60 && Date.now() < deadline; attempt++) {
     const cut = attempt === 0 && cutFirst;
-    const answer = await call(client, ledger, 'POST', path, { body, key, ...(cut ? { timeoutMs: 5 + Math.floor(client.random() * 150) } : {}) });
+    const answer = await call(client, ledger, 'POST', path, {
+      body,
+      key,
+      ...(cut ? { timeoutMs: 5 + Math.floor(client.random() * 150) } : {}),
+    });
     if (cut && answer.status === 0) ledger.cutFirstAttempts++;
     if (answer.status === 200 || answer.status === 201) {
       ids.add(answer.body.id as string);
@@ -116,7 +139,13 @@ export async function runWorker(client: Client, ledger: LoadLedger, stop: { at: 
     ledger.mandates.add(mandate.id as string);
     if (!(await waitStatus(client, ledger, `/v1/mandates/${mandate.id}`, 'active', hardStop()))) continue;
     for (let i = 0; i < 3 && Date.now() < until(); i++) {
-      const payment = await idempotentCreate(client, ledger, '/v1/payments', { mandate_id: mandate.id, amount: '20.00', currency: 'GBP' }, hardStop());
+      const payment = await idempotentCreate(
+        client,
+        ledger,
+        '/v1/payments',
+        { mandate_id: mandate.id, amount: '20.00', currency: 'GBP' },
+        hardStop(),
+      );
       if (!payment) break;
       ledger.payments.add(payment.id as string);
       if (!(await waitStatus(client, ledger, `/v1/payments/${payment.id}`, 'settled', hardStop()))) break;
@@ -131,5 +160,13 @@ export async function runWorker(client: Client, ledger: LoadLedger, stop: { at: 
 }
 
 export function newLedger(): LoadLedger {
-  return { requests: new Map(), keys: new Map(), serverErrors: [], cutFirstAttempts: 0, mandates: new Set(), payments: new Set(), refunds: new Set() };
+  return {
+    requests: new Map(),
+    keys: new Map(),
+    serverErrors: [],
+    cutFirstAttempts: 0,
+    mandates: new Set(),
+    payments: new Set(),
+    refunds: new Set(),
+  };
 }

@@ -23,10 +23,55 @@ export class VerifyingReceiver {
     this.dir = mkdtempSync(path.join(tmpdir(), 'vrp-chaos-tls-'));
     const f = (name: string) => path.join(this.dir, name);
     const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
-    openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=Chaos CA', '-keyout', f('ca.key'), '-out', f('ca.pem'));
-    openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', f('server.key'), '-out', f('server.csr'));
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Chaos CA',
+      '-keyout',
+      f('ca.key'),
+      '-out',
+      f('ca.pem'),
+    );
+    openssl(
+      'req',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      f('server.key'),
+      '-out',
+      f('server.csr'),
+    );
     writeFileSync(f('ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n');
-    openssl('x509', '-req', '-in', f('server.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '2', '-extfile', f('ext.cnf'), '-out', f('server.pem'));
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      f('server.csr'),
+      '-CA',
+      f('ca.pem'),
+      '-CAkey',
+      f('ca.key'),
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-extfile',
+      f('ext.cnf'),
+      '-out',
+      f('server.pem'),
+    );
     this.caFile = f('ca.pem');
   }
 

@@ -14,7 +14,15 @@ const arg = (name: string) => {
 const seconds = Number(arg('seconds') ?? 120);
 const workers = Number(arg('workers') ?? 4);
 const seed = arg('seed') === undefined ? undefined : Number(arg('seed'));
-if (!Number.isInteger(seconds) || seconds < 20 || seconds > 3600 || !Number.isInteger(workers) || workers < 1 || workers > 32 || (seed !== undefined && !Number.isInteger(seed))) {
+if (
+  !Number.isInteger(seconds) ||
+  seconds < 20 ||
+  seconds > 3600 ||
+  !Number.isInteger(workers) ||
+  workers < 1 ||
+  workers > 32 ||
+  (seed !== undefined && !Number.isInteger(seed))
+) {
   console.error('usage: npm run chaos -- [--seconds N (20-3600, default 120)] [--workers N (1-32, default 4)] [--seed N]');
   process.exit(2);
 }

@@ -8,12 +8,21 @@ function section(title: string, rows: [string, string | number][]): string[] {
 }
 
 /** The table `npm run chaos` ends with: what was sent, what was broken, what was kept and delivered. */
-export function summaryTable(input: { requests: Record<string, number>; faults: string[]; ledger: LoadLedger; findings: Finding[]; events: Audit['events'] }): string {
+export function summaryTable(input: {
+  requests: Record<string, number>;
+  faults: string[];
+  ledger: LoadLedger;
+  findings: Finding[];
+  events: Audit['events'];
+}): string {
   const { requests, faults, ledger, findings, events } = input;
   const retried = [...ledger.keys.values()].filter((ids) => ids.size > 0).length;
   return [
     ...section('requests by outcome', Object.entries(requests)),
-    ...section('faults injected', faults.map((f, i) => [`${i + 1}`, f])),
+    ...section(
+      'faults injected',
+      faults.map((f, i) => [`${i + 1}`, f]),
+    ),
     ...section('resources', [
       ['mandates', ledger.mandates.size],
       ['payments', ledger.payments.size],

@@ -42,7 +42,10 @@ describe('contracts (proto/)', () => {
       cpSync(protoDir, copy, { recursive: true });
       const file = path.join(copy, 'vrp/payment/v1/payment.proto');
       writeFileSync(file, readFileSync(file, 'utf8').replace(/^\s*int64 amount_minor = 4;$/m, ''));
-      const result = spawnSync(path.join(root, 'node_modules/.bin/buf'), ['breaking', '--against', protoDir], { cwd: copy, encoding: 'utf8' });
+      const result = spawnSync(path.join(root, 'node_modules/.bin/buf'), ['breaking', '--against', protoDir], {
+        cwd: copy,
+        encoding: 'utf8',
+      });
       expect(result.status).not.toBe(0);
       expect(result.stdout).toMatch(/amount_minor|field "4"/);
     } finally {
@@ -54,10 +57,14 @@ describe('contracts (proto/)', () => {
     const result = buf(['lint', '--error-format', 'json']);
     expect(result.status).toBe(0);
     // STANDARD does not require comments; check the rule explicitly on top.
-    const commented = buf(['lint', '--config', JSON.stringify({
-      version: 'v2',
-      lint: { use: ['COMMENT_SERVICE', 'COMMENT_RPC', 'COMMENT_MESSAGE', 'COMMENT_ENUM'] },
-    })]);
+    const commented = buf([
+      'lint',
+      '--config',
+      JSON.stringify({
+        version: 'v2',
+        lint: { use: ['COMMENT_SERVICE', 'COMMENT_RPC', 'COMMENT_MESSAGE', 'COMMENT_ENUM'] },
+      }),
+    ]);
     expect(commented.stdout).toBe('');
     expect(commented.status).toBe(0);
   }, 30_000);

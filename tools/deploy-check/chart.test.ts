@@ -46,7 +46,9 @@ describe('templates', () => {
   it('have exactly one Deployment and one Service definition, both in _helpers.tpl', () => {
     expect(helpers.get('vrp.deployment')).toMatch(/^\{\{-? define "vrp\.deployment"[\s\S]*\nkind: Deployment\n/);
     expect(helpers.get('vrp.service')).toMatch(/\nkind: Service\n/);
-    const kinds = allTemplates.flatMap(({ file, text }) => [...text.matchAll(/^kind: (Deployment|Service)$/gm)].map((m) => `${file}:${m[1]}`));
+    const kinds = allTemplates.flatMap(({ file, text }) =>
+      [...text.matchAll(/^kind: (Deployment|Service)$/gm)].map((m) => `${file}:${m[1]}`),
+    );
     expect(kinds.sort()).toEqual(['_helpers.tpl:Deployment', '_helpers.tpl:Service']);
   });
 
@@ -66,7 +68,9 @@ describe('values.yaml services', () => {
   });
 
   it('lists every service directory that exists under services/', () => {
-    const dirs = serviceDirsOnDisk().filter((d) => d.hasMain).map((d) => d.name);
+    const dirs = serviceDirsOnDisk()
+      .filter((d) => d.hasMain)
+      .map((d) => d.name);
     expect(dirs.filter((d) => !(d in values.services))).toEqual([]);
   });
 
@@ -128,7 +132,11 @@ describe('pods', () => {
     expect(podParts.get('vrp.containerSecurityContext')).toMatch(/readOnlyRootFilesystem: true[\s\S]*allowPrivilegeEscalation: false/);
     expect(deployment).toContain('terminationGracePeriodSeconds: {{ .svc.terminationGracePeriodSeconds | int }}');
     expect(deployment).toContain('toYaml .svc.resources');
-    const d = values.serviceDefaults as { resources: Record<string, unknown>; terminationGracePeriodSeconds: number; preStopSleepSeconds: number };
+    const d = values.serviceDefaults as {
+      resources: Record<string, unknown>;
+      terminationGracePeriodSeconds: number;
+      preStopSleepSeconds: number;
+    };
     expect(Object.keys(d.resources).sort()).toEqual(['limits', 'requests']);
     expect(d.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(d.preStopSleepSeconds + 30);
   });
@@ -149,7 +157,9 @@ describe('migration Jobs', () => {
   });
 
   it('create the service schema first, under the name its prisma.config.ts uses', () => {
-    expect(migrations).toMatch(/initContainers:[\s\S]*command: \["node", "\/app\/ensure-schema\.mjs", "\{\{ \$name \| replace "-" "_" \}\}"\]/);
+    expect(migrations).toMatch(
+      /initContainers:[\s\S]*command: \["node", "\/app\/ensure-schema\.mjs", "\{\{ \$name \| replace "-" "_" \}\}"\]/,
+    );
     for (const d of serviceDirsOnDisk().filter((x) => x.hasPrisma)) {
       const config = readRepoFile(`services/${d.name}/prisma.config.ts`);
       expect(config, d.name).toMatch(/search_path=/);

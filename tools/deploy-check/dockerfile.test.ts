@@ -64,7 +64,11 @@ describe('Dockerfile', () => {
 
   it('runs the bundle as a non-root user in production mode, with a healthcheck', () => {
     const runtime = stage('runtime');
-    expect(ofKind(runtime, 'ENV').map((e) => e.args).join(' ')).toMatch(/NODE_ENV=production/);
+    expect(
+      ofKind(runtime, 'ENV')
+        .map((e) => e.args)
+        .join(' '),
+    ).toMatch(/NODE_ENV=production/);
     expect(ofKind(runtime, 'USER').at(-1)?.args).toMatch(/^[1-9]\d*(:\d+)?$/);
     expect(ofKind(runtime, 'WORKDIR').at(-1)?.args).toBe('/app/services/${SERVICE}');
     expect(ofKind(runtime, 'CMD').at(-1)?.args).toBe('["node", "dist/main.js"]');
@@ -86,23 +90,43 @@ describe('Dockerfile.dockerignore', () => {
   // Docker's matching, as far as these patterns use it: `**/` is any depth, `*` one segment, and
   // a pattern naming a directory covers everything below it.
   const toRegExp = (p: string) => {
-    const body = p.replace(/[.+^$()|[\]]/g, '\\$&').replace(/\*\*\//g, '\0').replace(/\*/g, '[^/]*').replace(/\0/g, '(?:.*/)?');
+    const body = p
+      .replace(/[.+^$()|[\]]/g, '\\$&')
+      .replace(/\*\*\//g, '\0')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\0/g, '(?:.*/)?');
     return new RegExp(`^${body}(?:/.*)?$`);
   };
   const ignored = (path: string) => patterns.some((p) => toRegExp(p).test(path));
 
   it('keeps host installs, build output, generated code and git history out of the context', () => {
-    for (const path of ['node_modules/x', 'services/payment/node_modules/x', 'services/payment/dist/main.js',
-      'packages/contracts/src/gen/a.ts', 'services/payment/src/generated/prisma/client.ts', '.git/HEAD', '.env']) {
+    for (const path of [
+      'node_modules/x',
+      'services/payment/node_modules/x',
+      'services/payment/dist/main.js',
+      'packages/contracts/src/gen/a.ts',
+      'services/payment/src/generated/prisma/client.ts',
+      '.git/HEAD',
+      '.env',
+    ]) {
       expect(ignored(path), path).toBe(true);
     }
   });
 
   it('keeps everything the build reads', () => {
-    for (const path of ['package.json', 'package-lock.json', 'proto/buf.gen.yaml', 'packages/money/src/index.ts',
-      'services/payment/src/main.ts', 'services/payment/prisma/schema.prisma', 'tools/build/bundle.ts',
-      'tools/build/promote-to-runtime.mjs', 'tools/build/container-healthcheck.mjs', 'tools/build/ensure-schema.mjs',
-      'tsconfig.base.json']) {
+    for (const path of [
+      'package.json',
+      'package-lock.json',
+      'proto/buf.gen.yaml',
+      'packages/money/src/index.ts',
+      'services/payment/src/main.ts',
+      'services/payment/prisma/schema.prisma',
+      'tools/build/bundle.ts',
+      'tools/build/promote-to-runtime.mjs',
+      'tools/build/container-healthcheck.mjs',
+      'tools/build/ensure-schema.mjs',
+      'tsconfig.base.json',
+    ]) {
       expect(ignored(path), path).toBe(false);
     }
   });

@@ -73,7 +73,10 @@ describe('migration Job commands', () => {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      const r = await client.query<{ t: string }>('SELECT table_name::text AS t FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1', [schema]);
+      const r = await client.query<{ t: string }>(
+        'SELECT table_name::text AS t FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1',
+        [schema],
+      );
       return r.rows.map((row) => row.t);
     } finally {
       await client.end();

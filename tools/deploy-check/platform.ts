@@ -34,7 +34,13 @@ export const SERVICES: Record<string, ExpectedService> = {
   payment: { protocol: 'grpc', port: 50052, portEnv: 'GRPC_PORT', database: true, calls: ['MANDATE_SERVICE_URL', 'BANK_SERVICE_URL'] },
   refund: { protocol: 'grpc', port: 50053, portEnv: 'GRPC_PORT', database: true, calls: ['PAYMENT_SERVICE_URL', 'BANK_SERVICE_URL'] },
   webhook: { protocol: 'grpc', port: 50054, portEnv: 'GRPC_PORT', database: true, calls: [] },
-  'bank-simulator': { protocol: 'grpc', port: 50055, portEnv: 'GRPC_PORT', database: false, calls: ['PAYMENT_SERVICE_URL', 'REFUND_SERVICE_URL'] },
+  'bank-simulator': {
+    protocol: 'grpc',
+    port: 50055,
+    portEnv: 'GRPC_PORT',
+    database: false,
+    calls: ['PAYMENT_SERVICE_URL', 'REFUND_SERVICE_URL'],
+  },
 };
 
 /** One entry of values.yaml `services:` (only the keys the checks read). */

@@ -8,7 +8,10 @@ const schemaText = readRepoFile('deploy/helm/vrp/values.schema.json');
 const schema = JSON.parse(schemaText) as Record<string, unknown>;
 const values = loadValues();
 const withOverride = (path: string, value: unknown) =>
-  mergeValues(values, path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value));
+  mergeValues(
+    values,
+    path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value),
+  );
 
 /** Every `required` key of the schema, as dotted paths, following properties and $refs. */
 function requiredPaths(node: unknown, prefix = ''): string[] {
@@ -49,7 +52,10 @@ describe('values.schema.json', () => {
     ['serviceDefaults.replicas', 0, '$.serviceDefaults.replicas'],
   ])('rejects %s = %j', (path, bad, where) => {
     const problems = validate(schema, withOverride(path, bad));
-    expect(problems.some((p) => p.startsWith(`${where}:`)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith(`${where}:`)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('rejects values without a service', () => {

@@ -72,11 +72,25 @@ export async function startLocalPlatform(settings: Record<string, string> = {}, 
     runner,
     output: () => output,
     createMerchant(name, payoutCurrency = 'GBP') {
-      const cli = spawnSync('npx', ['--no-install', 'tsx', 'services/gateway/src/cli/main.ts', 'merchants', 'create', '--name', name, '--payout-currency', payoutCurrency], {
-        cwd: REPO_ROOT,
-        env,
-        encoding: 'utf8',
-      });
+      const cli = spawnSync(
+        'npx',
+        [
+          '--no-install',
+          'tsx',
+          'services/gateway/src/cli/main.ts',
+          'merchants',
+          'create',
+          '--name',
+          name,
+          '--payout-currency',
+          payoutCurrency,
+        ],
+        {
+          cwd: REPO_ROOT,
+          env,
+          encoding: 'utf8',
+        },
+      );
       if (cli.status !== 0) throw new Error(`merchants create failed: ${cli.stderr}`);
       return JSON.parse(cli.stdout).access_token as string;
     },

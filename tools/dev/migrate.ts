@@ -13,7 +13,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Services that own a schema, i.e. have a prisma.config.ts. */
 export function migratableServices(): string[] {
-  return readdirSync(path.join(root, 'services')).filter((s) => existsSync(path.join(root, 'services', s, 'prisma.config.ts'))).sort();
+  return readdirSync(path.join(root, 'services'))
+    .filter((s) => existsSync(path.join(root, 'services', s, 'prisma.config.ts')))
+    .sort();
 }
 
 async function ensureDatabase(url: string): Promise<void> {

@@ -173,16 +173,19 @@ async function stopAll(code: number): Promise<void> {
   stopping = true;
   console.log('start: stopping all services…');
   let unclean = 0;
-  const exits = [...children.entries()].map(([name, child]) => new Promise<void>((resolve) => {
-    child.once('exit', (exitCode, signal) => {
-      if (exitCode !== 0) {
-        unclean++;
-        console.error(`start: ${name} did not stop cleanly (${signal ?? exitCode})`);
-      }
-      resolve();
-    });
-    child.kill('SIGTERM');
-  }));
+  const exits = [...children.entries()].map(
+    ([name, child]) =>
+      new Promise<void>((resolve) => {
+        child.once('exit', (exitCode, signal) => {
+          if (exitCode !== 0) {
+            unclean++;
+            console.error(`start: ${name} did not stop cleanly (${signal ?? exitCode})`);
+          }
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  );
   const force = setTimeout(() => {
     for (const child of children.values()) child.kill('SIGKILL');
   }, 15_000);

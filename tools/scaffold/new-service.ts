@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 
 /** The spellings of one service name. */
 export interface ServiceNames {
@@ -45,19 +46,22 @@ function nextPort(root: string): number {
   return Math.max(50050, ...ports) + 1;
 }
 
-/** Writes the files of a new service under `root` and wires it in; returns the paths written. */
-export function scaffold(root: string, dir: string): string[] {
+/** Writes the files of a new service under `root` (formatted as the repository is) and wires it in; returns the paths written. */
+export async function scaffold(root: string, dir: string): Promise<string[]> {
   const n = serviceNames(dir);
   if (existsSync(path.join(root, 'services', n.dir))) throw new Error(`services/${n.dir} exists already`);
   const port = nextPort(root);
   const written: string[] = [];
-  const write = (file: string, text: string) => {
+  const write = async (file: string, text: string) => {
     const full = path.join(root, file);
     mkdirSync(path.dirname(full), { recursive: true });
-    writeFileSync(full, text.replace(/^\n/, ''));
+    const source = text.replace(/^\n/, '');
+    const formattable = /\.(ts|json)$/.test(file);
+    const options = formattable ? await prettier.resolveConfig(full) : null;
+    writeFileSync(full, formattable ? await prettier.format(source, { ...options, filepath: full }) : source);
     written.push(file);
   };
-  for (const [file, text] of Object.entries(serviceFiles(n, port))) write(file, text);
+  for (const [file, text] of Object.entries(serviceFiles(n, port))) await write(file, text);
 
   // Wiring into what exists: the contracts package, the chart, `npm start`.
   const contracts = path.join(root, 'packages/contracts/src/index.ts');
@@ -168,7 +172,7 @@ message GetItemResponse {
         scripts: {
           build: 'tsx ../../tools/build/bundle.ts .',
           typecheck: 'tsc -p tsconfig.json --noEmit',
-          lint: 'eslint src',
+          lint: 'eslint src && prettier --check . --ignore-path ../../.prettierignore',
           test: `vitest run --root ../.. --project ${n.dir}`,
           start: 'tsx src/main.ts',
         },
@@ -609,7 +613,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   }
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   try {
-    const written = scaffold(root, name);
+    const written = await scaffold(root, name);
     for (const file of written) console.log(`  wrote ${file}`);
     console.log(`\nservices/${name} is ready. Next: npm install && npm run codegen && npm test`);
   } catch (err) {

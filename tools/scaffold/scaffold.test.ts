@@ -5,7 +5,18 @@
  * into the copy so the regenerated contracts are the ones compiled.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +28,11 @@ let copy: string;
 
 /** The working tree as git sees it (tracked and untracked, ignored files left out), copied to `dest`. */
 function copyWorkingTree(dest: string): void {
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     const from = path.join(root, file);
     if (!existsSync(from)) continue; // deleted in the working tree
@@ -43,7 +58,13 @@ function run(command: string, args: string[], cwd = copy) {
     cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', NX_DAEMON: 'false', DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vrp_sandbox' },
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+      NX_DAEMON: 'false',
+      DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vrp_sandbox',
+    },
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}`.slice(-6000) };
 }
@@ -58,21 +79,34 @@ describe('tools/scaffold', () => {
   });
 
   it('spells names every way they are needed, and refuses bad or taken ones', () => {
-    expect(serviceNames('payout-batch')).toEqual({ dir: 'payout-batch', snake: 'payout_batch', camel: 'payoutBatch', pascal: 'PayoutBatch', upper: 'PAYOUT_BATCH' });
+    expect(serviceNames('payout-batch')).toEqual({
+      dir: 'payout-batch',
+      snake: 'payout_batch',
+      camel: 'payoutBatch',
+      pascal: 'PayoutBatch',
+      upper: 'PAYOUT_BATCH',
+    });
     expect(() => serviceNames('Payout')).toThrow(/kebab-case/);
     expect(() => serviceNames('payment')).toThrow(/taken/);
   });
 
-  it('generates a service that builds, lints and passes its tests untouched', () => {
-    const written = scaffold(copy, 'payout-batch');
-    expect(written).toEqual(expect.arrayContaining(['proto/vrp/payout_batch/v1/payout_batch.proto', 'services/payout-batch/src/app.ts', 'deploy/helm/vrp/values.yaml']));
-    expect(() => scaffold(copy, 'payout-batch')).toThrow(/exists already/);
+  it('generates a service that builds, lints and passes its tests untouched', async () => {
+    const written = await scaffold(copy, 'payout-batch');
+    expect(written).toEqual(
+      expect.arrayContaining([
+        'proto/vrp/payout_batch/v1/payout_batch.proto',
+        'services/payout-batch/src/app.ts',
+        'deploy/helm/vrp/values.yaml',
+      ]),
+    );
+    await expect(scaffold(copy, 'payout-batch')).rejects.toThrow(/exists already/);
 
     const steps: [string, string, string[], string?][] = [
       ['the contract lints', 'npx', ['--no-install', 'buf', 'lint'], path.join(copy, 'proto')],
       ['contracts and Prisma clients generate', 'bash', ['tools/codegen/generate.sh']],
       ['it typechecks', 'npx', ['--no-install', 'tsc', '-p', 'services/payout-batch/tsconfig.json']],
       ['it lints', 'npx', ['--no-install', 'eslint', 'services/payout-batch/src', 'services/payout-batch/test']],
+      ['it is formatted', 'npx', ['--no-install', 'prettier', '--check', '.']],
       ['it bundles as its image does', 'npx', ['--no-install', 'tsx', 'tools/build/bundle.ts', 'services/payout-batch']],
       ['its tests pass', 'npx', ['--no-install', 'vitest', 'run', '--project', 'payout-batch']],
       ['the skeleton check accepts it', 'npx', ['--no-install', 'vitest', 'run', 'tools/workspace/skeleton.test.ts']],
@@ -86,6 +120,8 @@ describe('tools/scaffold', () => {
     // Its own tests really ran: the example resource's two, the domain rule's and the start-up check.
     expect(outputs['its tests pass']).toMatch(/tests: 4 passed, 0 failed, 0 skipped/);
     expect(readFileSync(path.join(copy, 'tools/dev/processes.ts'), 'utf8')).toContain(`'payout-batch': 'PAYOUT_BATCH_SERVICE_URL'`);
-    expect(readFileSync(path.join(copy, 'deploy/helm/vrp/values.yaml'), 'utf8')).toMatch(/\n {2}payout-batch:\n {4}enabled: true\n {4}protocol: grpc\n {4}port: 50056\n/);
+    expect(readFileSync(path.join(copy, 'deploy/helm/vrp/values.yaml'), 'utf8')).toMatch(
+      /\n {2}payout-batch:\n {4}enabled: true\n {4}protocol: grpc\n {4}port: 50056\n/,
+    );
   }, 600_000);
 });

@@ -32,7 +32,8 @@ function sources(dir: string): string[] {
 const read = (file: string) => readFileSync(file, 'utf8');
 
 /** Prisma model calls and raw SQL: talking to the database. */
-const DATABASE_CALL = /\.(\$queryRaw|\$executeRaw|\$queryRawUnsafe|\$executeRawUnsafe)\b|\b(?:db|tx)\.[a-z][A-Za-z]*\.(findMany|findFirst|findUnique|findUniqueOrThrow|findFirstOrThrow|create|createMany|update|updateMany|upsert|delete|deleteMany|count|aggregate|groupBy)\(/;
+const DATABASE_CALL =
+  /\.(\$queryRaw|\$executeRaw|\$queryRawUnsafe|\$executeRawUnsafe)\b|\b(?:db|tx)\.[a-z][A-Za-z]*\.(findMany|findFirst|findUnique|findUniqueOrThrow|findFirstOrThrow|create|createMany|update|updateMany|upsert|delete|deleteMany|count|aggregate|groupBy)\(/;
 
 describe('the service skeleton', () => {
   it('finds the services', () => {
@@ -49,8 +50,13 @@ describe('the service skeleton', () => {
     const src = path.join(root, 'services', service, 'src');
     const allowed = new Set(['db', 'domain', 'handlers', 'usecases', 'jobs', 'clients', 'generated']);
     const folders = readdirSync(src).filter((f) => statSync(path.join(src, f)).isDirectory());
-    expect(folders.filter((f) => !allowed.has(f)), `unexpected folders in services/${service}/src`).toEqual([]);
-    expect(existsSync(path.join(src, 'messages.ts')), `services/${service}/src/messages.ts (row -> proto mappers)`).toBe(withDatabase.includes(service));
+    expect(
+      folders.filter((f) => !allowed.has(f)),
+      `unexpected folders in services/${service}/src`,
+    ).toEqual([]);
+    expect(existsSync(path.join(src, 'messages.ts')), `services/${service}/src/messages.ts (row -> proto mappers)`).toBe(
+      withDatabase.includes(service),
+    );
     expect(read(path.join(src, 'deps.ts')) + read(path.join(src, 'app.ts'))).toMatch(/export interface Deps\b|export type \w+ = Started</);
   });
 
@@ -62,7 +68,11 @@ describe('the service skeleton', () => {
     const src = path.join(root, 'services', service, 'src');
     const offenders = sources(src)
       .filter((f) => !f.startsWith('db/') && !f.endsWith('.spec.ts'))
-      .flatMap((f) => read(path.join(src, f)).split('\n').map((line, i) => ({ where: `${f}:${i + 1}`, line })))
+      .flatMap((f) =>
+        read(path.join(src, f))
+          .split('\n')
+          .map((line, i) => ({ where: `${f}:${i + 1}`, line })),
+      )
       .filter(({ line }) => DATABASE_CALL.test(line))
       .map(({ where, line }) => `${where}: ${line.trim()}`);
     expect(offenders).toEqual([]);
@@ -80,7 +90,9 @@ describe('the service skeleton', () => {
     const offenders = services.flatMap((service) => {
       const dir = path.join(root, 'services', service);
       return [...sources(path.join(dir, 'src')).map((f) => `src/${f}`), ...sources(path.join(dir, 'test')).map((f) => `test/${f}`)]
-        .filter((f) => /from '(\.\.\/)+(\.\.\/)(?:mandate|payment|refund|webhook|bank-simulator|gateway)\/src\//.test(read(path.join(dir, f))))
+        .filter((f) =>
+          /from '(\.\.\/)+(\.\.\/)(?:mandate|payment|refund|webhook|bank-simulator|gateway)\/src\//.test(read(path.join(dir, f))),
+        )
         .map((f) => `services/${service}/${f}`);
     });
     expect(offenders).toEqual([]);

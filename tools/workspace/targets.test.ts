@@ -22,12 +22,16 @@ describe('the workspace', () => {
   });
 
   it('typechecks, lints and builds every project (nx run-many)', () => {
-    const result = spawnSync('npx', ['--no-install', 'nx', 'run-many', '-t', 'typecheck', 'lint', 'build', '--outputStyle=static', '--parallel=2', '--skip-nx-cache'], {
-      cwd: root,
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const result = spawnSync(
+      'npx',
+      ['--no-install', 'nx', 'run-many', '-t', 'typecheck', 'lint', 'build', '--outputStyle=static', '--parallel=2', '--skip-nx-cache'],
+      {
+        cwd: root,
+        env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const failed = result.stdout.split('Failed tasks:')[1] ?? '';
     expect(result.status, `failed tasks:${failed}\n${result.stdout.slice(-6000)}`).toBe(0);
   }, 600_000);

@@ -73,5 +73,10 @@ export function durationList(name: string, opts: Opts<number[]> = {}): Setting<n
 
 /** A comma-separated list of strings. */
 export function list(name: string, opts: Opts<string[]> = {}): Setting<string[]> {
-  return make(name, opts, (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean));
+  return make(name, opts, (raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }

@@ -5,15 +5,33 @@ describe('error codes', () => {
   it('maps every API.md code to the status API.md gives it, and has no code API.md does not name', () => {
     // API.md "Errors", written out: the table this package must match both ways.
     const apiMd: Record<string, number> = {
-      validation_error: 400, invalid_cursor: 400, page_size_too_large: 400, invalid_order: 400, invalid_expand: 400,
-      authentication_required: 401, invalid_token: 401,
+      validation_error: 400,
+      invalid_cursor: 400,
+      page_size_too_large: 400,
+      invalid_order: 400,
+      invalid_expand: 400,
+      authentication_required: 401,
+      invalid_token: 401,
       merchant_mismatch: 403,
       not_found: 404,
-      open_payment_exists: 409, idempotency_key_in_use: 409,
-      customer_not_found: 422, customer_sca_incomplete: 422, currency_mismatch: 422, mandate_not_found: 422,
-      mandate_not_active: 422, mandate_not_cancellable: 422, amount_exceeds_mandate_limit: 422, frequency_limit_reached: 422,
-      payment_not_failed: 422, retry_limit_reached: 422, retry_window_expired: 422, payment_not_settled: 422,
-      refund_amount_too_small: 422, refund_exceeds_payment: 422, idempotency_key_reused: 422, invalid_webhook_url: 422,
+      open_payment_exists: 409,
+      idempotency_key_in_use: 409,
+      customer_not_found: 422,
+      customer_sca_incomplete: 422,
+      currency_mismatch: 422,
+      mandate_not_found: 422,
+      mandate_not_active: 422,
+      mandate_not_cancellable: 422,
+      amount_exceeds_mandate_limit: 422,
+      frequency_limit_reached: 422,
+      payment_not_failed: 422,
+      retry_limit_reached: 422,
+      retry_window_expired: 422,
+      payment_not_settled: 422,
+      refund_amount_too_small: 422,
+      refund_exceeds_payment: 422,
+      idempotency_key_reused: 422,
+      invalid_webhook_url: 422,
       rate_limited: 429,
       internal_error: 500,
       service_unavailable: 503,
@@ -25,7 +43,17 @@ describe('error codes', () => {
   });
 
   it('sends each code over gRPC with the status its meaning calls for', () => {
-    const grpcByHttp: Record<number, number[]> = { 400: [3], 401: [16], 403: [7], 404: [5], 409: [6, 10], 422: [9], 429: [8], 500: [13], 503: [14] };
+    const grpcByHttp: Record<number, number[]> = {
+      400: [3],
+      401: [16],
+      403: [7],
+      404: [5],
+      409: [6, 10],
+      422: [9],
+      429: [8],
+      500: [13],
+      503: [14],
+    };
     for (const [code, c] of Object.entries(ERROR_CODES)) expect(grpcByHttp[c.http], code).toContain(c.grpc);
   });
 

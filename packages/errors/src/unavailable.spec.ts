@@ -5,7 +5,12 @@ describe('errors of a dependency that went away', () => {
   it('are recognised by SQLSTATE, Prisma code or driver message, through causes', () => {
     expect(isUnavailableDependency({ code: '57P01', message: 'terminating connection due to administrator command' })).toBe(true);
     expect(isUnavailableDependency({ code: 'P1017' })).toBe(true);
-    expect(isUnavailableDependency({ name: 'PrismaClientKnownRequestError', meta: { driverAdapterError: { cause: { originalCode: '57P01' } } } })).toBe(true);
+    expect(
+      isUnavailableDependency({
+        name: 'PrismaClientKnownRequestError',
+        meta: { driverAdapterError: { cause: { originalCode: '57P01' } } },
+      }),
+    ).toBe(true);
     expect(isUnavailableDependency(new Error('wrapped', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
     expect(isUnavailableDependency({ code: '08006' })).toBe(true);
     expect(isUnavailableDependency({ name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } })).toBe(true);

@@ -6,7 +6,8 @@ const LOST_DATABASE = /^(57P0[123]|08\d{3}|53300)$/;
 const PRISMA_UNREACHABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028', 'P2037']);
 /** The driver adapter's kinds for the same (its error's cause carries a kind, not always a code). */
 const ADAPTER_UNREACHABLE = new Set(['ConnectionClosed', 'DatabaseNotReachable', 'SocketTimeout', 'TooManyConnections']);
-const LOST_CONNECTION_TEXT = /terminating connection|connection terminated|server closed the connection|ECONNREFUSED|ECONNRESET|connection error|not queryable|connection closed|Transaction API error/i;
+const LOST_CONNECTION_TEXT =
+  /terminating connection|connection terminated|server closed the connection|ECONNREFUSED|ECONNRESET|connection error|not queryable|connection closed|Transaction API error/i;
 
 /**
  * True when `err` says a dependency (the database) is unavailable rather than that the code is
@@ -15,7 +16,14 @@ const LOST_CONNECTION_TEXT = /terminating connection|connection terminated|serve
  */
 export function isUnavailableDependency(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  const e = err as {
+    code?: unknown;
+    kind?: unknown;
+    originalCode?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: unknown };
+  };
   if (typeof e.kind === 'string' && ADAPTER_UNREACHABLE.has(e.kind)) return true;
   if (typeof e.code === 'string' && (LOST_DATABASE.test(e.code) || PRISMA_UNREACHABLE.has(e.code))) return true;
   if (typeof e.originalCode === 'string' && LOST_DATABASE.test(e.originalCode)) return true;

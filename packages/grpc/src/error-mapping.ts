@@ -3,11 +3,16 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { common } from '@vrp/contracts';
 import { ApiError, ERROR_CODES, isErrorCode, type ErrorCode } from '@vrp/errors';
 
-const { ErrorDetailSchema } = common;
+const { ErrorDetailSchema, FieldProblemSchema } = common;
 
 /** Turns a domain ApiError into a gRPC error whose ErrorDetail carries the API reason and param. */
 export function toConnectError(err: ApiError): ConnectError {
-  const detail = create(ErrorDetailSchema, { reason: err.code, param: err.param ?? '' });
+  const detail = create(ErrorDetailSchema, {
+    reason: err.code,
+    param: err.param ?? '',
+    details: (err.details ?? []).map((d) => create(FieldProblemSchema, d)),
+    retryAfterSeconds: err.retryAfter ?? 0,
+  });
   return new ConnectError(err.message, err.grpcCode as Code, undefined, [{ desc: ErrorDetailSchema, value: detail }]);
 }
 
@@ -37,7 +42,12 @@ export function fromRemoteError(err: unknown): ApiError {
   const [detail] = connectErr.findDetails(ErrorDetailSchema);
   const reason = detail && isErrorCode(detail.reason) ? detail.reason : reasonForCode(connectErr.code);
   const message = reason === 'internal_error' || !detail ? defaultMessage(reason, connectErr) : connectErr.rawMessage;
-  return new ApiError(reason, message, { ...(detail?.param ? { param: detail.param } : {}), cause: err });
+  return new ApiError(reason, message, {
+    ...(detail?.param ? { param: detail.param } : {}),
+    ...(detail?.details.length ? { details: detail.details.map((d) => ({ param: d.param, message: d.message })) } : {}),
+    ...(detail?.retryAfterSeconds ? { retryAfter: detail.retryAfterSeconds } : {}),
+    cause: err,
+  });
 }
 
 function defaultMessage(reason: ErrorCode, err: ConnectError): string {

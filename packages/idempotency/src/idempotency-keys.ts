@@ -40,7 +40,13 @@ function table(schema: string): string {
  * The id of the resource a live key made, or undefined when the key is free (never used, or
  * older than KEY_LIFETIME_MS). The same key with another request is 422 idempotency_key_reused.
  */
-export async function resourceOfKey(db: RawSql, schema: string, merchantId: string, claim: IdempotencyClaim, now: Date): Promise<string | undefined> {
+export async function resourceOfKey(
+  db: RawSql,
+  schema: string,
+  merchantId: string,
+  claim: IdempotencyClaim,
+  now: Date,
+): Promise<string | undefined> {
   const rows = await db.$queryRawUnsafe<{ fingerprint: string; resource_id: string }[]>(
     `SELECT fingerprint, resource_id FROM ${table(schema)} WHERE merchant_id = $1 AND key = $2 AND created_at >= $3`,
     merchantId,
@@ -60,7 +66,14 @@ export async function resourceOfKey(db: RawSql, schema: string, merchantId: stri
  * over). A concurrent create with the same key waits on the row and then finds it bound: it
  * throws KeyTaken, its transaction rolls back, and the caller answers with resourceOfKey.
  */
-export async function bindKey(tx: RawSql, schema: string, merchantId: string, claim: IdempotencyClaim, resourceId: string, now: Date): Promise<void> {
+export async function bindKey(
+  tx: RawSql,
+  schema: string,
+  merchantId: string,
+  claim: IdempotencyClaim,
+  resourceId: string,
+  now: Date,
+): Promise<void> {
   const t = table(schema);
   const bound = await tx.$queryRawUnsafe<unknown[]>(
     `INSERT INTO ${t} (merchant_id, key, fingerprint, resource_id, created_at) VALUES ($1, $2, $3, $4, $5)
@@ -77,4 +90,3 @@ export async function bindKey(tx: RawSql, schema: string, merchantId: string, cl
   );
   if (bound.length === 0) throw new KeyTaken();
 }
-

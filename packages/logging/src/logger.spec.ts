@@ -9,7 +9,14 @@ describe('createLogger', () => {
     withRequestContext({ requestId: 'req_1' }, () => log.child({ component: 'relay' }).info('published', { count: 2n }));
     expect(lines).toHaveLength(1);
     const record = JSON.parse(lines[0]!);
-    expect(record).toMatchObject({ level: 'info', service: 'payment', msg: 'published', request_id: 'req_1', component: 'relay', count: '2' });
+    expect(record).toMatchObject({
+      level: 'info',
+      service: 'payment',
+      msg: 'published',
+      request_id: 'req_1',
+      component: 'relay',
+      count: '2',
+    });
   });
 
   it('serialises errors with their stack', () => {

@@ -1,13 +1,7 @@
 import { isCurrency, minorDigits } from './currencies.js';
 
 /** Why a decimal amount string was refused; the edge turns it into a validation message. */
-export type AmountProblem =
-  | 'not_a_string'
-  | 'malformed'
-  | 'not_positive'
-  | 'too_many_decimals'
-  | 'too_large'
-  | 'unknown_currency';
+export type AmountProblem = 'not_a_string' | 'malformed' | 'not_positive' | 'too_many_decimals' | 'too_large' | 'unknown_currency';
 
 export type ParseResult = { ok: true; minor: bigint } | { ok: false; problem: AmountProblem; message: string };
 

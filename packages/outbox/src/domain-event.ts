@@ -8,9 +8,7 @@ export type DomainEvent = events.DomainEvent;
 export { EVENT_TYPES, type EventType };
 
 export type EventResource =
-  | { case: 'mandate'; value: mandate.Mandate }
-  | { case: 'payment'; value: payment.Payment }
-  | { case: 'refund'; value: refund.Refund };
+  { case: 'mandate'; value: mandate.Mandate } | { case: 'payment'; value: payment.Payment } | { case: 'refund'; value: refund.Refund };
 
 /** Builds a domain event with a fresh EV id for `resource`, as it is right after the change. */
 export function newDomainEvent(type: EventType, merchantId: string, resource: EventResource, at: Date = new Date()): DomainEvent {
@@ -41,7 +39,10 @@ export function decodeDomainEvent(bytes: Uint8Array): DomainEvent {
  * The row a service inserts into its own `outbox_events` table, inside the same transaction
  * as the state change: `tx.outboxEvent.create({ data: outboxRow(prefix, event) })`.
  */
-export function outboxRow(subjectPrefix: string, event: DomainEvent): { eventId: string; subject: string; payload: Uint8Array<ArrayBuffer> } {
+export function outboxRow(
+  subjectPrefix: string,
+  event: DomainEvent,
+): { eventId: string; subject: string; payload: Uint8Array<ArrayBuffer> } {
   return {
     eventId: event.eventId,
     subject: eventSubject(subjectPrefix, event.eventType),

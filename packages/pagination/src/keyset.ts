@@ -37,13 +37,19 @@ function sortKeys(order: common.SortOrder, fields: KeysetFields): { field: strin
   };
   switch (order) {
     case SortOrder.CREATED_AT_ASC:
-      return [{ field: fields.createdAt, dir: 'asc', key: 'createdAt' }, { field: fields.id, dir: 'asc', key: 'id' }];
+      return [
+        { field: fields.createdAt, dir: 'asc', key: 'createdAt' },
+        { field: fields.id, dir: 'asc', key: 'id' },
+      ];
     case SortOrder.AMOUNT_ASC:
       return [amount('asc'), { field: fields.createdAt, dir: 'asc', key: 'createdAt' }, { field: fields.id, dir: 'asc', key: 'id' }];
     case SortOrder.AMOUNT_DESC:
       return [amount('desc'), { field: fields.createdAt, dir: 'desc', key: 'createdAt' }, { field: fields.id, dir: 'desc', key: 'id' }];
     default:
-      return [{ field: fields.createdAt, dir: 'desc', key: 'createdAt' }, { field: fields.id, dir: 'desc', key: 'id' }];
+      return [
+        { field: fields.createdAt, dir: 'desc', key: 'createdAt' },
+        { field: fields.id, dir: 'desc', key: 'id' },
+      ];
   }
 }
 

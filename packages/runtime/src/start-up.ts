@@ -43,7 +43,11 @@ export type Started<T> = T & {
  * error is rethrown, so a failed start leaks no pool, connection, loop or port. The returned
  * stop() closes it all in reverse order, once.
  */
-export async function startUp<T extends object>(name: string, logger: Logger, start: (resources: Resources) => Promise<T>): Promise<Started<T>> {
+export async function startUp<T extends object>(
+  name: string,
+  logger: Logger,
+  start: (resources: Resources) => Promise<T>,
+): Promise<Started<T>> {
   const resources = new Resources(logger);
   let started: T;
   try {

@@ -20,7 +20,10 @@ export interface TestDatabase {
 /** Applies every committed migration of `service` (services/<service>/prisma/migrations) in order. */
 export async function applyMigrations(url: string, service: string): Promise<void> {
   const dir = path.join(REPO_ROOT, 'services', service, 'prisma', 'migrations');
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -40,7 +40,9 @@ export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
   let child: ChildProcess | undefined;
   /** Starts nats-server on `port` (-1: one it picks) and resolves with the port it listens on, or 0 if it exited. */
   const launch = async (port: number): Promise<number> => {
-    const proc = spawn(BINARY, ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(BINARY, ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-js', '-sd', storeDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     child = proc;
     let log = '';
     proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));

@@ -33,7 +33,10 @@ export async function heldResources(db: TestDatabase, nats: PrivateNatsServer): 
   await client.connect();
   let postgres: number;
   try {
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db.name]);
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [db.name],
+    );
     postgres = rows[0]!.n;
   } finally {
     await client.end();

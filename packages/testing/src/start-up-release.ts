@@ -15,7 +15,8 @@ export interface StartUpSubject {
   start(env: Record<string, string>): Promise<{ stop(): Promise<void> }>;
 }
 
-const same = (a: HeldResources, b: HeldResources) => a.postgres === b.postgres && a.nats === b.nats && JSON.stringify(a.handles) === JSON.stringify(b.handles);
+const same = (a: HeldResources, b: HeldResources) =>
+  a.postgres === b.postgres && a.nats === b.nats && JSON.stringify(a.handles) === JSON.stringify(b.handles);
 
 /**
  * The start-up contract every service keeps, checked for real: started against its own database
@@ -41,19 +42,25 @@ export async function checkStartUpRelease(subject: StartUpSubject): Promise<{ wh
     };
     const before = await heldResources(db, nats);
     await expect(subject.start({ ...env, [subject.portSetting]: String(busy.port) })).rejects.toThrow();
-    const afterFailure = await waitFor(async () => {
-      const now = await heldResources(db, nats);
-      return same(now, before) ? now : undefined;
-    }, { what: 'a failed start to release everything', timeoutMs: 5_000 }).catch(async () => heldResources(db, nats));
+    const afterFailure = await waitFor(
+      async () => {
+        const now = await heldResources(db, nats);
+        return same(now, before) ? now : undefined;
+      },
+      { what: 'a failed start to release everything', timeoutMs: 5_000 },
+    ).catch(async () => heldResources(db, nats));
     expect(afterFailure, 'held after a failed start').toEqual(before);
 
     const running = await subject.start({ ...env, [subject.portSetting]: '0' });
     const whileRunning = await heldResources(db, nats);
     await running.stop();
-    const afterStop = await waitFor(async () => {
-      const now = await heldResources(db, nats);
-      return same(now, before) ? now : undefined;
-    }, { what: 'a stopped service to release everything', timeoutMs: 5_000 }).catch(async () => heldResources(db, nats));
+    const afterStop = await waitFor(
+      async () => {
+        const now = await heldResources(db, nats);
+        return same(now, before) ? now : undefined;
+      },
+      { what: 'a stopped service to release everything', timeoutMs: 5_000 },
+    ).catch(async () => heldResources(db, nats));
     expect(afterStop, 'held after stop()').toEqual(before);
     return { whileRunning, before };
   } finally {

@@ -18,7 +18,6 @@ afterAll(async () => {
 });
 
 describe('test helpers and the outbox relay, on real Postgres and JetStream', () => {
-
   it('gives a migrated database of its own', async () => {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
@@ -31,12 +30,23 @@ describe('test helpers and the outbox relay, on real Postgres and JetStream', ()
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     const m = create(mandate.MandateSchema, { id: 'MD1', merchantId: 'MR1' });
-    const evs = ['mandate.created', 'mandate.activated', 'mandate.revoked'].map((t) => newDomainEvent(t as 'mandate.created', 'MR1', { case: 'mandate', value: m }));
+    const evs = ['mandate.created', 'mandate.activated', 'mandate.revoked'].map((t) =>
+      newDomainEvent(t as 'mandate.created', 'MR1', { case: 'mandate', value: m }),
+    );
     for (const ev of evs) {
       const row = outboxRow(stream.subjectPrefix, ev);
-      await client.query('INSERT INTO mandate.outbox_events (event_id, subject, payload) VALUES ($1, $2, $3)', [row.eventId, row.subject, Buffer.from(row.payload)]);
+      await client.query('INSERT INTO mandate.outbox_events (event_id, subject, payload) VALUES ($1, $2, $3)', [
+        row.eventId,
+        row.subject,
+        Buffer.from(row.payload),
+      ]);
     }
-    const relay = new OutboxRelay({ databaseUrl: db.url, schema: 'mandate', js: stream.bus.js, logger: createLogger('test', { level: 'silent' }) });
+    const relay = new OutboxRelay({
+      databaseUrl: db.url,
+      schema: 'mandate',
+      js: stream.bus.js,
+      logger: createLogger('test', { level: 'silent' }),
+    });
     relay.start();
     await waitFor(async () => (await stream.events()).length === 3, { what: 'three events' });
     // Simulate a crash after publishing but before marking: the stream drops the duplicate.

@@ -1,10 +1,6 @@
 /** Why a delivery was refused; also the `error` a receiver answers with. */
 export type WebhookVerificationReason =
-  | 'missing_header'
-  | 'malformed_header'
-  | 'timestamp_too_old'
-  | 'timestamp_in_future'
-  | 'signature_mismatch';
+  'missing_header' | 'malformed_header' | 'timestamp_too_old' | 'timestamp_in_future' | 'signature_mismatch';
 
 const MESSAGES: Record<WebhookVerificationReason, string> = {
   missing_header: 'The X-SVC-Signature header is missing.',

@@ -39,10 +39,12 @@ export function expressVerifier(
     const header = headerValue(req.headers['x-svc-signature']);
     const body = req.body;
     if (header !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
-      next(new TypeError(
-        "expressVerifier needs the raw request body: mount express.raw({ type: 'application/json' }) before it, " +
-          'and no JSON body parser on this route.',
-      ));
+      next(
+        new TypeError(
+          "expressVerifier needs the raw request body: mount express.raw({ type: 'application/json' }) before it, " +
+            'and no JSON body parser on this route.',
+        ),
+      );
       return;
     }
     try {

@@ -14,8 +14,7 @@ const OLD = 'whsec_old_9a1d44';
 const NOW = 1_700_000_000;
 const BODY = JSON.stringify({ event_id: 'EV01', event_type: 'payment.settled', created_at: '2023-11-14T22:13:20Z', data: {} });
 
-const signed = (secrets: string[], timestamp = NOW, body: string | Uint8Array = BODY) =>
-  signatureHeader({ secrets, timestamp, body });
+const signed = (secrets: string[], timestamp = NOW, body: string | Uint8Array = BODY) => signatureHeader({ secrets, timestamp, body });
 
 function reasonOf(opts: Partial<VerifyWebhookOptions>): WebhookVerificationReason | 'accepted' {
   try {
@@ -125,9 +124,7 @@ describe('verifyWebhook', () => {
   it('treats configuration mistakes as TypeErrors, not verification failures', () => {
     expect(() => verifyWebhook({ body: BODY, header: signed([NEW]), secrets: [], now: NOW })).toThrow(TypeError);
     expect(() => verifyWebhook({ body: BODY, header: signed([NEW]), secrets: '', now: NOW })).toThrow(TypeError);
-    expect(() =>
-      verifyWebhook({ body: BODY, header: signed([NEW]), secrets: NEW, now: NOW, toleranceSeconds: -1 }),
-    ).toThrow(TypeError);
+    expect(() => verifyWebhook({ body: BODY, header: signed([NEW]), secrets: NEW, now: NOW, toleranceSeconds: -1 })).toThrow(TypeError);
   });
 
   it('gives every error a stable name and a message without secrets', () => {

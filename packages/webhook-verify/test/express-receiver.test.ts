@@ -89,7 +89,8 @@ describe('expressVerifier behind a bare node:http adapter (no Express)', () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const wreq: WebhookRequest = { headers: req.headers, body: Buffer.concat(chunks) };
-      const send = (code: number, payload: unknown) => res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      const send = (code: number, payload: unknown) =>
+        res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       verify(wreq, { status: (code) => ({ json: (payload) => send(code, payload) }) }, (err) =>
         err ? send(500, { error: 'internal_error' }) : send(200, { received: wreq.webhookEvent?.event_id }),
       );

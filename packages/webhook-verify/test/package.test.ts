@@ -17,9 +17,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the published package', () => {
   it('packs compiled JavaScript, declarations, README and examples, and no sources or specs', () => {
-    const [report] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8' }));
+    const [report] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8' }),
+    );
     const files: string[] = report.files.map((f: { path: string }) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'README.md', 'package.json', 'examples/express-receiver.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'README.md', 'package.json', 'examples/express-receiver.ts']),
+    );
     expect(files.filter((f) => f.startsWith('src/') || f.includes('.spec.'))).toEqual([]);
   });
 

@@ -23,13 +23,24 @@ export function startBankSimulator(config: BankSimulatorConfig, options: { logge
   const logger = options.logger ?? createLogger('bank-simulator', { level: config.logLevel });
   return startUp('bank simulator', logger, async (resources) => {
     const reporter = resources.add('platform clients', createPlatformReporter(config), (r) => r.close());
-    const queue = resources.add('callback queue', new CallbackQueue(logger, { initialMs: 100, maxMs: config.callbackMaxBackoffMs }), (q) => q.stop());
+    const queue = resources.add('callback queue', new CallbackQueue(logger, { initialMs: 100, maxMs: config.callbackMaxBackoffMs }), (q) =>
+      q.stop(),
+    );
     const sim = resources.add(
       'settlements',
-      new SimulatedBank({ logger, reporter, callbacks: queue }, { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle }),
+      new SimulatedBank(
+        { logger, reporter, callbacks: queue },
+        { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle },
+      ),
       (b) => b.stop(),
     );
-    const server = await startGrpcServer({ routes: routes(sim), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
+    const server = await startGrpcServer({
+      routes: routes(sim),
+      serviceNames: SERVICE_NAMES,
+      port: config.grpcPort,
+      host: config.grpcHost,
+      logger,
+    });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port, pendingCallbacks: () => queue.pending };
   });

@@ -51,13 +51,17 @@ export function startGateway(
       logger,
     };
     const readiness = resources.add('readiness checks', new Readiness(db, config.natsUrl, createHealthClients(config)), (r) => r.close());
-    const rateLimiter = resources.add('rate limiter', new RateLimiter(config.rateLimitRps, config.rateLimitBurst, options.now), (r) => r.stop());
+    const rateLimiter = resources.add('rate limiter', new RateLimiter(config.rateLimitRps, config.rateLimitBurst, options.now), (r) =>
+      r.stop(),
+    );
     const { app, routes } = createHttpApp(deps, { readiness, rateLimiter });
     const purge = setInterval(() => {
       deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
     }, 3_600_000).unref();
     resources.add('idempotency purge', purge, (timer) => clearInterval(timer));
-    const server = resources.add('HTTP server', await listen(app, logger, config.host, config.port), (s) => s.close(config.shutdownGraceMs));
+    const server = resources.add('HTTP server', await listen(app, logger, config.host, config.port), (s) =>
+      s.close(config.shutdownGraceMs),
+    );
     logger.info('gateway listening', { port: server.port, env: config.env });
     return { port: server.port, url: `http://${config.host}:${server.port}`, routes, inFlight: server.inFlight };
   });

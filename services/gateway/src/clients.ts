@@ -34,6 +34,9 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger): Gat
 /** grpc.health.v1 clients for the services readiness checks. */
 export function createHealthClients(config: GatewayConfig): Map<DownstreamService, ServiceClient<typeof health.Health>> {
   return new Map(
-    config.readinessServices.map((name) => [name, createServiceClient(health.Health, { baseUrl: config.serviceUrls[name], timeoutMs: 1000, volumeThreshold: 1_000_000 })]),
+    config.readinessServices.map((name) => [
+      name,
+      createServiceClient(health.Health, { baseUrl: config.serviceUrls[name], timeoutMs: 1000, volumeThreshold: 1_000_000 }),
+    ]),
   );
 }

@@ -58,7 +58,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const loaded = load(env);
   const unknown = loaded.readinessServices.filter((s) => !(DOWNSTREAM_SERVICES as readonly string[]).includes(s));
   const problems: string[] = [];
-  if (unknown.length) problems.push(`READINESS_SERVICES has unknown services ${unknown.join(', ')} (known: ${DOWNSTREAM_SERVICES.join(', ')})`);
+  if (unknown.length)
+    problems.push(`READINESS_SERVICES has unknown services ${unknown.join(', ')} (known: ${DOWNSTREAM_SERVICES.join(', ')})`);
   // A cursor signed with a public development secret could be forged: production refuses it.
   if (loaded.env === 'production' && (loaded.cursorSecret === DEV_CURSOR_SECRET || loaded.cursorSecret.length < 32)) {
     problems.push('CURSOR_SECRET must be set to a private value of at least 32 characters in production');

@@ -16,7 +16,10 @@ const SERVING = 1; // grpc.health.v1 HealthCheckResponse.ServingStatus.SERVING
 async function probe(fn: () => Promise<unknown>, timeoutMs: number): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)))]);
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs))),
+    ]);
     return { status: 'up' };
   } catch (err) {
     return { status: 'down', error: (err as Error).message };

@@ -22,7 +22,12 @@ type RegisterRoutes = (router: Router, deps: Deps) => void;
 /** Every resource's authenticated /v1 routes; a new resource adds its register function here. */
 const ROUTES: RegisterRoutes[] = [registerMandateRoutes, registerPaymentRoutes, registerRefundRoutes, registerWebhookRoutes];
 /** Routes that exist only in sandbox; production answers 404 for them like for any unknown path. */
-const SANDBOX_ROUTES: RegisterRoutes[] = [registerSandboxRoutes, registerSandboxPaymentRoutes, registerSandboxRefundRoutes, registerSandboxWebhookRoutes];
+const SANDBOX_ROUTES: RegisterRoutes[] = [
+  registerSandboxRoutes,
+  registerSandboxPaymentRoutes,
+  registerSandboxRefundRoutes,
+  registerSandboxWebhookRoutes,
+];
 
 /** A served route, as the OpenAPI document names it (`/v1/mandates/{id}`). */
 export interface RouteEntry {
@@ -47,7 +52,10 @@ function routesOf(prefix: string, router: Router): RouteEntry[] {
  * document unauthenticated; every other /v1 route behind bearer auth, the rate limit, JSON
  * body parsing and Idempotency-Key handling, in that order. Errors become API.md bodies.
  */
-export function createHttpApp(deps: Deps, extras: { readiness: Readiness; rateLimiter: RateLimiter }): { app: Express; routes: () => RouteEntry[] } {
+export function createHttpApp(
+  deps: Deps,
+  extras: { readiness: Readiness; rateLimiter: RateLimiter },
+): { app: Express; routes: () => RouteEntry[] } {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // `created_at[gte]` stays a plain key; strict parsing happens per list

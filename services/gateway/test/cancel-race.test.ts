@@ -42,10 +42,15 @@ describe('a cancel racing a payment create', () => {
     try {
       const create = api.post('/v1/payments', { mandate_id: mandateId, amount: '10.00', currency: 'GBP' });
       // The create has passed its mandate check and waits to insert.
-      await waitFor(async () => {
-        const { rows } = await sql.query(`SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'payments' AND NOT l.granted`);
-        return rows.length > 0;
-      }, { what: 'the create waiting on its insert' });
+      await waitFor(
+        async () => {
+          const { rows } = await sql.query(
+            `SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'payments' AND NOT l.granted`,
+          );
+          return rows.length > 0;
+        },
+        { what: 'the create waiting on its insert' },
+      );
       const cancel = api.post(`/v1/mandates/${mandateId}/cancel`).then(async (res) => {
         seenAtCancel = await committedPayments(mandateId);
         return res;
@@ -62,12 +67,18 @@ describe('a cancel racing a payment create', () => {
       await blocker.end();
     }
     expect(await committedPayments(mandateId)).toEqual(seenAtCancel);
-    expect(errorOf(await api.post('/v1/payments', { mandate_id: mandateId, amount: '1.00', currency: 'GBP' }))).toMatchObject({ status: 422, code: 'mandate_not_active' });
+    expect(errorOf(await api.post('/v1/payments', { mandate_id: mandateId, amount: '1.00', currency: 'GBP' }))).toMatchObject({
+      status: 422,
+      code: 'mandate_not_active',
+    });
   });
 
   it('a customer revocation in sandbox closes the mandate for payments the same way', async () => {
     const mandateId = await activeMandate();
-    expect((await api.post(`/v1/sandbox/mandates/${mandateId}/revoke`, { by: 'customer' })).body).toMatchObject({ status: 'revoked', revoked_by: 'customer' });
+    expect((await api.post(`/v1/sandbox/mandates/${mandateId}/revoke`, { by: 'customer' })).body).toMatchObject({
+      status: 'revoked',
+      revoked_by: 'customer',
+    });
     const gate = await sql.query('SELECT closed_at FROM payment.mandate_gates WHERE mandate_id = $1', [mandateId]);
     expect(gate.rows[0]?.closed_at).toBeInstanceOf(Date);
     // Cancelling it now is refused, as for any revoked mandate.

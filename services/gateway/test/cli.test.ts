@@ -13,7 +13,13 @@ let platform: Platform;
 let env: Record<string, string>;
 beforeAll(async () => {
   platform = await startPlatform();
-  env = { PATH: process.env.PATH ?? '', VRP_ENV: 'sandbox', DATABASE_URL: platform.db.url, LOG_LEVEL: 'silent', ...platform.services.mandate!.gatewayEnv };
+  env = {
+    PATH: process.env.PATH ?? '',
+    VRP_ENV: 'sandbox',
+    DATABASE_URL: platform.db.url,
+    LOG_LEVEL: 'silent',
+    ...platform.services.mandate!.gatewayEnv,
+  };
 });
 afterAll(async () => platform?.stop());
 

@@ -88,7 +88,9 @@ describe('the ten event types, from their producers to a merchant', () => {
     await waitFor(async () => (await api.get(`/v1/payments/${paymentId}`)).body.status === 'settled', { what: 'settlement' });
     const refund = await ok(`/v1/payments/${paymentId}/refunds`, { amount: '12.34' }, 201);
     const refundId = refund.id as string;
-    await waitFor(async () => (await api.post(`/v1/sandbox/refunds/${refundId}/settle`)).status === 202, { what: 'the bank to settle the refund' });
+    await waitFor(async () => (await api.post(`/v1/sandbox/refunds/${refundId}/settle`)).status === 202, {
+      what: 'the bank to settle the refund',
+    });
 
     // A payment the bank fails; then the merchant cancels the mandate.
     const failing = await ok('/v1/payments', { mandate_id: mandateId, amount: '1.00', currency: 'GBP' }, 201);
@@ -119,17 +121,23 @@ describe('the ten event types, from their producers to a merchant', () => {
     expect((await arrival('mandate.revoked', mandateId)).data).toMatchObject({ status: 'revoked', revoked_by: 'merchant' });
     expect((await arrival('payment.settled', paymentId)).data).toMatchObject({ status: 'settled', amount: '12.34', mandate_id: mandateId });
     expect((await arrival('payment.refunded', paymentId)).data).toMatchObject({ status: 'refunded', amount_refunded: '12.34' });
-    expect((await arrival('payment.failed', failing.id as string)).data).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
+    expect((await arrival('payment.failed', failing.id as string)).data).toMatchObject({
+      status: 'failed',
+      failure_code: 'insufficient_funds',
+    });
     expect((await arrival('refund.created', refundId)).data).toMatchObject({ payment_id: paymentId, amount: '12.34' });
     expect((await arrival('refund.settled', refundId)).data).toMatchObject({ status: 'settled', payment_id: paymentId });
     expect(delivered.filter((d) => d.type === 'mandate.activated' && d.data.id === mandateId)).toHaveLength(2);
 
     // The merchant's event log agrees: every event delivered, none failed.
-    const events = await waitFor(async () => {
-      const res = await api.get('/v1/webhook-events?page_size=100');
-      const rows = res.body.results as { event_type: string; delivery_status: string }[];
-      return rows.length === delivered.length && rows.every((e) => e.delivery_status === 'delivered') ? rows : undefined;
-    }, { what: 'every event to show delivered' });
+    const events = await waitFor(
+      async () => {
+        const res = await api.get('/v1/webhook-events?page_size=100');
+        const rows = res.body.results as { event_type: string; delivery_status: string }[];
+        return rows.length === delivered.length && rows.every((e) => e.delivery_status === 'delivered') ? rows : undefined;
+      },
+      { what: 'every event to show delivered' },
+    );
     expect(new Set(events.map((e) => e.event_type))).toEqual(new Set(EVENT_TYPES));
   });
 });

@@ -55,13 +55,19 @@ async function seed(): Promise<void> {
   await api.post(`/v1/sandbox/mandates/${ids.mandate}/activate`);
   ids.payment = (await api.post('/v1/payments', { mandate_id: ids.mandate, amount: '50.00', currency: 'GBP' })).body.id as string;
   await api.post(`/v1/sandbox/payments/${ids.payment}/settle`);
-  await waitFor(async () => (await api.get(`/v1/payments/${ids.payment}`)).body.status === 'settled', { what: 'the seeded payment settled' });
+  await waitFor(async () => (await api.get(`/v1/payments/${ids.payment}`)).body.status === 'settled', {
+    what: 'the seeded payment settled',
+  });
   ids.refund = (await api.post(`/v1/payments/${ids.payment}/refunds`, { amount: '5.00' })).body.id as string;
-  ids.endpoint = (await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.example.com/fuzz', enabled_events: ['refund.settled'] })).body.id as string;
-  const events = await waitFor(async () => {
-    const list = (await api.get('/v1/webhook-events?page_size=200')).body.results as Json[];
-    return list.length >= 6 ? list : undefined;
-  }, { what: 'the seeded events recorded' });
+  ids.endpoint = (await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.example.com/fuzz', enabled_events: ['refund.settled'] }))
+    .body.id as string;
+  const events = await waitFor(
+    async () => {
+      const list = (await api.get('/v1/webhook-events?page_size=200')).body.results as Json[];
+      return list.length >= 6 ? list : undefined;
+    },
+    { what: 'the seeded events recorded' },
+  );
   ids.event = events[0]!.id as string;
   await waitFor(async () => (await unpublishedOutboxRows()) === 0, { what: 'the outboxes drained' });
 }
@@ -76,10 +82,24 @@ async function unpublishedOutboxRows(): Promise<number> {
 
 /** Rows of every table a request could write to (the gateway's idempotency records aside: refusals are replayed by design). */
 const PERSISTED = [
-  'mandate.customers', 'mandate.mandates', 'mandate.outbox_events', 'mandate.idempotency_keys',
-  'payment.payments', 'payment.payment_timeline', 'payment.refund_allocations', 'payment.outbox_events', 'payment.idempotency_keys', 'payment.mandate_gates',
-  'refund.refund_requests', 'refund.refunds', 'refund.outbox_events', 'refund.idempotency_keys',
-  'webhook.endpoints', 'webhook.events', 'webhook.deliveries', 'webhook.attempts',
+  'mandate.customers',
+  'mandate.mandates',
+  'mandate.outbox_events',
+  'mandate.idempotency_keys',
+  'payment.payments',
+  'payment.payment_timeline',
+  'payment.refund_allocations',
+  'payment.outbox_events',
+  'payment.idempotency_keys',
+  'payment.mandate_gates',
+  'refund.refund_requests',
+  'refund.refunds',
+  'refund.outbox_events',
+  'refund.idempotency_keys',
+  'webhook.endpoints',
+  'webhook.events',
+  'webhook.deliveries',
+  'webhook.attempts',
 ];
 async function persistedState(): Promise<Record<string, string>> {
   const { rows } = await sql.query<Json>(`SELECT ${PERSISTED.map((t, i) => `(SELECT count(*) FROM ${t}) AS t${i}`).join(', ')}`);
@@ -95,13 +115,17 @@ async function persistedState(): Promise<Record<string, string>> {
 
 /** Every /v1 operation of the served document, with the names of its parameters and body fields. */
 async function documentedOperations(): Promise<Operation[]> {
-  const doc = (await api.get('/v1/openapi.json')).body as Json & { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+  const doc = (await api.get('/v1/openapi.json')).body as Json & {
+    paths: Record<string, Record<string, Json>>;
+    components: { schemas: Record<string, Json> };
+  };
   const out: Operation[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     if (!path.startsWith('/v1/') || path === '/v1/openapi.json') continue;
     for (const [method, op] of Object.entries(ops)) {
       const params = (op.parameters ?? []) as { name: string; in: string }[];
-      const schema = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as { schema?: { $ref?: string } } | undefined;
+      const schema = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as
+        { schema?: { $ref?: string } } | undefined;
       const ref = schema?.schema?.$ref?.split('/').pop();
       const properties = ref ? (doc.components.schemas[ref]!.properties as Json | undefined) : undefined;
       out.push({
@@ -118,14 +142,48 @@ async function documentedOperations(): Promise<Operation[]> {
 
 // Values a hostile client sends, valid ones among them so that other defects are reached.
 const hostileString = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\uD800', 'x\uDC00y', '%00', '../../etc/passwd', "'; DROP TABLE x; --", '<script>', '0000-01-01', '9999-12-31T23:59:60Z', '-1', '1e308', 'NaN', '10.001', '99999999999999999999.99', 'GBP', 'gbp', 'XXX', 'monthly', 'payment.settled', 'https://sandbox.example.com/h\n', 'null', 'true'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    'x\uDC00y',
+    '%00',
+    '../../etc/passwd',
+    "'; DROP TABLE x; --",
+    '<script>',
+    '0000-01-01',
+    '9999-12-31T23:59:60Z',
+    '-1',
+    '1e308',
+    'NaN',
+    '10.001',
+    '99999999999999999999.99',
+    'GBP',
+    'gbp',
+    'XXX',
+    'monthly',
+    'payment.settled',
+    'https://sandbox.example.com/h\n',
+    'null',
+    'true',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constant('x'.repeat(5000)),
 );
 const hostileNumber = fc.oneof(fc.constantFrom(0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER), fc.integer(), fc.double());
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, hostileString, hostileNumber, fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 3 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 3 }),
+  ),
 })).value;
 /** Percent-encodes anything, lone surrogates included (as the bytes a sloppy client would send). */
 function encode(text: string): string {
@@ -160,11 +218,18 @@ function validBody(op: Operation): Json {
 /** The real id a path of this operation names. */
 function realIdFor(path: string): string {
   const kind = ['webhook-endpoints', 'webhook-events', 'mandates', 'payments', 'refunds'].find((k) => path.includes(`/${k}/`))!;
-  return { 'webhook-endpoints': ids.endpoint, 'webhook-events': ids.event, mandates: ids.mandate, payments: ids.payment, refunds: ids.refund }[kind]!;
+  return {
+    'webhook-endpoints': ids.endpoint,
+    'webhook-events': ids.event,
+    mandates: ids.mandate,
+    payments: ids.payment,
+    refunds: ids.refund,
+  }[kind]!;
 }
 
 /** Ways a request is certainly wrong; each request carries at least one. */
-type Poison = 'unknown-body-field' | 'unknown-query' | 'bad-path-id' | 'not-an-object' | 'bad-json' | 'nul-in-body' | 'too-deep' | 'unsafe-integer';
+type Poison =
+  'unknown-body-field' | 'unknown-query' | 'bad-path-id' | 'not-an-object' | 'bad-json' | 'nul-in-body' | 'too-deep' | 'unsafe-integer';
 
 interface FuzzRequest {
   method: string;
@@ -189,7 +254,11 @@ const requestArb = (ops: Operation[]): fc.Arbitrary<FuzzRequest> =>
       .record({
         poison: fc.constantFrom(...poisonsFor(op)),
         pathValues: fc.array(fc.oneof(realId(), badId), { minLength: op.pathParams.length, maxLength: op.pathParams.length }),
-        query: fc.dictionary(fc.constantFrom(...op.queryParams, 'page_size', 'expand'), fc.oneof(hostileString.map(encode), fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80')), { maxKeys: 3 }),
+        query: fc.dictionary(
+          fc.constantFrom(...op.queryParams, 'page_size', 'expand'),
+          fc.oneof(hostileString.map(encode), fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80')),
+          { maxKeys: 3 },
+        ),
         fields: fc.dictionary(fc.constantFrom(...(op.bodyFields ?? ['x'])), hostileValue, { maxKeys: 4 }),
         key: fc.option(fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constant('k'.repeat(300))), { nil: undefined }),
         target: fc.constantFrom(...(op.bodyFields ?? ['x'])),
@@ -210,7 +279,11 @@ const requestArb = (ops: Operation[]): fc.Arbitrary<FuzzRequest> =>
         if (pristine && poison === 'nul-in-body') target = inStringField && stringField ? stringField : target;
         if (pristine && (poison === 'unsafe-integer' || poison === 'too-deep') && 'metadata' in body) target = 'metadata';
         if (poison === 'unknown-body-field') body.fuzz_unknown_field = 1;
-        if (poison === 'nul-in-body') body[target] = typeof body[target] === 'object' && body[target] ? { ...(body[target] as Json), note: 'a\u0000b' } : `${String(body[target] ?? '')}\u0000`;
+        if (poison === 'nul-in-body')
+          body[target] =
+            typeof body[target] === 'object' && body[target]
+              ? { ...(body[target] as Json), note: 'a\u0000b' }
+              : `${String(body[target] ?? '')}\u0000`;
         if (poison === 'too-deep') body[target] = JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40));
         if (poison === 'unsafe-integer') body[target] = { n: 2 ** 60 };
         const raw = poison === 'bad-json' ? '{"a":' : poison === 'not-an-object' ? JSON.stringify([body]) : JSON.stringify(body);

@@ -50,7 +50,8 @@ describe('hostile input gets the documented error, never a 500', () => {
       ['POST', '/v1/sandbox/refunds/RF%00/settle'],
       ['GET', '/v1/mandates/' + 'M'.repeat(300)],
     ];
-    for (const [method, path] of routes) expectError(await api.raw(method, path, method === 'GET' || method === 'DELETE' ? undefined : '{}'), 404, 'not_found');
+    for (const [method, path] of routes)
+      expectError(await api.raw(method, path, method === 'GET' || method === 'DELETE' ? undefined : '{}'), 404, 'not_found');
   });
 
   it('a NUL byte in an id filter is a validation_error naming it', async () => {
@@ -64,18 +65,41 @@ describe('hostile input gets the documented error, never a 500', () => {
     const before = await mandateCount();
     const body = (overrides: Record<string, unknown>) => JSON.stringify(mandateBody(customerId, overrides));
     expectError(await api.raw('POST', '/v1/mandates', body({ description: 'a\u0000b' })), 400, 'validation_error', 'description');
-    expectError(await api.raw('POST', '/v1/mandates', body({ metadata: { 'k\u0000': 'v' } })), 400, 'validation_error', 'metadata[k\u0000]');
-    expectError(await api.raw('POST', '/v1/mandates', body({ metadata: { plan: 'gold\u0000' } })), 400, 'validation_error', 'metadata[plan]');
+    expectError(
+      await api.raw('POST', '/v1/mandates', body({ metadata: { 'k\u0000': 'v' } })),
+      400,
+      'validation_error',
+      'metadata[k\u0000]',
+    );
+    expectError(
+      await api.raw('POST', '/v1/mandates', body({ metadata: { plan: 'gold\u0000' } })),
+      400,
+      'validation_error',
+      'metadata[plan]',
+    );
     // JSON.stringify writes a lone surrogate as the escape \ud800, exactly what a hostile client sends.
     expectError(await api.raw('POST', '/v1/mandates', body({ metadata: { note: 'a\ud800' } })), 400, 'validation_error', 'metadata[note]');
     expectError(await api.raw('POST', '/v1/mandates', body({ customer_id: 'CU\u0000' })), 400, 'validation_error', 'customer_id');
-    expectError(await api.raw('POST', '/v1/payments', JSON.stringify({ mandate_id: '\u0000', amount: '1.00', currency: 'GBP' })), 400, 'validation_error', 'mandate_id');
-    expectError(await api.raw('POST', '/v1/webhook-endpoints', JSON.stringify({ url: 'https://sandbox.example.com/\u0000' })), 400, 'validation_error', 'url');
+    expectError(
+      await api.raw('POST', '/v1/payments', JSON.stringify({ mandate_id: '\u0000', amount: '1.00', currency: 'GBP' })),
+      400,
+      'validation_error',
+      'mandate_id',
+    );
+    expectError(
+      await api.raw('POST', '/v1/webhook-endpoints', JSON.stringify({ url: 'https://sandbox.example.com/\u0000' })),
+      400,
+      'validation_error',
+      'url',
+    );
     expect(await mandateCount()).toBe(before);
   });
 
   it('a number that cannot be stored exactly is refused instead of coming back as another number', async () => {
-    const raw = JSON.stringify(mandateBody(customerId, { metadata: { plan: 'gold' } })).replace('"metadata":{', '"metadata":{"big":12345678901234567890,');
+    const raw = JSON.stringify(mandateBody(customerId, { metadata: { plan: 'gold' } })).replace(
+      '"metadata":{',
+      '"metadata":{"big":12345678901234567890,',
+    );
     expectError(await api.raw('POST', '/v1/mandates', raw), 400, 'validation_error', 'metadata[big]');
     const ok = await api.post('/v1/mandates', mandateBody(customerId, { metadata: { seats: 9007199254740991 } }));
     expect(ok.status).toBe(201);

@@ -56,7 +56,13 @@ it('does not remember server errors, so the client can retry', async () => {
   const body = mandateBody(await sandboxCustomer(api));
   // A second gateway over the same database whose mandate service is unreachable answers 503.
   const broken = await startGateway(
-    loadGatewayConfig({ DATABASE_URL: platform.db.url, GATEWAY_PORT: '0', LOG_LEVEL: 'silent', MANDATE_SERVICE_URL: 'http://127.0.0.1:9', GRPC_TIMEOUT: '500ms' }),
+    loadGatewayConfig({
+      DATABASE_URL: platform.db.url,
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      MANDATE_SERVICE_URL: 'http://127.0.0.1:9',
+      GRPC_TIMEOUT: '500ms',
+    }),
   );
   try {
     const failed = await createApi(broken.url, merchant.token).post('/v1/mandates', body, { 'idempotency-key': 'retry-after-5xx' });
@@ -98,7 +104,12 @@ it('keeps the key while a request runs after its client hung up, so the retry re
   );
   try {
     const headers = { authorization: `Bearer ${merchant.token}`, 'content-type': 'application/json', 'idempotency-key': 'hung-up' };
-    const abandoned = fetch(`${gateway.url}/v1/mandates`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(200) });
+    const abandoned = fetch(`${gateway.url}/v1/mandates`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(200),
+    });
     await expect(abandoned).rejects.toThrow();
     const retry = await createApi(gateway.url, merchant.token).post('/v1/mandates', body, { 'idempotency-key': 'hung-up' });
     expect(retry.status).toBe(201);

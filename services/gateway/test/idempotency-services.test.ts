@@ -39,7 +39,8 @@ async function forgetGatewayKeys(): Promise<void> {
   }
 }
 
-const paymentsOf = async (mandateId: string) => ((await api.get(`/v1/payments?mandate_id=${mandateId}`)).body.results as { id: string }[]).map((p) => p.id);
+const paymentsOf = async (mandateId: string) =>
+  ((await api.get(`/v1/payments?mandate_id=${mandateId}`)).body.results as { id: string }[]).map((p) => p.id);
 
 describe('idempotent payment creates', () => {
   it('a retry after the gateway lost its record returns the same payment; another request under the key is refused', async () => {
@@ -63,7 +64,9 @@ describe('idempotent payment creates', () => {
     const second = await platform.startGateway({});
     const apis = [api, createApi(second.url, token)];
     const body = { mandate_id: mandateId, amount: '5.00', currency: 'GBP' };
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => apis[i % 2]!.post('/v1/payments', body, { 'idempotency-key': 'race-key' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => apis[i % 2]!.post('/v1/payments', body, { 'idempotency-key': 'race-key' })),
+    );
     const created = answers.filter((a) => a.status === 201);
     // Every caller that got an answer got the same payment; the rest were told to retry (409).
     expect(answers.every((a) => a.status === 201 || errorOf(a).code === 'idempotency_key_in_use')).toBe(true);
@@ -76,10 +79,12 @@ describe('idempotent payment creates', () => {
     const mandateId = await activeMandate();
     const payments = createServiceClient(payment.PaymentService, { baseUrl: platform.services.payment!.gatewayEnv.PAYMENT_SERVICE_URL! });
     const create = () =>
-      payments.createPayment({ merchantId, mandateId, amountMinor: 700n, currency: 'GBP', idempotency: { key: 'direct-key', fingerprint: 'f1' } }).then(
-        (r) => r.payment!.id,
-        (err: { code: string }) => err.code,
-      );
+      payments
+        .createPayment({ merchantId, mandateId, amountMinor: 700n, currency: 'GBP', idempotency: { key: 'direct-key', fingerprint: 'f1' } })
+        .then(
+          (r) => r.payment!.id,
+          (err: { code: string }) => err.code,
+        );
     const calls = await Promise.all(Array.from({ length: 20 }, create));
     payments.close();
     expect(new Set(calls).size).toBe(1);
@@ -97,10 +102,12 @@ describe('idempotent mandate creates', () => {
     const again = await api.post('/v1/mandates', body, { 'idempotency-key': 'mandate-once' });
     expect(again.body.id).toBe(first.body.id);
     await forgetGatewayKeys();
-    expect(errorOf(await api.post('/v1/mandates', { ...body, description: 'other' }, { 'idempotency-key': 'mandate-once' }))).toMatchObject({
-      status: 422,
-      code: 'idempotency_key_reused',
-    });
+    expect(errorOf(await api.post('/v1/mandates', { ...body, description: 'other' }, { 'idempotency-key': 'mandate-once' }))).toMatchObject(
+      {
+        status: 422,
+        code: 'idempotency_key_reused',
+      },
+    );
 
     const mandates = createServiceClient(mandate.MandateService, { baseUrl: platform.services.mandate!.gatewayEnv.MANDATE_SERVICE_URL! });
     const customerId = body.customer_id as string;
@@ -138,24 +145,35 @@ describe('idempotent refund creates', () => {
     const again = await api.post(path, { amount: '10.00' }, { 'idempotency-key': 'refund-once' });
     expect(again.body.id).toBe(first.body.id);
     await forgetGatewayKeys();
-    expect(errorOf(await api.post(path, { amount: '11.00' }, { 'idempotency-key': 'refund-once' }))).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+    expect(errorOf(await api.post(path, { amount: '11.00' }, { 'idempotency-key': 'refund-once' }))).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+    });
 
     // Concurrent repeats straight at the refund service: one refund, the others get it or are told to retry.
     const refunds = createServiceClient(refund.RefundService, { baseUrl: platform.services.refund!.gatewayEnv.REFUND_SERVICE_URL! });
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, () =>
-        refunds.createRefund({ merchantId, paymentId: paid.body.id as string, amountMinor: 500n, idempotency: { key: 'direct-refund', fingerprint: 'f' } }).then(
-          (r) => r.refund!.id,
-          (err: { code: string }) => err.code,
-        ),
+        refunds
+          .createRefund({
+            merchantId,
+            paymentId: paid.body.id as string,
+            amountMinor: 500n,
+            idempotency: { key: 'direct-refund', fingerprint: 'f' },
+          })
+          .then(
+            (r) => r.refund!.id,
+            (err: { code: string }) => err.code,
+          ),
       ),
     );
     refunds.close();
     const ids = new Set(outcomes.filter((o) => o.startsWith('RF')));
     expect(ids.size).toBe(1);
     expect(outcomes.every((o) => o.startsWith('RF') || o === 'idempotency_key_in_use')).toBe(true);
-    await waitFor(async () => (await api.get(`/v1/payments/${paid.body.id}`)).body.amount_refunded === '15.00', { what: 'exactly 10.00 + 5.00 refunded' });
+    await waitFor(async () => (await api.get(`/v1/payments/${paid.body.id}`)).body.amount_refunded === '15.00', {
+      what: 'exactly 10.00 + 5.00 refunded',
+    });
     expect(((await api.get(`/v1/refunds?payment_id=${paid.body.id}`)).body.results as unknown[]).length).toBe(2);
   });
 });
-

@@ -45,7 +45,10 @@ describe('Idempotency-Key', () => {
     const changed = await api.post('/v1/mandates', mandateBody(customer, { maximum_amount: '99.00' }), headers);
     expect(errorOf(changed)).toEqual({ status: 422, code: 'idempotency_key_reused', param: 'Idempotency-Key' });
     expect(changed.body.error).toMatchObject({ type: 'idempotency_error' });
-    expect(errorOf(await api.post('/v1/sandbox/customers', { sca_completed: true }, headers))).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+    expect(errorOf(await api.post('/v1/sandbox/customers', { sca_completed: true }, headers))).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+    });
   });
 
   it('scopes keys to the merchant', async () => {

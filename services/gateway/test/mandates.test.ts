@@ -99,8 +99,14 @@ describe('mandates', () => {
   it('answers the business rules with their 422 codes', async () => {
     const noSca = await sandboxCustomer(api, false);
     expect(errorOf(await api.post('/v1/mandates', mandateBody(noSca)))).toMatchObject({ status: 422, code: 'customer_sca_incomplete' });
-    expect(errorOf(await api.post('/v1/mandates', mandateBody('CU01NOPE00000000000000000000')))).toMatchObject({ status: 422, code: 'customer_not_found' });
-    expect(errorOf(await api.post('/v1/mandates', mandateBody(customer, { currency: 'EUR' })))).toMatchObject({ status: 422, code: 'currency_mismatch' });
+    expect(errorOf(await api.post('/v1/mandates', mandateBody('CU01NOPE00000000000000000000')))).toMatchObject({
+      status: 422,
+      code: 'customer_not_found',
+    });
+    expect(errorOf(await api.post('/v1/mandates', mandateBody(customer, { currency: 'EUR' })))).toMatchObject({
+      status: 422,
+      code: 'currency_mismatch',
+    });
   });
 
   it("hides other merchants' mandates and customers", async () => {
@@ -117,12 +123,20 @@ describe('mandates', () => {
     const me = await platform.createMerchant();
     const mine = platform.api(me.token);
     expect((await mine.get(`/v1/mandates?merchant_id=${me.id}`)).status).toBe(200);
-    expect(errorOf(await mine.get('/v1/mandates?merchant_id=MR01SOMEONEELSE000000000000'))).toEqual({ status: 403, code: 'merchant_mismatch', param: 'merchant_id' });
+    expect(errorOf(await mine.get('/v1/mandates?merchant_id=MR01SOMEONEELSE000000000000'))).toEqual({
+      status: 403,
+      code: 'merchant_mismatch',
+      param: 'merchant_id',
+    });
   });
 
   it('refuses a body on cancel', async () => {
     const m = await api.post('/v1/mandates', mandateBody(customer));
-    expect(errorOf(await api.post(`/v1/mandates/${m.body.id}/cancel`, { reason: 'x' }))).toEqual({ status: 400, code: 'validation_error', param: 'reason' });
+    expect(errorOf(await api.post(`/v1/mandates/${m.body.id}/cancel`, { reason: 'x' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'reason',
+    });
   });
 });
 
@@ -132,6 +146,10 @@ describe('single-resource GET queries', () => {
     expect(errorOf(await api.get(`/v1/mandates/${id}?expand=customer`))).toEqual({ status: 400, code: 'invalid_expand', param: 'expand' });
     expect(errorOf(await api.get(`/v1/mandates/${id}?foo=1`))).toEqual({ status: 400, code: 'validation_error', param: 'foo' });
     expect((await api.get(`/v1/mandates/${id}`)).status).toBe(200);
-    expect(errorOf(await api.get(`/v1/mandates?created_at[gte]=2025-02-30`))).toEqual({ status: 400, code: 'validation_error', param: 'created_at[gte]' });
+    expect(errorOf(await api.get(`/v1/mandates?created_at[gte]=2025-02-30`))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'created_at[gte]',
+    });
   });
 });

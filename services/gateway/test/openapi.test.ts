@@ -19,7 +19,9 @@ afterAll(async () => platform?.stop());
 
 /** The schema of the JSON body of `status` of `method path` in the document. */
 function responseSchema(method: string, path: string, status: number): Record<string, unknown> {
-  const op = doc.paths[path]?.[method] as { responses: Record<string, { content: { 'application/json': { schema: Record<string, unknown> } } }> };
+  const op = doc.paths[path]?.[method] as {
+    responses: Record<string, { content: { 'application/json': { schema: Record<string, unknown> } } }>;
+  };
   return op.responses[String(status)]!.content['application/json'].schema;
 }
 
@@ -32,9 +34,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every route the gateway serves, and serves every documented route', () => {
-    const served = platform.gateway.routes().map((r) => `${r.method.toUpperCase()} ${r.path}`).sort();
+    const served = platform.gateway
+      .routes()
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`)
+      .sort();
     const documented = Object.entries(doc.paths)
-      .flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((m) => METHODS.includes(m))
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      )
       .sort();
     expect(served).toEqual(documented);
   });

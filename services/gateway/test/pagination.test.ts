@@ -27,13 +27,19 @@ beforeAll(async () => {
   merchantId = merchant.id;
   token = merchant.token;
   api = platform.api(merchant.token);
-  customers = await Promise.all([1, 2, 3, 4, 5].map(async () => (await platform.mandates.createCustomer({ merchantId, scaCompleted: true })).customer!.id));
+  customers = await Promise.all(
+    [1, 2, 3, 4, 5].map(async () => (await platform.mandates.createCustomer({ merchantId, scaCompleted: true })).customer!.id),
+  );
   seeded = await seedMandates(platform.mandates, merchantId, customers, 1010);
   // Some revoked mandates so status filters have something to select.
-  await withConcurrency(seeded.filter((_, i) => i % 10 === 0), 16, async (m) => {
-    await platform.mandates.cancelMandate({ merchantId, id: m.id });
-    m.status = 'revoked';
-  });
+  await withConcurrency(
+    seeded.filter((_, i) => i % 10 === 0),
+    16,
+    async (m) => {
+      await platform.mandates.cancelMandate({ merchantId, id: m.id });
+      m.status = 'revoked';
+    },
+  );
 }, 120_000);
 afterAll(async () => platform?.stop());
 
@@ -56,7 +62,11 @@ async function walk(query: Record<string, string>, betweenPages: () => Promise<v
   }
   const backward: Page[] = [forward.at(-1)!];
   while (backward[0]!.previous_cursor) backward.unshift(await page({ ...query, cursor: backward[0]!.previous_cursor! }, as));
-  return { forward: forward.flatMap((p) => p.results.map((r) => r.id)), backward: backward.flatMap((p) => p.results.map((r) => r.id)), pages: forward.length };
+  return {
+    forward: forward.flatMap((p) => p.results.map((r) => r.id)),
+    backward: backward.flatMap((p) => p.results.map((r) => r.id)),
+    pages: forward.length,
+  };
 }
 
 describe('keyset pagination over 1,010 mandates', () => {
@@ -72,11 +82,26 @@ describe('keyset pagination over 1,010 mandates', () => {
     const customer = customers[1]!;
     const from = [...seeded].sort(comparator('created_at'))[100]!.createdAt;
     const expected = seeded
-      .filter((m) => m.customerId === customer && m.status === 'pending_sca' && m.createdAt >= from && m.amountMinor >= 1000n && m.amountMinor <= 7000n)
+      .filter(
+        (m) =>
+          m.customerId === customer &&
+          m.status === 'pending_sca' &&
+          m.createdAt >= from &&
+          m.amountMinor >= 1000n &&
+          m.amountMinor <= 7000n,
+      )
       .sort(comparator('-amount_minor'))
       .map((m) => m.id);
     expect(expected.length).toBeGreaterThan(40);
-    const query = { order: '-amount_minor', page_size: '7', customer_id: customer, status: 'Pending_SCA', 'created_at[gte]': from, 'amount[gte]': '1000', 'amount[lte]': '7000' };
+    const query = {
+      order: '-amount_minor',
+      page_size: '7',
+      customer_id: customer,
+      status: 'Pending_SCA',
+      'created_at[gte]': from,
+      'amount[gte]': '1000',
+      'amount[lte]': '7000',
+    };
     const { forward, backward } = await walk(query);
     expect(forward).toEqual(expected);
     expect(backward).toEqual(expected);
@@ -88,10 +113,14 @@ describe('keyset pagination over 1,010 mandates', () => {
     const otherCustomers = [(await platform.mandates.createCustomer({ merchantId: other.id, scaCompleted: true })).customer!.id];
     const before = new Set((await seedMandates(platform.mandates, other.id, otherCustomers, 250)).map((m) => m.id));
     let n = 0;
-    const { forward } = await walk({ order, page_size: '50' }, async () => {
-      await seedMandates(platform.mandates, other.id, otherCustomers, 3);
-      n += 3;
-    }, platform.api(other.token));
+    const { forward } = await walk(
+      { order, page_size: '50' },
+      async () => {
+        await seedMandates(platform.mandates, other.id, otherCustomers, 3);
+        n += 3;
+      },
+      platform.api(other.token),
+    );
     expect(n).toBeGreaterThan(0);
     expect(new Set(forward).size).toBe(forward.length);
     expect(forward.filter((id) => before.has(id))).toHaveLength(before.size);
@@ -118,7 +147,11 @@ describe('list query errors', () => {
   });
 
   it('refuses a repeated parameter', async () => {
-    expect(errorOf(await api.get('/v1/mandates?status=active&status=revoked'))).toEqual({ status: 400, code: 'validation_error', param: 'status' });
+    expect(errorOf(await api.get('/v1/mandates?status=active&status=revoked'))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'status',
+    });
   });
 
   it('refuses tampered cursors and cursors of another query', async () => {
@@ -154,6 +187,8 @@ describe('list query errors', () => {
   it('refuses cursors signed with another secret', async () => {
     const otherSecret = await platform.startGateway({ CURSOR_SECRET: 'another-secret' });
     const first = await page({ page_size: '1' });
-    expect(errorOf(await createApi(otherSecret.url, token).get(url({ page_size: '1', cursor: first.next_cursor! })))).toMatchObject({ code: 'invalid_cursor' });
+    expect(errorOf(await createApi(otherSecret.url, token).get(url({ page_size: '1', cursor: first.next_cursor! })))).toMatchObject({
+      code: 'invalid_cursor',
+    });
   });
 });

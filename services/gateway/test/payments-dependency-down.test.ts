@@ -52,7 +52,9 @@ describe('payments when the mandate service is down', () => {
   it('answers 503 service_unavailable, never 500', async () => {
     const mandateId = await activeMandate(api);
     await platform.services.mandate!.stop();
-    const responses = await Promise.all(Array.from({ length: 12 }, () => api.post('/v1/payments', { mandate_id: mandateId, amount: '1.00', currency: 'GBP' })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => api.post('/v1/payments', { mandate_id: mandateId, amount: '1.00', currency: 'GBP' })),
+    );
     for (const res of responses) expect(errorOf(res)).toEqual({ status: 503, code: 'service_unavailable' });
   });
 });
@@ -100,12 +102,17 @@ describe('payments when the mandate service hangs', () => {
     // The mandate service comes back on the same address; after the reset the trial call succeeds.
     await peer.close();
     peerClosed = true;
-    const mandates = await startMandateService(loadMandateConfig({ ...sharedEnv({ db: platform.db, stream: platform.stream, vrpEnv: 'sandbox' }), GRPC_PORT: String(port) }));
+    const mandates = await startMandateService(
+      loadMandateConfig({ ...sharedEnv({ db: platform.db, stream: platform.stream, vrpEnv: 'sandbox' }), GRPC_PORT: String(port) }),
+    );
     onTestFinished(() => mandates.stop());
-    const created = await waitFor(async () => {
-      const res = await create();
-      return res.status === 201 ? res : undefined;
-    }, { timeoutMs: 15_000, intervalMs: 500, what: 'the circuit to close again' });
+    const created = await waitFor(
+      async () => {
+        const res = await create();
+        return res.status === 201 ? res : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 500, what: 'the circuit to close again' },
+    );
     expect(created.body).toMatchObject({ mandate_id: other, status: 'submitted' });
   });
 });

@@ -26,10 +26,13 @@ async function activeMandate(overrides: Json = {}, client = api): Promise<string
 const create = (body: Json, client = api) => client.post('/v1/payments', body);
 
 async function until(id: string, status: string): Promise<Json> {
-  return waitFor(async () => {
-    const res = await api.get(`/v1/payments/${id}`);
-    return res.body.status === status ? res.body : undefined;
-  }, { what: `payment ${id} ${status}` });
+  return waitFor(
+    async () => {
+      const res = await api.get(`/v1/payments/${id}`);
+      return res.body.status === status ? res.body : undefined;
+    },
+    { what: `payment ${id} ${status}` },
+  );
 }
 
 describe('payments through the API', () => {
@@ -75,7 +78,11 @@ describe('payments through the API', () => {
     const mandateId = await activeMandate();
     const id = (await create({ mandate_id: mandateId, amount: '5.00', currency: 'GBP' })).body.id as string;
     expect(errorOf(await api.post(`/v1/payments/${id}/retry`))).toEqual({ status: 422, code: 'payment_not_failed' });
-    expect(errorOf(await api.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'nope' }))).toMatchObject({ status: 400, code: 'validation_error', param: 'failure_code' });
+    expect(errorOf(await api.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'nope' }))).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      param: 'failure_code',
+    });
     for (const attempt of [1, 2, 3]) {
       await waitFor(async () => (await api.get(`/v1/payments/${id}`)).body.clearing_status === 'clearing');
       expect((await api.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'insufficient_funds' })).status).toBe(202);
@@ -97,8 +104,15 @@ describe('payments through the API', () => {
     expect(errorOf(await create({ ...body, amount: '1.001' }))).toMatchObject({ status: 400, code: 'validation_error', param: 'amount' });
     expect(errorOf(await create({ ...body, amount: '0' }))).toMatchObject({ status: 400, code: 'validation_error', param: 'amount' });
     expect(errorOf(await create({ ...body, extra: 1 }))).toMatchObject({ status: 400, code: 'validation_error', param: 'extra' });
-    expect(errorOf(await create({ amount: '1.00', currency: 'GBP' }))).toMatchObject({ status: 400, code: 'validation_error', param: 'mandate_id' });
-    expect(errorOf(await create({ ...body, mandate_id: 'MD0000000000000000000000000X' }))).toMatchObject({ status: 422, code: 'mandate_not_found' });
+    expect(errorOf(await create({ amount: '1.00', currency: 'GBP' }))).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      param: 'mandate_id',
+    });
+    expect(errorOf(await create({ ...body, mandate_id: 'MD0000000000000000000000000X' }))).toMatchObject({
+      status: 422,
+      code: 'mandate_not_found',
+    });
     expect(errorOf(await create({ ...body, currency: 'EUR' }))).toMatchObject({ status: 422, code: 'currency_mismatch' });
     expect(errorOf(await create({ ...body, amount: '50.01' }))).toMatchObject({ status: 422, code: 'amount_exceeds_mandate_limit' });
     expect((await create(body)).status).toBe(201);
@@ -158,7 +172,10 @@ describe('payments through the API', () => {
     expect(errorOf(await other.get(`/v1/payments/${id}`))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await other.post(`/v1/payments/${id}/retry`))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await other.post(`/v1/sandbox/payments/${id}/settle`))).toEqual({ status: 404, code: 'not_found' });
-    expect(errorOf(await create({ mandate_id: mandateId, amount: '1.00', currency: 'GBP' }, other))).toMatchObject({ status: 422, code: 'mandate_not_found' });
+    expect(errorOf(await create({ mandate_id: mandateId, amount: '1.00', currency: 'GBP' }, other))).toMatchObject({
+      status: 422,
+      code: 'mandate_not_found',
+    });
   });
 
   it('lists with filters and keyset cursors', async () => {
@@ -179,7 +196,10 @@ describe('payments through the API', () => {
     expect((await client.get(`/v1/payments?payment_id=${ids[0]}`)).body.results).toHaveLength(1);
     expect((await client.get('/v1/payments?settlement_date[gte]=2000-01-01')).body.results).toHaveLength(0);
     expect(errorOf(await client.get('/v1/payments?status=open'))).toMatchObject({ status: 400, code: 'validation_error', param: 'status' });
-    expect(errorOf(await client.get('/v1/payments?settlement_date[lte]=2025-02-30'))).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(errorOf(await client.get('/v1/payments?settlement_date[lte]=2025-02-30'))).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+    });
     expect(errorOf(await client.get('/v1/payments?order=amount'))).toMatchObject({ status: 400, code: 'invalid_order' });
   });
 });

@@ -68,7 +68,10 @@ describe('refunds under pressure', () => {
 
     const again = await api.post(`/v1/payments/${paymentId}/refunds`, { amount: '30.00' });
     expect(again.status).toBe(201);
-    expect(errorOf(await api.post(`/v1/sandbox/refunds/${created.body.id}/settle`))).toEqual({ status: 422, code: 'invalid_state_transition' });
+    expect(errorOf(await api.post(`/v1/sandbox/refunds/${created.body.id}/settle`))).toEqual({
+      status: 422,
+      code: 'invalid_state_transition',
+    });
   });
 
   it('a refund the real bank simulator rejects: failed, its amount refundable again, and the stream says so', async () => {
@@ -78,19 +81,32 @@ describe('refunds under pressure', () => {
     // Through the sandbox simulator, which asks the bank simulator, which calls the refund service back.
     const rejected = await api.post(`/v1/sandbox/refunds/${created.body.id}/fail`);
     expect(rejected.status).toBe(202);
-    const failed = await waitFor(async () => {
-      const res = await api.get(`/v1/refunds/${created.body.id}`);
-      return res.body.status === 'failed' ? res.body : undefined;
-    }, { what: 'the refund failed by the bank' });
+    const failed = await waitFor(
+      async () => {
+        const res = await api.get(`/v1/refunds/${created.body.id}`);
+        return res.body.status === 'failed' ? res.body : undefined;
+      },
+      { what: 'the refund failed by the bank' },
+    );
     expect((failed.timeline as Json[]).map((e) => e.status)).toEqual(['pending_settlement', 'failed']);
-    await waitFor(async () => (await api.get(`/v1/payments/${paymentId}`)).body.amount_refunded === '0.00', { what: 'the amount given back' });
-    expect(errorOf(await api.post(`/v1/sandbox/refunds/${created.body.id}/settle`))).toEqual({ status: 422, code: 'invalid_state_transition' });
+    await waitFor(async () => (await api.get(`/v1/payments/${paymentId}`)).body.amount_refunded === '0.00', {
+      what: 'the amount given back',
+    });
+    expect(errorOf(await api.post(`/v1/sandbox/refunds/${created.body.id}/settle`))).toEqual({
+      status: 422,
+      code: 'invalid_state_transition',
+    });
     // Announced as refund.created, payment.refunded (15.00), then payment.settled (0.00) once given back.
-    const events = await waitFor(async () => {
-      const mine = (await platform.stream.events()).filter((e) => [paymentId, created.body.id].includes(e.resource.value?.id as string));
-      return mine.filter((e) => e.eventType === 'payment.settled').length === 2 ? mine : undefined;
-    }, { what: 'the release on the stream' });
-    const payments = events.filter((e) => e.resource.case === 'payment').map((e) => [e.eventType, (e.resource.value as { amountRefundedMinor: bigint }).amountRefundedMinor]);
+    const events = await waitFor(
+      async () => {
+        const mine = (await platform.stream.events()).filter((e) => [paymentId, created.body.id].includes(e.resource.value?.id as string));
+        return mine.filter((e) => e.eventType === 'payment.settled').length === 2 ? mine : undefined;
+      },
+      { what: 'the release on the stream' },
+    );
+    const payments = events
+      .filter((e) => e.resource.case === 'payment')
+      .map((e) => [e.eventType, (e.resource.value as { amountRefundedMinor: bigint }).amountRefundedMinor]);
     expect(payments).toEqual([
       ['payment.submitted', 0n],
       ['payment.settled', 0n],
@@ -102,7 +118,9 @@ describe('refunds under pressure', () => {
     const again = await api.post(`/v1/payments/${paymentId}/refunds`, {});
     expect(again.body).toMatchObject({ amount: '40.00' });
     await api.post(`/v1/sandbox/refunds/${again.body.id}/settle`);
-    await waitFor(async () => (await api.get(`/v1/refunds/${again.body.id}`)).body.status === 'settled', { what: 'the second refund settled' });
+    await waitFor(async () => (await api.get(`/v1/refunds/${again.body.id}`)).body.status === 'settled', {
+      what: 'the second refund settled',
+    });
     expect(errorOf(await api.post(`/v1/sandbox/refunds/${again.body.id}/fail`))).toEqual({ status: 422, code: 'invalid_state_transition' });
   });
 });

@@ -7,10 +7,13 @@ import { startPlatform, type Platform } from './support/platform.js';
 import { schemaProblems } from './support/schema.js';
 
 type Json = Record<string, unknown>;
-type Doc = Json & { paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { schema: Json } } }> }>> };
+type Doc = Json & {
+  paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { schema: Json } } }> }>>;
+};
 const doc = openapiDocument() as Doc;
 /** The documented JSON schema of `status` for `method path`. */
-const documented = (method: string, path: string, status: number) => doc.paths[path]![method]!.responses[String(status)]!.content['application/json'].schema;
+const documented = (method: string, path: string, status: number) =>
+  doc.paths[path]![method]!.responses[String(status)]!.content['application/json'].schema;
 
 let platform: Platform;
 let api: Api;
@@ -25,31 +28,59 @@ afterAll(async () => platform?.stop());
 
 /** A payment of `amount` under a fresh active adhoc mandate, left `submitted`, settled or failed by the sandbox bank. */
 async function payment(amount: string, outcome: 'settled' | 'failed' | 'submitted' = 'settled', client = api): Promise<Json> {
-  const mandate = await client.post('/v1/mandates', mandateBody(await sandboxCustomer(client), { maximum_amount: amount, frequency: 'adhoc' }));
+  const mandate = await client.post(
+    '/v1/mandates',
+    mandateBody(await sandboxCustomer(client), { maximum_amount: amount, frequency: 'adhoc' }),
+  );
   await client.post(`/v1/sandbox/mandates/${mandate.body.id}/activate`);
   const created = await client.post('/v1/payments', { mandate_id: mandate.body.id, amount, currency: 'GBP' });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
   if (outcome === 'submitted') return created.body;
-  const forced = outcome === 'settled' ? await client.post(`/v1/sandbox/payments/${id}/settle`) : await client.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'insufficient_funds' });
+  const forced =
+    outcome === 'settled'
+      ? await client.post(`/v1/sandbox/payments/${id}/settle`)
+      : await client.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'insufficient_funds' });
   expect(forced.status).toBeLessThan(300);
-  return waitFor(async () => {
-    const res = await client.get(`/v1/payments/${id}`);
-    return res.body.status === outcome ? res.body : undefined;
-  }, { what: `payment ${outcome}` });
+  return waitFor(
+    async () => {
+      const res = await client.get(`/v1/payments/${id}`);
+      return res.body.status === outcome ? res.body : undefined;
+    },
+    { what: `payment ${outcome}` },
+  );
 }
 
-const refund = (paymentId: string, body?: Json, headers?: Record<string, string>) => api.post(`/v1/payments/${paymentId}/refunds`, body, headers);
+const refund = (paymentId: string, body?: Json, headers?: Record<string, string>) =>
+  api.post(`/v1/payments/${paymentId}/refunds`, body, headers);
 
 describe('refunds through the API', () => {
   it('refunds part, then the rest; the payment ends refunded and events arrive in order', async () => {
     const paid = await payment('100.00');
     const first = await refund(paid.id as string, { amount: '25', reason: 'damaged', metadata: { ticket: 'T-1' } });
     expect(first.status).toBe(201);
-    expect(Object.keys(first.body).sort()).toEqual(
-      ['amount', 'created_at', 'currency', 'expected_settlement_date', 'id', 'metadata', 'payment_id', 'reason', 'settled_at', 'status', 'timeline'],
-    );
-    expect(first.body).toMatchObject({ payment_id: paid.id, amount: '25.00', currency: 'GBP', status: 'pending_settlement', reason: 'damaged', metadata: { ticket: 'T-1' }, settled_at: null });
+    expect(Object.keys(first.body).sort()).toEqual([
+      'amount',
+      'created_at',
+      'currency',
+      'expected_settlement_date',
+      'id',
+      'metadata',
+      'payment_id',
+      'reason',
+      'settled_at',
+      'status',
+      'timeline',
+    ]);
+    expect(first.body).toMatchObject({
+      payment_id: paid.id,
+      amount: '25.00',
+      currency: 'GBP',
+      status: 'pending_settlement',
+      reason: 'damaged',
+      metadata: { ticket: 'T-1' },
+      settled_at: null,
+    });
     expect(first.body.timeline).toEqual([{ status: 'pending_settlement', at: first.body.created_at }]);
 
     const rest = await refund(paid.id as string);
@@ -64,18 +95,24 @@ describe('refunds through the API', () => {
       expect(settle.body.id).toBe(r.id);
     }
     for (const r of [first.body, rest.body]) {
-      const settled = await waitFor(async () => {
-        const res = await api.get(`/v1/refunds/${r.id}`);
-        return res.body.status === 'settled' ? res.body : undefined;
-      }, { what: 'refund settled' });
+      const settled = await waitFor(
+        async () => {
+          const res = await api.get(`/v1/refunds/${r.id}`);
+          return res.body.status === 'settled' ? res.body : undefined;
+        },
+        { what: 'refund settled' },
+      );
       expect(typeof settled.settled_at).toBe('string');
       expect((settled.timeline as Json[]).map((e) => e.status)).toEqual(['pending_settlement', 'settled']);
     }
 
-    const events = await waitFor(async () => {
-      const all = (await platform.stream.events()).filter((e) => e.merchantId === merchantId);
-      return all.filter((e) => e.eventType === 'refund.settled').length === 2 ? all : undefined;
-    }, { what: 'refund events' });
+    const events = await waitFor(
+      async () => {
+        const all = (await platform.stream.events()).filter((e) => e.merchantId === merchantId);
+        return all.filter((e) => e.eventType === 'refund.settled').length === 2 ? all : undefined;
+      },
+      { what: 'refund events' },
+    );
     const of = (id: unknown) => events.filter((e) => e.resource.value?.id === id).map((e) => e.eventType);
     expect(of(first.body.id)).toEqual(['refund.created', 'refund.settled']);
     expect(of(rest.body.id)).toEqual(['refund.created', 'refund.settled']);
@@ -90,10 +127,13 @@ describe('refunds through the API', () => {
     // A real refund afterwards marks the end of what this payment put on the stream.
     const real = await refund(paid.id as string, { amount: '3.00' });
     expect(real.status).toBe(201);
-    const events = await waitFor(async () => {
-      const mine = (await platform.stream.events()).filter((e) => e.resource.value?.id === paid.id);
-      return mine.some((e) => e.eventType === 'payment.refunded') ? mine : undefined;
-    }, { what: "the real refund's payment.refunded" });
+    const events = await waitFor(
+      async () => {
+        const mine = (await platform.stream.events()).filter((e) => e.resource.value?.id === paid.id);
+        return mine.some((e) => e.eventType === 'payment.refunded') ? mine : undefined;
+      },
+      { what: "the real refund's payment.refunded" },
+    );
     expect(events.map((e) => e.eventType)).toEqual(['payment.submitted', 'payment.settled', 'payment.refunded']);
     expect(events.map((e) => (e.resource.value as { amountRefundedMinor: bigint }).amountRefundedMinor)).toEqual([0n, 0n, 300n]);
   });
@@ -118,10 +158,15 @@ describe('refunds through the API', () => {
     const next = await api.get(`/v1/refunds?payment_id=${paid.id}&page_size=1&cursor=${page.body.next_cursor}`);
     expect((next.body.results as Json[])[0]).toEqual(r1);
     expect(next.body.next_cursor).toBeNull();
-    const filtered = await api.get(`/v1/refunds?payment_id=${paid.id}&status=PENDING_SETTLEMENT&amount[gte]=600&created_at[gte]=${encodeURIComponent(r1.created_at as string)}`);
+    const filtered = await api.get(
+      `/v1/refunds?payment_id=${paid.id}&status=PENDING_SETTLEMENT&amount[gte]=600&created_at[gte]=${encodeURIComponent(r1.created_at as string)}`,
+    );
     expect((filtered.body.results as Json[]).map((r) => r.id)).toEqual([r1.id]);
 
-    expect(errorOf(await api.get(`/v1/refunds?payment_id=${paid.id}&cursor=${page.body.next_cursor}&status=settled`))).toMatchObject({ status: 400, code: 'invalid_cursor' });
+    expect(errorOf(await api.get(`/v1/refunds?payment_id=${paid.id}&cursor=${page.body.next_cursor}&status=settled`))).toMatchObject({
+      status: 400,
+      code: 'invalid_cursor',
+    });
     expect(errorOf(await api.get('/v1/refunds?status=refunded'))).toEqual({ status: 400, code: 'validation_error', param: 'status' });
     expect(errorOf(await api.get('/v1/refunds?page_size=201'))).toMatchObject({ status: 400, code: 'page_size_too_large' });
     expect(errorOf(await api.get('/v1/refunds?order=amount'))).toMatchObject({ status: 400, code: 'invalid_order' });
@@ -171,7 +216,10 @@ describe('refunds through the API', () => {
   it('replays a refund for a repeated Idempotency-Key instead of refunding twice', async () => {
     const paid = await payment('30.00');
     const headers = { 'idempotency-key': `refund-${paid.id}` };
-    const [a, b] = await Promise.all([refund(paid.id as string, { amount: '10.00' }, headers), refund(paid.id as string, { amount: '10.00' }, headers)]);
+    const [a, b] = await Promise.all([
+      refund(paid.id as string, { amount: '10.00' }, headers),
+      refund(paid.id as string, { amount: '10.00' }, headers),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.id).toBe(b.body.id);
     expect((await api.get(`/v1/payments/${paid.id}`)).body.amount_refunded).toBe('10.00');

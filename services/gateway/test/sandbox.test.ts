@@ -24,7 +24,11 @@ describe('sandbox simulators', () => {
     expect(Object.keys(res.body).sort()).toEqual(['created_at', 'id', 'sca_completed']);
     expect(res.body).toMatchObject({ sca_completed: false });
     expect(res.body.id).toMatch(/^CU/);
-    expect(errorOf(await api.post('/v1/sandbox/customers', { sca_completed: 'yes' }))).toEqual({ status: 400, code: 'validation_error', param: 'sca_completed' });
+    expect(errorOf(await api.post('/v1/sandbox/customers', { sca_completed: 'yes' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'sca_completed',
+    });
     expect(errorOf(await api.post('/v1/sandbox/customers', {}))).toEqual({ status: 400, code: 'validation_error', param: 'sca_completed' });
   });
 
@@ -43,7 +47,11 @@ describe('sandbox simulators', () => {
 
   it('validates the revoke body', async () => {
     const id = await newMandate();
-    expect(errorOf(await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'merchant' }))).toEqual({ status: 400, code: 'validation_error', param: 'by' });
+    expect(errorOf(await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'merchant' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'by',
+    });
     expect(errorOf(await api.post(`/v1/sandbox/mandates/${id}/revoke`))).toEqual({ status: 400, code: 'validation_error', param: 'by' });
     expect((await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'customer' })).body).toMatchObject({ revoked_by: 'customer' });
   });
@@ -57,7 +65,10 @@ describe('sandbox simulators', () => {
   it('does not exist in production', async () => {
     const live = production.api((await production.createMerchant()).token);
     expect(errorOf(await live.post('/v1/sandbox/customers', { sca_completed: true }))).toEqual({ status: 404, code: 'not_found' });
-    expect(errorOf(await live.post('/v1/sandbox/mandates/MD01ANY0000000000000000000000/activate'))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await live.post('/v1/sandbox/mandates/MD01ANY0000000000000000000000/activate'))).toEqual({
+      status: 404,
+      code: 'not_found',
+    });
     // The production API itself works with a live token.
     expect((await live.get('/v1/mandates')).status).toBe(200);
   });

@@ -47,7 +47,11 @@ describe('operations and cross-cutting behaviour', () => {
     const api = platform.api((await platform.createMerchant()).token);
     expect(errorOf(await api.get('/v1/unknown'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await platform.api().get('/nowhere'))).toEqual({ status: 404, code: 'not_found' });
-    expect(errorOf(await api.raw('POST', '/v1/mandates', '{"customer_id": '))).toEqual({ status: 400, code: 'validation_error', param: 'body' });
+    expect(errorOf(await api.raw('POST', '/v1/mandates', '{"customer_id": '))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'body',
+    });
     expect(errorOf(await api.raw('POST', '/v1/mandates', '[1,2]'))).toEqual({ status: 400, code: 'validation_error', param: 'body' });
     expect(errorOf(await api.raw('POST', '/v1/mandates', 'null'))).toEqual({ status: 400, code: 'validation_error', param: 'body' });
     const res = await api.raw('POST', '/v1/mandates', '{"customer_id": ', {});

@@ -84,7 +84,9 @@ describe('endpoint health', () => {
   });
 
   it('honours Retry-After on a 503 within the retry window', async () => {
-    const { api: client } = await merchantWithEndpoint('/busy', (n) => (n === 1 ? { status: 503, headers: { 'Retry-After': '2' } } : { status: 204 }));
+    const { api: client } = await merchantWithEndpoint('/busy', (n) =>
+      n === 1 ? { status: 503, headers: { 'Retry-After': '2' } } : { status: 204 },
+    );
     const id = await testEvent(client);
     const delivered = await until('delivered after waiting', async () => {
       const e = await eventOf(client, id);
@@ -107,7 +109,10 @@ describe('endpoint health', () => {
 
   it('the merchant can disable an endpoint: nothing is delivered to it until it is enabled', async () => {
     const { api: client, endpoint } = await merchantWithEndpoint('/paused', () => ({ status: 204 }));
-    expect((await client.post(`/v1/webhook-endpoints/${endpoint.id}/disable`)).body).toMatchObject({ status: 'disabled', disabled_reason: 'merchant' });
+    expect((await client.post(`/v1/webhook-endpoints/${endpoint.id}/disable`)).body).toMatchObject({
+      status: 'disabled',
+      disabled_reason: 'merchant',
+    });
     const id = await testEvent(client);
     await until('recorded with nothing to deliver', async () => (await eventOf(client, id)).delivery_status === 'delivered' || undefined);
     expect(seen.get('/paused')).toBeUndefined();
@@ -123,18 +128,34 @@ describe('bulk replay', () => {
     let broken = true;
     const { api: client, endpoint } = await merchantWithEndpoint('/replay', () => ({ status: broken ? 500 : 204 }));
     const ids = [await testEvent(client), await testEvent(client), await testEvent(client)];
-    for (const id of ids) await until('delivery_failed', async () => (await eventOf(client, id)).delivery_status === 'delivery_failed' || undefined);
+    for (const id of ids)
+      await until('delivery_failed', async () => (await eventOf(client, id)).delivery_status === 'delivery_failed' || undefined);
     broken = false;
     // Failing for over a second disabled it too: enable it, then replay.
     await client.post(`/v1/webhook-endpoints/${endpoint.id}/enable`);
     const replay = await client.post('/v1/webhook-events/retry', { delivery_status: 'delivery_failed', endpoint_id: endpoint.id });
     expect(replay).toMatchObject({ status: 202, body: { count: 3 } });
-    for (const id of ids) await until('delivered after the replay', async () => (await eventOf(client, id)).delivery_status === 'delivered' || undefined);
+    for (const id of ids)
+      await until('delivered after the replay', async () => (await eventOf(client, id)).delivery_status === 'delivered' || undefined);
 
-    expect(errorOf(await client.post('/v1/webhook-events/retry', { delivery_status: 'lost' }))).toMatchObject({ status: 400, code: 'validation_error', param: 'delivery_status' });
-    expect(errorOf(await client.post('/v1/webhook-events/retry', { extra: 1 }))).toMatchObject({ status: 400, code: 'validation_error', param: 'extra' });
-    expect(errorOf(await client.post('/v1/webhook-events/retry', { 'created_at[gte]': '0000-01-01' }))).toMatchObject({ status: 400, param: 'created_at[gte]' });
-    expect(errorOf(await client.post('/v1/webhook-events/retry', { endpoint_id: 'WE01NOSUCHENDPOINT00000000000' }))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(errorOf(await client.post('/v1/webhook-events/retry', { delivery_status: 'lost' }))).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      param: 'delivery_status',
+    });
+    expect(errorOf(await client.post('/v1/webhook-events/retry', { extra: 1 }))).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      param: 'extra',
+    });
+    expect(errorOf(await client.post('/v1/webhook-events/retry', { 'created_at[gte]': '0000-01-01' }))).toMatchObject({
+      status: 400,
+      param: 'created_at[gte]',
+    });
+    expect(errorOf(await client.post('/v1/webhook-events/retry', { endpoint_id: 'WE01NOSUCHENDPOINT00000000000' }))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
     expect((await client.post('/v1/webhook-events/retry', { 'created_at[lte]': '2000-01-01T00:00:00Z' })).body).toEqual({ count: 0 });
   });
 });
@@ -157,7 +178,11 @@ describe('deleted endpoints and URLs', () => {
 
   it('refuses a URL with white space or control characters the parser would drop', async () => {
     for (const url of [`${base}/hooks\n`, ` ${base}/hooks`, `${base}/ho\toks`]) {
-      expect(errorOf(await api.post('/v1/webhook-endpoints', { url }))).toMatchObject({ status: 422, code: 'invalid_webhook_url', param: 'url' });
+      expect(errorOf(await api.post('/v1/webhook-endpoints', { url }))).toMatchObject({
+        status: 422,
+        code: 'invalid_webhook_url',
+        param: 'url',
+      });
     }
   });
 });

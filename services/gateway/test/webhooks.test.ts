@@ -9,7 +9,12 @@ import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
 import { schemaProblems } from './support/schema.js';
 
-type Doc = Record<string, unknown> & { paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { schema: Record<string, unknown> } } }> }>> };
+type Doc = Record<string, unknown> & {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content: { 'application/json': { schema: Record<string, unknown> } } }> }>
+  >;
+};
 const doc = openapiDocument() as Doc;
 
 /** Problems of a real response against what the OpenAPI document says for it. */
@@ -57,10 +62,30 @@ const del = (path: string) => api.raw('DELETE', path, undefined);
 
 describe('webhook endpoints', () => {
   it('registers, reads, lists, rotates and deletes an endpoint; the secret shows only on create and rotate', async () => {
-    const created = await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.example.com/hooks', description: 'main', enabled_events: ['payment.settled'] });
+    const created = await api.post('/v1/webhook-endpoints', {
+      url: 'https://sandbox.example.com/hooks',
+      description: 'main',
+      enabled_events: ['payment.settled'],
+    });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body)).toEqual(['id', 'url', 'description', 'enabled_events', 'status', 'disabled_reason', 'created_at', 'secret', 'secret_expires_at']);
-    expect(created.body).toMatchObject({ url: 'https://sandbox.example.com/hooks', description: 'main', enabled_events: ['payment.settled'], status: 'enabled', disabled_reason: null });
+    expect(Object.keys(created.body)).toEqual([
+      'id',
+      'url',
+      'description',
+      'enabled_events',
+      'status',
+      'disabled_reason',
+      'created_at',
+      'secret',
+      'secret_expires_at',
+    ]);
+    expect(created.body).toMatchObject({
+      url: 'https://sandbox.example.com/hooks',
+      description: 'main',
+      enabled_events: ['payment.settled'],
+      status: 'enabled',
+      disabled_reason: null,
+    });
     expect(created.body.secret).toMatch(/^whsec_/);
     const id = created.body.id as string;
     expect(offSpec(created, 'post', '/v1/webhook-endpoints')).toEqual([]);
@@ -91,20 +116,44 @@ describe('webhook endpoints', () => {
   });
 
   it('answers the exact error codes', async () => {
-    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://example.com/hooks' }))).toEqual({ status: 422, code: 'invalid_webhook_url', param: 'url' });
-    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'http://sandbox.example.com' }))).toEqual({ status: 422, code: 'invalid_webhook_url', param: 'url' });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://example.com/hooks' }))).toEqual({
+      status: 422,
+      code: 'invalid_webhook_url',
+      param: 'url',
+    });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'http://sandbox.example.com' }))).toEqual({
+      status: 422,
+      code: 'invalid_webhook_url',
+      param: 'url',
+    });
     expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.x.com', enabled_events: ['payment.lost'] }))).toEqual({
       status: 400,
       code: 'validation_error',
       param: 'enabled_events',
     });
-    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.x.com', secret: 'mine' }))).toEqual({ status: 400, code: 'validation_error', param: 'secret' });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.x.com', secret: 'mine' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'secret',
+    });
     expect(errorOf(await api.post('/v1/webhook-endpoints', {}))).toEqual({ status: 400, code: 'validation_error', param: 'url' });
     expect(errorOf(await api.get('/v1/webhook-endpoints/WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await del('/v1/webhook-endpoints/WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
-    expect(errorOf(await api.get('/v1/webhook-endpoints?order=amount_minor'))).toEqual({ status: 400, code: 'invalid_order', param: 'order' });
-    expect(errorOf(await api.get('/v1/webhook-events?delivery_status=lost'))).toEqual({ status: 400, code: 'validation_error', param: 'delivery_status' });
-    expect(errorOf(await api.get('/v1/webhook-events?event_type=payment.lost'))).toEqual({ status: 400, code: 'validation_error', param: 'event_type' });
+    expect(errorOf(await api.get('/v1/webhook-endpoints?order=amount_minor'))).toEqual({
+      status: 400,
+      code: 'invalid_order',
+      param: 'order',
+    });
+    expect(errorOf(await api.get('/v1/webhook-events?delivery_status=lost'))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'delivery_status',
+    });
+    expect(errorOf(await api.get('/v1/webhook-events?event_type=payment.lost'))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'event_type',
+    });
     expect(errorOf(await api.get('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await api.post('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y/retry'))).toEqual({ status: 404, code: 'not_found' });
   });
@@ -122,7 +171,9 @@ describe('webhook events', () => {
 
     const t = /t=(\d+)/.exec(String(delivery.headers['x-svc-signature']))![1];
     const v1 = /v1=([0-9a-f]+)/.exec(String(delivery.headers['x-svc-signature']))![1]!;
-    const expected = createHmac('sha256', endpoint.body.secret as string).update(`${t}.${delivery.raw}`).digest();
+    const expected = createHmac('sha256', endpoint.body.secret as string)
+      .update(`${t}.${delivery.raw}`)
+      .digest();
     expect(timingSafeEqual(expected, Buffer.from(v1, 'hex'))).toBe(true);
     expect(delivery.headers['x-svc-sandbox']).toBe('true');
     const body = JSON.parse(delivery.raw);
@@ -148,7 +199,10 @@ describe('webhook events', () => {
     expect(retried.body).toMatchObject({ id: eventId, delivery_status: 'retrying' });
     expect(offSpec(retried, 'post', '/v1/webhook-events/{event_id}/retry')).toEqual([]);
     await waitFor(async () => ((await mapi.get(`/v1/webhook-events/${eventId}`)).body.attempts as unknown[]).length === 2);
-    expect(deliveries.filter((d) => JSON.parse(d.raw).event_id === eventId).map((d) => d.headers['x-svc-delivery-attempt'])).toEqual(['1', '2']);
+    expect(deliveries.filter((d) => JSON.parse(d.raw).event_id === eventId).map((d) => d.headers['x-svc-delivery-attempt'])).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   it('generates sandbox test events; production has no such route', async () => {
@@ -162,11 +216,19 @@ describe('webhook events', () => {
       const generated = await api.post('/v1/webhooks/test', { event_type: type });
       expect(offSpec(generated, 'post', '/v1/webhooks/test'), type).toEqual([]);
     }
-    expect(errorOf(await api.post('/v1/webhooks/test', { event_type: 'payment.lost' }))).toEqual({ status: 400, code: 'validation_error', param: 'event_type' });
+    expect(errorOf(await api.post('/v1/webhooks/test', { event_type: 'payment.lost' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'event_type',
+    });
 
     const live = production.api((await production.createMerchant()).token);
     expect(errorOf(await live.post('/v1/webhooks/test', { event_type: 'payment.failed' }))).toEqual({ status: 404, code: 'not_found' });
-    expect(errorOf(await live.post('/v1/webhook-endpoints', { url: 'http://example.com/hooks' }))).toEqual({ status: 422, code: 'invalid_webhook_url', param: 'url' });
+    expect(errorOf(await live.post('/v1/webhook-endpoints', { url: 'http://example.com/hooks' }))).toEqual({
+      status: 422,
+      code: 'invalid_webhook_url',
+      param: 'url',
+    });
     expect((await live.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/vrp' })).status).toBe(201);
   });
 });

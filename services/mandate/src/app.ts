@@ -27,14 +27,26 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'mandate-service'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
-    const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: 'mandate', js: bus.js, logger: logger.child({ component: 'relay' }) });
+    const relay = new OutboxRelay({
+      databaseUrl: config.databaseUrl,
+      schema: 'mandate',
+      js: bus.js,
+      logger: logger.child({ component: 'relay' }),
+    });
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
 
     const deps: Deps = { db, logger, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
-    if (config.env === 'sandbox') resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
+    if (config.env === 'sandbox')
+      resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
 
-    const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
+    const server = await startGrpcServer({
+      routes: routes(deps),
+      serviceNames: SERVICE_NAMES,
+      port: config.grpcPort,
+      host: config.grpcHost,
+      logger,
+    });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port };
   });

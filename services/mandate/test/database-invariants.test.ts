@@ -17,7 +17,15 @@ afterAll(async () => {
   await db?.drop();
 }, 30_000);
 
-const base = { id: 'MD1', merchant_id: 'MR1', customer_id: 'CU1', status: 'pending_sca', maximum_amount_minor: 100, currency: 'GBP', frequency: 'daily' };
+const base = {
+  id: 'MD1',
+  merchant_id: 'MR1',
+  customer_id: 'CU1',
+  status: 'pending_sca',
+  maximum_amount_minor: 100,
+  currency: 'GBP',
+  frequency: 'daily',
+};
 
 async function insert(overrides: Record<string, unknown>): Promise<string> {
   const row = { ...base, id: `MD${Math.random().toString(36).slice(2)}`, ...overrides };

@@ -77,8 +77,7 @@ export async function seedMandate(
   merchantId: string,
   overrides: Partial<{ maximumAmountMinor: bigint; frequency: pb.Frequency; customerId: string }> = {},
 ): Promise<pb.Mandate> {
-  const customerId =
-    overrides.customerId ?? (await client.createCustomer({ merchantId, scaCompleted: true })).customer!.id;
+  const customerId = overrides.customerId ?? (await client.createCustomer({ merchantId, scaCompleted: true })).customer!.id;
   const { mandate } = await client.createMandate({
     merchantId,
     merchantPayoutCurrency: 'GBP',

@@ -83,7 +83,10 @@ afterAll(async () => {
 describe('a plain grpc-js client', { timeout: 20_000 }, () => {
   it('creates a customer and a mandate and reads the mandate back', async () => {
     const merchantId = newMerchantId();
-    const { customer } = await call<{ customer: { id: string; scaCompleted: boolean } }>(mandates, 'CreateCustomer', { merchantId, scaCompleted: true });
+    const { customer } = await call<{ customer: { id: string; scaCompleted: boolean } }>(mandates, 'CreateCustomer', {
+      merchantId,
+      scaCompleted: true,
+    });
     expect(customer.scaCompleted).toBe(true);
     const { mandate } = await call<{ mandate: Record<string, unknown> }>(mandates, 'CreateMandate', {
       merchantId,
@@ -120,7 +123,10 @@ describe('a plain grpc-js client', { timeout: 20_000 }, () => {
     const status = decodeStatus(details!);
     expect(status.code).toBe(grpc.status.FAILED_PRECONDITION);
     expect(status.details.map((d) => d.typeUrl)).toEqual(['type.googleapis.com/vrp.common.v1.ErrorDetail']);
-    expect(fromBinary(common.ErrorDetailSchema, status.details[0]!.value)).toMatchObject({ reason: 'customer_sca_incomplete', param: 'customer_id' });
+    expect(fromBinary(common.ErrorDetailSchema, status.details[0]!.value)).toMatchObject({
+      reason: 'customer_sca_incomplete',
+      param: 'customer_id',
+    });
   });
 
   it('reports SERVING through grpc.health.v1, for the server and for MandateService', async () => {

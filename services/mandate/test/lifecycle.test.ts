@@ -13,17 +13,28 @@ afterAll(() => h?.close(), 30_000);
 
 /** The events about mandate `id` on the stream, as [type, status] pairs in stream order. */
 async function eventsOf(id: string, count: number): Promise<[string, pb.MandateStatus][]> {
-  return waitFor(async () => {
-    const all = (await h.stream.events()).filter((e) => e.resource.case === 'mandate' && e.resource.value.id === id);
-    return all.length >= count ? all.map((e) => [e.eventType, (e.resource.value as pb.Mandate).status] as [string, pb.MandateStatus]) : undefined;
-  }, { what: `${count} events of ${id}` });
+  return waitFor(
+    async () => {
+      const all = (await h.stream.events()).filter((e) => e.resource.case === 'mandate' && e.resource.value.id === id);
+      return all.length >= count
+        ? all.map((e) => [e.eventType, (e.resource.value as pb.Mandate).status] as [string, pb.MandateStatus])
+        : undefined;
+    },
+    { what: `${count} events of ${id}` },
+  );
 }
 
 describe('mandate lifecycle', { timeout: 30_000 }, () => {
   it('walks pending_sca → active → suspended → active → revoked, with one event per move in order', async () => {
     const merchantId = newMerchantId();
     const created = await seedMandate(h.client, merchantId);
-    expect(created).toMatchObject({ status: S.PENDING_SCA, merchantId, currency: 'GBP', maximumAmountMinor: 10_000n, frequency: pb.Frequency.MONTHLY });
+    expect(created).toMatchObject({
+      status: S.PENDING_SCA,
+      merchantId,
+      currency: 'GBP',
+      maximumAmountMinor: 10_000n,
+      frequency: pb.Frequency.MONTHLY,
+    });
     const { id } = created;
 
     expect((await h.client.activateMandate({ merchantId, id })).mandate?.status).toBe(S.ACTIVE);
@@ -62,8 +73,16 @@ describe('mandate lifecycle', { timeout: 30_000 }, () => {
     const fromSuspended = (await h.client.cancelMandate({ merchantId, id: suspended.id })).mandate!;
     expect(fromSuspended).toMatchObject({ status: S.REVOKED, revokedBy: RevokedBy.MERCHANT });
     expect(fromSuspended.suspendedAt).toBeUndefined();
-    expect(await eventsOf(pending.id, 2)).toEqual([['mandate.created', S.PENDING_SCA], ['mandate.revoked', S.REVOKED]]);
-    expect((await eventsOf(suspended.id, 4)).map(([t]) => t)).toEqual(['mandate.created', 'mandate.activated', 'mandate.suspended', 'mandate.revoked']);
+    expect(await eventsOf(pending.id, 2)).toEqual([
+      ['mandate.created', S.PENDING_SCA],
+      ['mandate.revoked', S.REVOKED],
+    ]);
+    expect((await eventsOf(suspended.id, 4)).map(([t]) => t)).toEqual([
+      'mandate.created',
+      'mandate.activated',
+      'mandate.suspended',
+      'mandate.revoked',
+    ]);
   });
 
   it('refuses moves the status does not allow, and writes no event for them', async () => {
@@ -106,14 +125,21 @@ describe('sandbox activation', { timeout: 30_000 }, () => {
     await h.restart({ SANDBOX_ACTIVATION_DELAY_MS: '300' });
     const merchantId = newMerchantId();
     const first = await seedMandate(h.client, merchantId);
-    await waitFor(async () => (await h.client.getMandate({ merchantId, id: first.id })).mandate?.status === S.ACTIVE, { what: 'auto-activation' });
-    expect(await eventsOf(first.id, 2)).toEqual([['mandate.created', S.PENDING_SCA], ['mandate.activated', S.ACTIVE]]);
+    await waitFor(async () => (await h.client.getMandate({ merchantId, id: first.id })).mandate?.status === S.ACTIVE, {
+      what: 'auto-activation',
+    });
+    expect(await eventsOf(first.id, 2)).toEqual([
+      ['mandate.created', S.PENDING_SCA],
+      ['mandate.activated', S.ACTIVE],
+    ]);
 
     // Created under a service that never activates in time, then picked up by the next one.
     await h.restart({ SANDBOX_ACTIVATION_DELAY_MS: '600000' });
     const second = await seedMandate(h.client, merchantId);
     await h.restart({ SANDBOX_ACTIVATION_DELAY_MS: '200' });
-    await waitFor(async () => (await h.client.getMandate({ merchantId, id: second.id })).mandate?.status === S.ACTIVE, { what: 'activation after restart' });
+    await waitFor(async () => (await h.client.getMandate({ merchantId, id: second.id })).mandate?.status === S.ACTIVE, {
+      what: 'activation after restart',
+    });
     expect((await eventsOf(second.id, 2)).map(([t]) => t)).toEqual(['mandate.created', 'mandate.activated']);
   });
 

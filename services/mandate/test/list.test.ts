@@ -18,7 +18,9 @@ beforeAll(async () => {
   const created: pb.Mandate[] = [];
   for (let i = 0; i < 30; i++) {
     // Few distinct amounts, so amount orders must break ties on creation time and then id.
-    created.push(await seedMandate(h.client, merchantId, { customerId: customers[i % 3]!, maximumAmountMinor: BigInt(1000 * (1 + (i % 4))) }));
+    created.push(
+      await seedMandate(h.client, merchantId, { customerId: customers[i % 3]!, maximumAmountMinor: BigInt(1000 * (1 + (i % 4))) }),
+    );
   }
   for (const m of created.slice(0, 12)) await h.client.activateMandate({ merchantId, id: m.id });
   for (const m of created.slice(0, 4)) await h.client.suspendMandate({ merchantId, id: m.id });
@@ -100,17 +102,26 @@ describe('list mandates', { timeout: 20_000 }, () => {
       [{ statuses: [S.ACTIVE] }, (m) => m.status === S.ACTIVE],
       [{ createdAt: { gte: from, lte: to } }, (m) => ms(m) >= timestampDate(from).getTime() && ms(m) <= timestampDate(to).getTime()],
       [{ amount: { gte: 2000n, lte: 3000n } }, (m) => m.maximumAmountMinor >= 2000n && m.maximumAmountMinor <= 3000n],
-      [{ amount: { lte: 1000n }, customerId: customers[0]!, statuses: [S.PENDING_SCA] }, (m) => m.maximumAmountMinor <= 1000n && m.customerId === customers[0] && m.status === S.PENDING_SCA],
+      [
+        { amount: { lte: 1000n }, customerId: customers[0]!, statuses: [S.PENDING_SCA] },
+        (m) => m.maximumAmountMinor <= 1000n && m.customerId === customers[0] && m.status === S.PENDING_SCA,
+      ],
       [{ createdAt: { gte: timestampFromDate(new Date(Date.now() + 3_600_000)) } }, () => false],
     ];
     for (const [filters, keep] of cases) {
-      const expected = all.filter(keep).sort(byOrder[SortOrder.AMOUNT_DESC]).map((m) => m.id);
+      const expected = all
+        .filter(keep)
+        .sort(byOrder[SortOrder.AMOUNT_DESC])
+        .map((m) => m.id);
       const pages = await walkForward(SortOrder.AMOUNT_DESC, 4, filters);
-      expect(pages.flat().map((m) => m.id), JSON.stringify(filters, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))).toEqual(expected);
+      expect(
+        pages.flat().map((m) => m.id),
+        JSON.stringify(filters, (_k, v) => (typeof v === 'bigint' ? `${v}` : v)),
+      ).toEqual(expected);
     }
   });
 
-  it('never shows another merchant\'s mandates, and refuses an unknown status', async () => {
+  it("never shows another merchant's mandates, and refuses an unknown status", async () => {
     const other = newMerchantId();
     await seedMandate(h.client, other);
     expect((await h.client.listMandates({ merchantId, page: { pageSize: 200 } })).mandates).toHaveLength(30);

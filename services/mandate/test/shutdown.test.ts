@@ -23,9 +23,14 @@ type Check = (req: object, cb: (err: grpc.ServiceError | null, res?: { status: s
 describe('shutdown', { timeout: 30_000 }, () => {
   it('stops with clients connected, publishes every committed event first, then stops serving', async () => {
     const defs = protoLoader.loadSync(require.resolve('grpc-health-check/proto/health/v1/health.proto'), { enums: String, defaults: true });
-    const { Health } = (grpc.loadPackageDefinition(defs) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } }).grpc.health.v1;
-    const health = new Health(`127.0.0.1:${h.service.port}`, grpc.credentials.createInsecure()) as unknown as grpc.Client & { Check: Check };
-    const check = () => new Promise<string>((resolve, reject) => health.Check({ service: '' }, (err, res) => (err ? reject(err) : resolve(res!.status))));
+    const { Health } = (
+      grpc.loadPackageDefinition(defs) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } }
+    ).grpc.health.v1;
+    const health = new Health(`127.0.0.1:${h.service.port}`, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
+      Check: Check;
+    };
+    const check = () =>
+      new Promise<string>((resolve, reject) => health.Check({ service: '' }, (err, res) => (err ? reject(err) : resolve(res!.status))));
     expect(await check()).toBe('SERVING');
 
     // A burst of changes right before stopping: their events must not be left behind in the outbox.

@@ -60,7 +60,7 @@ describe('create mandate', { timeout: 20_000 }, () => {
     expect((await h.client.getMandate({ merchantId, id: mandate!.id })).mandate).toEqual(mandate);
   });
 
-  it('refuses a customer that is unknown, another merchant\'s, or without SCA', async () => {
+  it("refuses a customer that is unknown, another merchant's, or without SCA", async () => {
     const stranger = (await h.client.createCustomer({ merchantId: newMerchantId(), scaCompleted: true })).customer!;
     const noSca = (await h.client.createCustomer({ merchantId, scaCompleted: false })).customer!;
     expect(await refusal({ customerId: 'CU00000000000000000000000000' })).toEqual(['customer_not_found', 'customer_id']);
@@ -95,7 +95,7 @@ describe('create mandate', { timeout: 20_000 }, () => {
   });
 });
 
-describe('another merchant\'s mandate', { timeout: 20_000 }, () => {
+describe("another merchant's mandate", { timeout: 20_000 }, () => {
   it('is not_found for every rpc, and unknown ids likewise', async () => {
     const { id } = await seedMandate(h.client, merchantId, { customerId });
     const other = newMerchantId();

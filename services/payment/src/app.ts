@@ -33,13 +33,21 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
     const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'payment'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
-    const relay = resources.add('outbox relay', new OutboxRelay({ databaseUrl: config.databaseUrl, schema: SCHEMA, js: bus.js, logger }), (r) => r.stop());
+    const relay = resources.add(
+      'outbox relay',
+      new OutboxRelay({ databaseUrl: config.databaseUrl, schema: SCHEMA, js: bus.js, logger }),
+      (r) => r.stop(),
+    );
     relay.start();
     const breakerLog = (peer: string) => (state: string) => logger.warn('circuit breaker state changed', { peer, state });
     const clientOptions = { timeoutMs: config.callTimeoutMs };
     const mandates = resources.add(
       'mandate client',
-      createServiceClient(mandate.MandateService, { ...clientOptions, baseUrl: config.mandateServiceUrl, onBreakerStateChange: breakerLog('mandate') }),
+      createServiceClient(mandate.MandateService, {
+        ...clientOptions,
+        baseUrl: config.mandateServiceUrl,
+        onBreakerStateChange: breakerLog('mandate'),
+      }),
       (c) => c.close(),
     );
     const bankClient = resources.add(
@@ -48,7 +56,15 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       (c) => c.close(),
     );
     const submitter = resources.add('bank hand-overs', new BankSubmitter(db, bankClient, clock, logger), (s) => s.drain());
-    const deps: Deps = { db, clock, logger, subjectPrefix: config.eventSubjectPrefix, mandates, submitter, afterCommit: () => relay.nudge() };
+    const deps: Deps = {
+      db,
+      clock,
+      logger,
+      subjectPrefix: config.eventSubjectPrefix,
+      mandates,
+      submitter,
+      afterCommit: () => relay.nudge(),
+    };
     const sweeper = new ResubmissionSweeper(db, submitter, clock, logger, {
       resubmitAfterMs: config.resubmitAfterMs,
       decisionTimeoutMs: config.bankDecisionTimeoutMs,
@@ -56,7 +72,13 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
     });
     resources.add('resubmission sweeper', sweeper, (s) => s.stop());
     sweeper.start();
-    const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
+    const server = await startGrpcServer({
+      routes: routes(deps),
+      serviceNames: SERVICE_NAMES,
+      port: config.grpcPort,
+      host: config.grpcHost,
+      logger,
+    });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port, sweepOnce: () => sweeper.sweepOnce() };
   });

@@ -36,8 +36,6 @@ export function toPaymentMessage(record: PaymentRecord): payment.Payment {
     amountRefundedMinor: record.amountRefundedMinor,
     metadata: (record.metadata ?? {}) as JsonObject,
     createdAt: timestampFromDate(record.createdAt),
-    timeline: record.timeline.map((entry) =>
-      create(common.TimelineEntrySchema, { status: entry.status, at: timestampFromDate(entry.at) }),
-    ),
+    timeline: record.timeline.map((entry) => create(common.TimelineEntrySchema, { status: entry.status, at: timestampFromDate(entry.at) })),
   });
 }

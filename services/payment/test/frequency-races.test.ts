@@ -29,11 +29,29 @@ async function settledIn(frequency: mandate.Frequency, iso: string) {
 }
 
 const periods = [
-  { name: 'daily', frequency: F.DAILY, start: '2026-03-10T00:00:00.000Z', sameEnd: '2026-03-10T23:59:59.999Z', next: '2026-03-11T00:00:00.000Z' },
+  {
+    name: 'daily',
+    frequency: F.DAILY,
+    start: '2026-03-10T00:00:00.000Z',
+    sameEnd: '2026-03-10T23:59:59.999Z',
+    next: '2026-03-11T00:00:00.000Z',
+  },
   // ISO week 53 of 2026 runs from Monday 28 December 2026 to Sunday 3 January 2027.
-  { name: 'weekly', frequency: F.WEEKLY, start: '2026-12-28T00:00:00.000Z', sameEnd: '2027-01-03T23:59:59.999Z', next: '2027-01-04T00:00:00.000Z' },
+  {
+    name: 'weekly',
+    frequency: F.WEEKLY,
+    start: '2026-12-28T00:00:00.000Z',
+    sameEnd: '2027-01-03T23:59:59.999Z',
+    next: '2027-01-04T00:00:00.000Z',
+  },
   // February of a leap year: the 29th is still February, the 1st of March is not.
-  { name: 'monthly', frequency: F.MONTHLY, start: '2028-02-01T00:00:00.000Z', sameEnd: '2028-02-29T23:59:59.999Z', next: '2028-03-01T00:00:00.000Z' },
+  {
+    name: 'monthly',
+    frequency: F.MONTHLY,
+    start: '2028-02-01T00:00:00.000Z',
+    sameEnd: '2028-02-29T23:59:59.999Z',
+    next: '2028-03-01T00:00:00.000Z',
+  },
 ];
 
 describe.each(periods)('the $name frequency limit', ({ frequency, start, sameEnd, next }) => {

@@ -11,10 +11,13 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 async function paymentEvents(id: string, count: number) {
-  return waitFor(async () => {
-    const all = (await s.stream.events()).filter((e) => e.resource.case === 'payment' && e.resource.value.id === id);
-    return all.length >= count ? all : undefined;
-  }, { what: `${count} events of ${id}` });
+  return waitFor(
+    async () => {
+      const all = (await s.stream.events()).filter((e) => e.resource.case === 'payment' && e.resource.value.id === id);
+      return all.length >= count ? all : undefined;
+    },
+    { what: `${count} events of ${id}` },
+  );
 }
 
 describe('payment lifecycle', () => {
@@ -22,7 +25,14 @@ describe('payment lifecycle', () => {
     const merchantId = newMerchant();
     const m = await seedMandate(s, merchantId);
     const created = await pay(s, merchantId, m.id, 2_500n);
-    expect(created).toMatchObject({ status: PS.SUBMITTED, clearingStatus: CS.PENDING, mandateId: m.id, amountMinor: 2_500n, currency: 'GBP', retryCount: 0 });
+    expect(created).toMatchObject({
+      status: PS.SUBMITTED,
+      clearingStatus: CS.PENDING,
+      mandateId: m.id,
+      amountMinor: 2_500n,
+      currency: 'GBP',
+      retryCount: 0,
+    });
     expect(created.id).toMatch(/^PM/);
     expect(created.timeline.map((t) => t.status)).toEqual(['submitted']);
 

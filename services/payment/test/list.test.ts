@@ -46,12 +46,13 @@ describe('listing payments', () => {
 
   it('filters by creation time and settlement date', async () => {
     const from = new Date('2026-11-10T10:00:00.000Z');
-    expect(await list({ createdAt: { gte: timestampFromDate(from), lte: timestampFromDate(new Date(from.getTime() + 3600_000)) } })).toEqual([
-      ids[2],
-      ids[1],
-    ]);
+    expect(
+      await list({ createdAt: { gte: timestampFromDate(from), lte: timestampFromDate(new Date(from.getTime() + 3600_000)) } }),
+    ).toEqual([ids[2], ids[1]]);
     // The day the bank settled them on (today when they settled, whatever today is now).
-    const days = await Promise.all([ids[0], ids[2]].map(async (id) => (await s.payments.getPayment({ merchantId, id: id! })).payment!.settlementDate));
+    const days = await Promise.all(
+      [ids[0], ids[2]].map(async (id) => (await s.payments.getPayment({ merchantId, id: id! })).payment!.settlementDate),
+    );
     const [first, last] = [...days].sort();
     expect(await list({ settlementDate: { gte: first, lte: last } })).toEqual([ids[2], ids[0]]);
     expect(await list({ settlementDate: { gte: '2000-01-01', lte: '2000-01-02' } })).toEqual([]);
@@ -73,7 +74,11 @@ describe('listing payments', () => {
     const last = first.payments[1]!;
     const second = await s.payments.listPayments({
       merchantId,
-      page: { order: common.SortOrder.AMOUNT_DESC, pageSize: 2, after: { id: last.id, amountMinor: last.amountMinor, createdAt: last.createdAt } },
+      page: {
+        order: common.SortOrder.AMOUNT_DESC,
+        pageSize: 2,
+        after: { id: last.id, amountMinor: last.amountMinor, createdAt: last.createdAt },
+      },
     });
     expect(second.payments.map((p) => p.amountMinor)).toEqual([3_000n, 2_000n]);
   });

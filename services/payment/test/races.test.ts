@@ -48,7 +48,11 @@ describe('invariants under concurrency', () => {
     const sum = booked.reduce((a, b) => a + b, 0n);
     expect(sum).toBeLessThanOrEqual(10_000n);
     expect(booked.length).toBeGreaterThan(0);
-    await Promise.all(results.map((r, i) => (typeof r === 'bigint' ? s.payments.confirmRefund({ merchantId, paymentId, refundId: `RF-race-${i}` }) : undefined)));
+    await Promise.all(
+      results.map((r, i) =>
+        typeof r === 'bigint' ? s.payments.confirmRefund({ merchantId, paymentId, refundId: `RF-race-${i}` }) : undefined,
+      ),
+    );
     const after = (await s.payments.getPayment({ merchantId, id: paymentId })).payment!;
     expect(after.amountRefundedMinor).toBe(sum);
     expect(after.status).toBe(sum === 10_000n ? PS.REFUNDED : PS.SETTLED);
@@ -61,12 +65,17 @@ describe('invariants under concurrency', () => {
     );
     expect(results.every((r) => r.amountMinor === 1_000n)).toBe(true);
     expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment!.amountRefundedMinor).toBe(0n);
-    const confirmed = await Promise.all(Array.from({ length: 10 }, () => s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-same' })));
+    const confirmed = await Promise.all(
+      Array.from({ length: 10 }, () => s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-same' })),
+    );
     expect(confirmed.every((r) => r.payment!.amountRefundedMinor === 1_000n)).toBe(true);
-    const refundedEvents = await waitFor(async () => {
-      const mine = (await s.stream.events()).filter((e) => e.eventType === 'payment.refunded' && e.resource.value?.id === paymentId);
-      return mine.length > 0 ? mine : undefined;
-    }, { what: 'payment.refunded' });
+    const refundedEvents = await waitFor(
+      async () => {
+        const mine = (await s.stream.events()).filter((e) => e.eventType === 'payment.refunded' && e.resource.value?.id === paymentId);
+        return mine.length > 0 ? mine : undefined;
+      },
+      { what: 'payment.refunded' },
+    );
     expect(refundedEvents).toHaveLength(1);
   });
 
@@ -76,12 +85,18 @@ describe('invariants under concurrency', () => {
       Array.from({ length: 20 }, async (_, i) => {
         const refundId = `RF-cr-${i}`;
         await s.payments.allocateRefund({ merchantId, paymentId, refundId, amountMinor: 100n });
-        const [confirm] = await Promise.all([codeOf(s.payments.confirmRefund({ merchantId, paymentId, refundId })), s.payments.releaseRefund({ merchantId, paymentId, refundId })]);
+        const [confirm] = await Promise.all([
+          codeOf(s.payments.confirmRefund({ merchantId, paymentId, refundId })),
+          s.payments.releaseRefund({ merchantId, paymentId, refundId }),
+        ]);
         return confirm;
       }),
     );
     expect(outcomes.every((c) => c === 'ok' || c === 'invalid_state_transition')).toBe(true);
-    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({
+      status: PS.SETTLED,
+      amountRefundedMinor: 0n,
+    });
     // Nothing is still held either: all of the payment can be refunded again.
     expect((await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-cr-all', amountMinor: 0n })).amountMinor).toBe(10_000n);
   });
@@ -94,12 +109,19 @@ describe('refund allocation rules', () => {
     // A hold is not public: the payment looks as it did.
     expect(part.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
     expect(part.remainingAfterMinor).toBe(2_000n);
-    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-b', amountMinor: 2_001n }))).toBe('refund_exceeds_payment');
-    expect((await s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-a' })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 1_000n });
+    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-b', amountMinor: 2_001n }))).toBe(
+      'refund_exceeds_payment',
+    );
+    expect((await s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-a' })).payment).toMatchObject({
+      status: PS.SETTLED,
+      amountRefundedMinor: 1_000n,
+    });
     const rest = await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-c', amountMinor: 0n });
     expect(rest.amountMinor).toBe(2_000n);
     expect(rest.remainingAfterMinor).toBe(0n);
-    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-d', amountMinor: 0n }))).toBe('refund_exceeds_payment');
+    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-d', amountMinor: 0n }))).toBe(
+      'refund_exceeds_payment',
+    );
     const confirmed = (await s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-c' })).payment!;
     expect(confirmed).toMatchObject({ status: PS.REFUNDED, amountRefundedMinor: 3_000n });
     expect(confirmed.timeline.map((t) => t.status)).toEqual(['submitted', 'settled', 'refunded']);
@@ -111,12 +133,15 @@ describe('refund allocation rules', () => {
     expect(await codeOf(s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-c' }))).toBe('invalid_state_transition');
     // The release of a confirmed refund is on the stream as payment.settled with the payment as
     // it now is; the repeated release changed nothing and wrote nothing.
-    const settledEvents = await waitFor(async () => {
-      const all = (await s.stream.events()).flatMap((e) =>
-        e.eventType === 'payment.settled' && e.resource.case === 'payment' && e.resource.value.id === paymentId ? [e.resource.value] : [],
-      );
-      return all.some((p) => p.amountRefundedMinor === 1_000n) ? all : undefined;
-    }, { what: 'payment.settled after the release' });
+    const settledEvents = await waitFor(
+      async () => {
+        const all = (await s.stream.events()).flatMap((e) =>
+          e.eventType === 'payment.settled' && e.resource.case === 'payment' && e.resource.value.id === paymentId ? [e.resource.value] : [],
+        );
+        return all.some((p) => p.amountRefundedMinor === 1_000n) ? all : undefined;
+      },
+      { what: 'payment.settled after the release' },
+    );
     expect(settledEvents.map((p) => [p.status, p.amountRefundedMinor])).toEqual([
       [PS.SETTLED, 0n],
       [PS.SETTLED, 1_000n],
@@ -128,15 +153,23 @@ describe('refund allocation rules', () => {
   it('gives a released hold back without a trace: no payment event, nothing booked', async () => {
     const { merchantId, paymentId } = await settledPayment(3_000n);
     await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-held', amountMinor: 2_000n });
-    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-over', amountMinor: 1_001n }))).toBe('refund_exceeds_payment');
-    expect((await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-held' })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-over', amountMinor: 1_001n }))).toBe(
+      'refund_exceeds_payment',
+    );
+    expect((await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-held' })).payment).toMatchObject({
+      status: PS.SETTLED,
+      amountRefundedMinor: 0n,
+    });
     // A later refund that is confirmed marks the end of the stream for this payment.
     await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-marker', amountMinor: 3_000n });
     await s.payments.confirmRefund({ merchantId, paymentId, refundId: 'RF-marker' });
-    const events = await waitFor(async () => {
-      const mine = (await s.stream.events()).filter((e) => e.resource.value?.id === paymentId);
-      return mine.some((e) => e.eventType === 'payment.refunded') ? mine : undefined;
-    }, { what: 'the marker refund on the stream' });
+    const events = await waitFor(
+      async () => {
+        const mine = (await s.stream.events()).filter((e) => e.resource.value?.id === paymentId);
+        return mine.some((e) => e.eventType === 'payment.refunded') ? mine : undefined;
+      },
+      { what: 'the marker refund on the stream' },
+    );
     expect(events.map((e) => e.eventType)).toEqual(['payment.submitted', 'payment.settled', 'payment.refunded']);
     expect(events[2]!.resource.value).toMatchObject({ status: PS.REFUNDED, amountRefundedMinor: 3_000n });
   });
@@ -148,7 +181,10 @@ describe('refund allocation rules', () => {
     expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-early', amountMinor: 1_000n }))).toBe(
       'invalid_state_transition',
     );
-    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({
+      status: PS.SETTLED,
+      amountRefundedMinor: 0n,
+    });
     // Releasing again is still harmless, and a release for a payment the merchant does not have is not_found.
     expect((await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-early' })).payment!.amountRefundedMinor).toBe(0n);
     expect(await codeOf(s.payments.releaseRefund({ merchantId: newMerchant(), paymentId, refundId: 'RF-other' }))).toBe('not_found');
@@ -165,16 +201,21 @@ describe('refund allocation rules', () => {
       }),
     );
     // Every refund id was released, whichever came first: nothing stays booked.
-    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
+    expect((await s.payments.getPayment({ merchantId, id: paymentId })).payment).toMatchObject({
+      status: PS.SETTLED,
+      amountRefundedMinor: 0n,
+    });
   });
 
   it('refuses refunds of payments that have not settled, and of other merchants', async () => {
     const merchantId = newMerchant();
     const m = await seedMandate(s, merchantId);
     const p = await pay(s, merchantId, m.id);
-    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId: p.id, refundId: 'RF-x', amountMinor: 100n }))).toBe('payment_not_settled');
-    expect(await codeOf(s.payments.allocateRefund({ merchantId: newMerchant(), paymentId: p.id, refundId: 'RF-y', amountMinor: 100n }))).toBe(
-      'not_found',
+    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId: p.id, refundId: 'RF-x', amountMinor: 100n }))).toBe(
+      'payment_not_settled',
     );
+    expect(
+      await codeOf(s.payments.allocateRefund({ merchantId: newMerchant(), paymentId: p.id, refundId: 'RF-y', amountMinor: 100n })),
+    ).toBe('not_found');
   });
 });

@@ -28,18 +28,31 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
     const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'refund'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
-    const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: 'refund', js: bus.js, logger: logger.child({ component: 'outbox' }) });
+    const relay = new OutboxRelay({
+      databaseUrl: config.databaseUrl,
+      schema: 'refund',
+      js: bus.js,
+      logger: logger.child({ component: 'outbox' }),
+    });
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
     const breakerLog = (peer: string) => (state: string) => logger.warn('circuit breaker state changed', { peer, state });
     const payments = resources.add(
       'payment client',
-      createServiceClient(payment.PaymentService, { baseUrl: config.paymentServiceUrl, timeoutMs: config.callTimeoutMs, onBreakerStateChange: breakerLog('payment') }),
+      createServiceClient(payment.PaymentService, {
+        baseUrl: config.paymentServiceUrl,
+        timeoutMs: config.callTimeoutMs,
+        onBreakerStateChange: breakerLog('payment'),
+      }),
       (c) => c.close(),
     );
     const bankClient = resources.add(
       'bank client',
-      createServiceClient(bank.BankService, { baseUrl: config.bankServiceUrl, timeoutMs: config.callTimeoutMs, onBreakerStateChange: breakerLog('bank') }),
+      createServiceClient(bank.BankService, {
+        baseUrl: config.bankServiceUrl,
+        timeoutMs: config.callTimeoutMs,
+        onBreakerStateChange: breakerLog('bank'),
+      }),
       (c) => c.close(),
     );
     const deps: Deps = {
@@ -60,7 +73,13 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       requestStaleAfterMs: config.requestStaleAfterMs,
     };
     resources.add('refund sweeper', startRefundSweeper(deps, settings, config.sweepIntervalMs), (s) => s.stop());
-    const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
+    const server = await startGrpcServer({
+      routes: routes(deps),
+      serviceNames: SERVICE_NAMES,
+      port: config.grpcPort,
+      host: config.grpcHost,
+      logger,
+    });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port };
   });

@@ -20,7 +20,9 @@ describe('concurrent refunds', () => {
     );
     const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.refund!] : []));
     const rejected = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-    expect(rejected.map((e) => (e instanceof ApiError ? `${e.code}: ${e.message}` : String(e))).filter((m) => !m.startsWith('refund_exceeds'))).toEqual([]);
+    expect(
+      rejected.map((e) => (e instanceof ApiError ? `${e.code}: ${e.message}` : String(e))).filter((m) => !m.startsWith('refund_exceeds')),
+    ).toEqual([]);
     expect(created).toHaveLength(33);
     expect(rejected.map((e) => (e instanceof ApiError ? e.code : String(e)))).toEqual(Array(17).fill('refund_exceeds_payment'));
     const sum = created.reduce((total, r) => total + r.amountMinor, 0n);

@@ -14,7 +14,13 @@ beforeAll(async () => {
   h = await startHarness();
   paymentA = (await seedPayment(h, merchantId, 10_000n)).id;
   paymentB = (await seedPayment(h, merchantId, 10_000n)).id;
-  for (const [paymentId, amountMinor] of [[paymentA, 300n], [paymentB, 100n], [paymentA, 500n], [paymentB, 200n], [paymentA, 400n]] as const) {
+  for (const [paymentId, amountMinor] of [
+    [paymentA, 300n],
+    [paymentB, 100n],
+    [paymentA, 500n],
+    [paymentB, 200n],
+    [paymentA, 400n],
+  ] as const) {
     made.push((await h.refunds.createRefund({ merchantId, paymentId, amountMinor, reason: '' })).refund!);
   }
   await h.refunds.reportRefundOutcome({ refundId: made[0]!.id, outcome: refund.RefundOutcome.SETTLED });
@@ -25,7 +31,8 @@ afterAll(async () => {
 
 const ids = (rs: refund.Refund[]) => rs.map((r) => r.id);
 type ListInit = Parameters<Harness['refunds']['listRefunds']>[0];
-const list = (req: Omit<Exclude<ListInit, refund.ListRefundsRequest>, 'merchantId' | '$typeName'>) => h.refunds.listRefunds({ merchantId, ...req });
+const list = (req: Omit<Exclude<ListInit, refund.ListRefundsRequest>, 'merchantId' | '$typeName'>) =>
+  h.refunds.listRefunds({ merchantId, ...req });
 
 describe('listing refunds', () => {
   it('is newest first by default and scoped to the merchant', async () => {

@@ -27,9 +27,9 @@ describe('recovery', () => {
     await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: dead, amountMinor: 1_500n });
     // The hold is not public, but it does take the amount.
     expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
-    expect((await apiError(h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: newId('refund'), amountMinor: 2_501n }))).code).toBe(
-      'refund_exceeds_payment',
-    );
+    expect(
+      (await apiError(h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: newId('refund'), amountMinor: 2_501n }))).code,
+    ).toBe('refund_exceeds_payment');
     await h.sql(
       `INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state, created_at)
        VALUES ($1, $2, $3, 1500, 'open', now() - interval '10 minutes')`,
@@ -69,11 +69,16 @@ describe('recovery', () => {
     // stream after the payment's own events (no payment.refunded / payment.settled pair for a
     // refund that never existed).
     const { refund: later } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 1_000n, reason: 'real' });
-    const mine = await waitFor(async () => {
-      const events = (await h.stream.events()).filter((e) => e.merchantId === merchantId && !e.eventType.startsWith('mandate.'));
-      // Two services publish these: wait for both the payment's and the refund's event.
-      return events.some((e) => e.eventType === 'payment.refunded') && events.some((e) => e.eventType === 'refund.created') ? events : undefined;
-    }, { what: 'the real refund on the stream' });
+    const mine = await waitFor(
+      async () => {
+        const events = (await h.stream.events()).filter((e) => e.merchantId === merchantId && !e.eventType.startsWith('mandate.'));
+        // Two services publish these: wait for both the payment's and the refund's event.
+        return events.some((e) => e.eventType === 'payment.refunded') && events.some((e) => e.eventType === 'refund.created')
+          ? events
+          : undefined;
+      },
+      { what: 'the real refund on the stream' },
+    );
     expect(mine.map((e) => `${e.eventType} ${e.resource.value?.id}`).sort()).toEqual(
       [`payment.refunded ${paid.id}`, `payment.settled ${paid.id}`, `payment.submitted ${paid.id}`, `refund.created ${later!.id}`].sort(),
     );
@@ -88,22 +93,28 @@ describe('recovery', () => {
     // ConfirmRefund: a held booking, a completed request and an unconfirmed refund.
     const id = newId('refund');
     await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: id, amountMinor: 1_500n });
-    await h.sql(`INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, 1500, 'completed')`, [
-      id,
-      merchantId,
-      paid.id,
-    ]);
+    await h.sql(
+      `INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, 1500, 'completed')`,
+      [id, merchantId, paid.id],
+    );
     await h.sql(
       `INSERT INTO refund.refunds (id, merchant_id, payment_id, amount_minor, currency, status, expected_settlement_date, created_at)
        VALUES ($1, $2, $3, 1500, 'GBP', 'pending_settlement', current_date, now() - interval '1 minute')`,
       [id, merchantId, paid.id],
     );
-    await waitFor(async () => (await currentPayment(h, merchantId, paid.id)).amountRefundedMinor === 1_500n, { what: 'the sweeper confirming' });
-    await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_confirmed_at IS NOT NULL', [id])).length === 1);
-    // Once confirmed it goes to the bank, and payment.refunded was written exactly once.
-    await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND bank_reference IS NOT NULL', [id])).length === 1, {
-      what: 'the bank submission',
+    await waitFor(async () => (await currentPayment(h, merchantId, paid.id)).amountRefundedMinor === 1_500n, {
+      what: 'the sweeper confirming',
     });
+    await waitFor(
+      async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_confirmed_at IS NOT NULL', [id])).length === 1,
+    );
+    // Once confirmed it goes to the bank, and payment.refunded was written exactly once.
+    await waitFor(
+      async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND bank_reference IS NOT NULL', [id])).length === 1,
+      {
+        what: 'the bank submission',
+      },
+    );
     const refunded = (await h.stream.events()).filter((e) => e.eventType === 'payment.refunded' && e.resource.value?.id === paid.id);
     expect(refunded).toHaveLength(1);
   });
@@ -117,7 +128,9 @@ describe('recovery', () => {
     await waitFor(async () => (await currentPayment(h, merchantId, paid.id)).amountRefundedMinor === 0n, { what: 'release' });
     const { refund: after } = await h.refunds.getRefund({ merchantId, id: r!.id });
     expect(after!.status).toBe(refund.RefundStatus.FAILED);
-    await waitFor(async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_released_at IS NOT NULL', [r!.id])).length === 1);
+    await waitFor(
+      async () => (await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1 AND allocation_released_at IS NOT NULL', [r!.id])).length === 1,
+    );
   });
 
   it('hands a refund the bank acknowledged but never decided to the bank again (a bank that restarted forgot it)', async () => {
@@ -129,7 +142,10 @@ describe('recovery', () => {
     await h.sql(`UPDATE refund.refunds SET bank_submitted_at = now() - interval '1 hour' WHERE id = $1`, [r!.id]);
     await waitFor(() => h.bank.refundSubmissions.filter((x) => x.refundId === r!.id).length >= 2, { what: 'the refund handed over again' });
     // Handed over once per timeout, not on every sweep.
-    const [row] = await h.sql<{ recent: boolean }>(`SELECT bank_submitted_at > now() - interval '1 minute' AS recent FROM refund.refunds WHERE id = $1`, [r!.id]);
+    const [row] = await h.sql<{ recent: boolean }>(
+      `SELECT bank_submitted_at > now() - interval '1 minute' AS recent FROM refund.refunds WHERE id = $1`,
+      [r!.id],
+    );
     expect(row!.recent).toBe(true);
   });
 

@@ -16,8 +16,21 @@ describe('refund lifecycle', () => {
     const merchantId = newMerchantId();
     const paid = await seedPayment(h, merchantId, 10_000n);
 
-    const { refund: first } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 2_500n, reason: 'damaged', metadata: { ticket: 'T-1', n: 3 } });
-    expect(first).toMatchObject({ paymentId: paid.id, amountMinor: 2_500n, currency: 'GBP', status: refund.RefundStatus.PENDING_SETTLEMENT, reason: 'damaged', metadata: { ticket: 'T-1', n: 3 } });
+    const { refund: first } = await h.refunds.createRefund({
+      merchantId,
+      paymentId: paid.id,
+      amountMinor: 2_500n,
+      reason: 'damaged',
+      metadata: { ticket: 'T-1', n: 3 },
+    });
+    expect(first).toMatchObject({
+      paymentId: paid.id,
+      amountMinor: 2_500n,
+      currency: 'GBP',
+      status: refund.RefundStatus.PENDING_SETTLEMENT,
+      reason: 'damaged',
+      metadata: { ticket: 'T-1', n: 3 },
+    });
     expect(first!.id).toMatch(/^RF/);
     expect(first!.expectedSettlementDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(first!.timeline.map((e) => e.status)).toEqual(['pending_settlement']);
@@ -30,11 +43,19 @@ describe('refund lifecycle', () => {
     expect(after.status).toBe(4); // refunded
 
     // Both went to the bank (in the background) with the booked amounts.
-    const submitted = await waitFor(() => {
-      const byId = new Map(h.bank.refundSubmissions.filter((s) => s.paymentId === paid.id).map((s) => [s.refundId, s.amountMinor]));
-      return byId.size >= 2 ? byId : undefined;
-    }, { what: 'both refunds at the bank' });
-    expect(submitted).toEqual(new Map([[first!.id, 2_500n], [rest!.id, 7_500n]]));
+    const submitted = await waitFor(
+      () => {
+        const byId = new Map(h.bank.refundSubmissions.filter((s) => s.paymentId === paid.id).map((s) => [s.refundId, s.amountMinor]));
+        return byId.size >= 2 ? byId : undefined;
+      },
+      { what: 'both refunds at the bank' },
+    );
+    expect(submitted).toEqual(
+      new Map([
+        [first!.id, 2_500n],
+        [rest!.id, 7_500n],
+      ]),
+    );
 
     for (const r of [first!, rest!]) {
       const { refund: settled } = await h.refunds.reportRefundOutcome({ refundId: r.id, outcome: refund.RefundOutcome.SETTLED });
@@ -52,11 +73,15 @@ describe('refund lifecycle', () => {
       },
       { what: 'refund events' },
     );
-    const refundEvents = (id: string) => events.filter((e) => e.resource.case === 'refund' && e.resource.value.id === id).map((e) => e.eventType);
+    const refundEvents = (id: string) =>
+      events.filter((e) => e.resource.case === 'refund' && e.resource.value.id === id).map((e) => e.eventType);
     expect(refundEvents(first!.id)).toEqual(['refund.created', 'refund.settled']);
     expect(refundEvents(rest!.id)).toEqual(['refund.created', 'refund.settled']);
     const paymentRefunded = events.filter((e) => e.eventType === 'payment.refunded');
-    expect(paymentRefunded.map((e) => (e.resource.case === 'payment' ? e.resource.value.amountRefundedMinor : -1n))).toEqual([2_500n, 10_000n]);
+    expect(paymentRefunded.map((e) => (e.resource.case === 'payment' ? e.resource.value.amountRefundedMinor : -1n))).toEqual([
+      2_500n,
+      10_000n,
+    ]);
   });
 
   it('turns away what the rules forbid, with the exact reason', async () => {
@@ -77,7 +102,9 @@ describe('refund lifecycle', () => {
     expect((await create(paid.id, 100n, { metadata: many })).code).toBe('validation_error');
     expect((await create('PM00000000000000000000000000', 100n)).code).toBe('not_found');
     const other = newMerchantId();
-    expect((await apiError(h.refunds.createRefund({ merchantId: other, paymentId: paid.id, amountMinor: 0n, reason: '' }))).code).toBe('not_found');
+    expect((await apiError(h.refunds.createRefund({ merchantId: other, paymentId: paid.id, amountMinor: 0n, reason: '' }))).code).toBe(
+      'not_found',
+    );
     // Nothing was booked by any of them.
     expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
 
@@ -107,7 +134,9 @@ describe('refund lifecycle', () => {
     // Repeating the report is harmless; contradicting it is refused.
     await h.refunds.reportRefundOutcome({ refundId: r!.id, outcome: refund.RefundOutcome.FAILED });
     expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
-    expect((await apiError(h.refunds.reportRefundOutcome({ refundId: r!.id, outcome: refund.RefundOutcome.SETTLED }))).code).toBe('invalid_state_transition');
+    expect((await apiError(h.refunds.reportRefundOutcome({ refundId: r!.id, outcome: refund.RefundOutcome.SETTLED }))).code).toBe(
+      'invalid_state_transition',
+    );
 
     // The amount is refundable again.
     const { refund: again } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 3_000n, reason: '' });

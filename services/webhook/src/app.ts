@@ -47,13 +47,26 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     const clock = options.clock ?? (() => new Date());
     const wake = { worker: undefined as DeliveryWorker | undefined };
     const deps: Deps = { db, clock, logger, afterCommit: () => wake.worker?.nudge(), config };
-    const worker = resources.add('delivery worker', new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random }), (w) => w.stop());
+    const worker = resources.add('delivery worker', new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random }), (w) =>
+      w.stop(),
+    );
     wake.worker = worker;
     worker.start();
-    const consumer = new EventConsumer(deps, { bus, stream: config.eventStream, subjectPrefix: config.eventSubjectPrefix, durableName: config.consumerName });
+    const consumer = new EventConsumer(deps, {
+      bus,
+      stream: config.eventStream,
+      subjectPrefix: config.eventSubjectPrefix,
+      durableName: config.consumerName,
+    });
     resources.add('event consumer', consumer, (c) => c.stop());
     await consumer.start();
-    const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
+    const server = await startGrpcServer({
+      routes: routes(deps),
+      serviceNames: SERVICE_NAMES,
+      port: config.grpcPort,
+      host: config.grpcHost,
+      logger,
+    });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port, worker };
   });

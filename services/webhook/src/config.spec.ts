@@ -13,7 +13,9 @@ describe('loadWebhookConfig', () => {
   it('refuses the published development key in production, however it is written', () => {
     for (const key of [DEV_SECRET_KEY, DEV_SECRET_KEY.toUpperCase(), Buffer.from(DEV_SECRET_KEY, 'hex').toString('base64')]) {
       expect(() => loadWebhookConfig({ VRP_ENV: 'production', WEBHOOK_SECRET_KEY: key })).toThrow(ConfigError);
-      expect(() => loadWebhookConfig({ VRP_ENV: 'production', WEBHOOK_SECRET_KEY: key })).toThrow(/WEBHOOK_SECRET_KEY must not be the published development key/);
+      expect(() => loadWebhookConfig({ VRP_ENV: 'production', WEBHOOK_SECRET_KEY: key })).toThrow(
+        /WEBHOOK_SECRET_KEY must not be the published development key/,
+      );
       expect(loadWebhookConfig({ WEBHOOK_SECRET_KEY: key }).usingDevSecretKey).toBe(true);
     }
   });

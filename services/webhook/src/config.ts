@@ -1,4 +1,16 @@
-import { bool, duration, durationList, int, list, loadConfig, platformSettings, str, vrpEnvSetting, ConfigError, type Setting } from '@vrp/config';
+import {
+  bool,
+  duration,
+  durationList,
+  int,
+  list,
+  loadConfig,
+  platformSettings,
+  str,
+  vrpEnvSetting,
+  ConfigError,
+  type Setting,
+} from '@vrp/config';
 import { validateRetrySchedule } from './domain/retry-schedule.js';
 
 /**

@@ -33,20 +33,26 @@ describe('an endpoint whose circuit stays open', () => {
     const first = domainEvent('mandate.suspended', merchantId);
     await env.publish(first);
     // Three failures open the circuit; the fourth attempt can never happen within the window.
-    const failed = await waitFor(async () => {
-      const e = await statusOf(merchantId, first.eventId);
-      return e.deliveryStatus === 'delivery_failed' ? e : null;
-    }, { timeoutMs: 10_000, what: 'first event delivery_failed' });
+    const failed = await waitFor(
+      async () => {
+        const e = await statusOf(merchantId, first.eventId);
+        return e.deliveryStatus === 'delivery_failed' ? e : null;
+      },
+      { timeoutMs: 10_000, what: 'first event delivery_failed' },
+    );
     expect(failed.attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
 
     // Later events to the same endpoint are never attempted, and still end delivery_failed.
     const later = Array.from({ length: 3 }, () => domainEvent('mandate.activated', merchantId));
     for (const ev of later) await env.publish(ev);
     for (const ev of later) {
-      const e = await waitFor(async () => {
-        const x = await statusOf(merchantId, ev.eventId);
-        return x.deliveryStatus === 'delivery_failed' ? x : null;
-      }, { timeoutMs: 10_000, what: 'later event delivery_failed' });
+      const e = await waitFor(
+        async () => {
+          const x = await statusOf(merchantId, ev.eventId);
+          return x.deliveryStatus === 'delivery_failed' ? x : null;
+        },
+        { timeoutMs: 10_000, what: 'later event delivery_failed' },
+      );
       expect(e.attempts).toHaveLength(0);
     }
     expect(receiver.received.filter((r) => later.some((ev) => ev.eventId === r.body.event_id))).toHaveLength(0);
@@ -71,10 +77,13 @@ describe('a manual retry', () => {
       // The receiver is fixed, but the circuit stays open for a minute: only a manual retry gets through.
       dead = false;
       await svc.client.retryEvent({ merchantId, id: ev.eventId });
-      const delivered = await waitFor(async () => {
-        const e = await statusOf(merchantId, ev.eventId);
-        return e.deliveryStatus === 'delivered' ? e : null;
-      }, { timeoutMs: 10_000, what: 'delivered after the manual retry' });
+      const delivered = await waitFor(
+        async () => {
+          const e = await statusOf(merchantId, ev.eventId);
+          return e.deliveryStatus === 'delivered' ? e : null;
+        },
+        { timeoutMs: 10_000, what: 'delivered after the manual retry' },
+      );
       expect(delivered.attempts.map((a) => [a.attempt, a.success])).toEqual([
         [1, false],
         [2, false],
@@ -100,10 +109,13 @@ describe('the event consumer', () => {
     await waitFor(() => receiver.acceptedEventIds().has(good.eventId), { what: 'the good event delivered' });
     await expect(svc.client.getEvent({ merchantId, id: poison.eventId })).rejects.toMatchObject({ code: 'not_found' });
     // Terminated, not nak'd: the consumer's ack floor moves past it and nothing waits for redelivery.
-    const info = await waitFor(async () => {
-      const i = await env.stream.bus.jsm.consumers.info(env.stream.stream, svc.config.consumerName);
-      return i.ack_floor.stream_seq === i.delivered.stream_seq && i.num_ack_pending === 0 ? i : null;
-    }, { timeoutMs: 5_000, what: 'ack floor past the poison message' });
+    const info = await waitFor(
+      async () => {
+        const i = await env.stream.bus.jsm.consumers.info(env.stream.stream, svc.config.consumerName);
+        return i.ack_floor.stream_seq === i.delivered.stream_seq && i.num_ack_pending === 0 ? i : null;
+      },
+      { timeoutMs: 5_000, what: 'ack floor past the poison message' },
+    );
     expect(info.num_redelivered).toBe(0);
   });
 });

@@ -36,7 +36,10 @@ describe('delivery', () => {
       const r = receiver.received.find((x) => x.body.event_id === ev.eventId)!;
       // Verified by hand: HMAC-SHA256 over "<t>.<raw body>" with the secret's UTF-8 bytes.
       const expected = createHmac('sha256', secret).update(`${r.timestamp}.${r.rawBody}`).digest();
-      const v1 = String(r.headers['x-svc-signature']).split(',').find((p) => p.startsWith('v1='))!.slice(3);
+      const v1 = String(r.headers['x-svc-signature'])
+        .split(',')
+        .find((p) => p.startsWith('v1='))!
+        .slice(3);
       expect(timingSafeEqual(expected, Buffer.from(v1, 'hex'))).toBe(true);
       expect(Math.abs(Date.now() / 1000 - r.timestamp)).toBeLessThan(300);
       expect(r.headers['content-type']).toBe('application/json');
@@ -48,15 +51,27 @@ describe('delivery', () => {
       expect(r.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       const resource = ev.resource;
       const presented =
-        resource.case === 'mandate' ? presentMandate(resource.value) : resource.case === 'payment' ? presentPayment(resource.value) : presentRefund(resource.value!);
+        resource.case === 'mandate'
+          ? presentMandate(resource.value)
+          : resource.case === 'payment'
+            ? presentPayment(resource.value)
+            : presentRefund(resource.value!);
       expect(r.body.data).toEqual(JSON.parse(JSON.stringify(presented)));
     }
     const payment = receiver.received.find((r) => r.body.event_type === 'payment.settled')!.body.data;
-    expect(payment).toMatchObject({ id: expect.stringMatching(/^PM/), mandate_id: expect.stringMatching(/^MD/), amount: '125.50', currency: 'GBP', status: 'settled' });
+    expect(payment).toMatchObject({
+      id: expect.stringMatching(/^PM/),
+      mandate_id: expect.stringMatching(/^MD/),
+      amount: '125.50',
+      currency: 'GBP',
+      status: 'settled',
+    });
 
     const got = await svc.client.getEvent({ merchantId, id: events[0]!.eventId });
     expect(got.event?.deliveryStatus).toBe('delivered');
-    expect(got.event?.attempts).toEqual([expect.objectContaining({ endpointId: endpoint!.id, attempt: 1, statusCode: 200, success: true, error: '' })]);
+    expect(got.event?.attempts).toEqual([
+      expect.objectContaining({ endpointId: endpoint!.id, attempt: 1, statusCode: 200, success: true, error: '' }),
+    ]);
   });
 
   it('delivers only the subscribed event types, and nothing to disabled endpoints', async () => {
@@ -75,7 +90,9 @@ describe('delivery', () => {
     const urls = (id: string) => receiver.received.filter((r) => r.body.event_id === id).map((r) => String(r.validSignatures));
     expect(urls(created.eventId)).toHaveLength(1);
     expect(urls(revoked.eventId)).toHaveLength(2);
-    const revokedAttempts = (await svc.client.getEvent({ merchantId, id: revoked.eventId })).event!.attempts.map((a) => a.endpointId).sort();
+    const revokedAttempts = (await svc.client.getEvent({ merchantId, id: revoked.eventId }))
+      .event!.attempts.map((a) => a.endpointId)
+      .sort();
     expect(revokedAttempts).toEqual([all.endpoint!.id, some.endpoint!.id].sort());
   });
 
@@ -107,10 +124,17 @@ describe('delivery', () => {
       const data = JSON.parse(event!.dataJson);
       expect(data.id).toMatch(type.startsWith('mandate') ? /^MD/ : type.startsWith('payment') ? /^PM/ : /^RF/);
     }
-    await waitFor(async () => (await svc.client.getEvent({ merchantId, id: ids['refund.settled']! })).event?.deliveryStatus === 'delivered');
+    await waitFor(
+      async () => (await svc.client.getEvent({ merchantId, id: ids['refund.settled']! })).event?.deliveryStatus === 'delivered',
+    );
     expect(receiver.received.filter((r) => r.body.event_id === ids['refund.settled'] && r.validSignatures === 1)).toHaveLength(1);
     const refund = receiver.received.find((r) => r.body.event_id === ids['refund.settled'])!.body.data;
-    expect(refund).toMatchObject({ id: expect.stringMatching(/^RF/), payment_id: expect.stringMatching(/^PM/), amount: '25.00', status: 'settled' });
+    expect(refund).toMatchObject({
+      id: expect.stringMatching(/^RF/),
+      payment_id: expect.stringMatching(/^PM/),
+      amount: '25.00',
+      status: 'settled',
+    });
     const filtered = await svc.client.listEvents({ merchantId, eventType: 'payment.failed' });
     expect(filtered.events.map((e) => e.eventType)).toEqual(['payment.failed']);
     // The nine types no endpoint subscribes to have nothing to deliver: delivered, with no attempt.
@@ -118,11 +142,18 @@ describe('delivery', () => {
     const delivered = await svc.client.listEvents({ merchantId, deliveryStatuses: ['delivered'] });
     expect(delivered.events).toHaveLength(10);
     expect((await svc.client.getEvent({ merchantId, id: ids['payment.failed']! })).event!.attempts).toEqual([]);
-    await expect(svc.client.sendTestEvent({ merchantId, eventType: 'payment.exploded' })).rejects.toMatchObject({ code: 'validation_error' });
-    await expect(svc.client.listEvents({ merchantId, deliveryStatuses: ['lost'] })).rejects.toMatchObject({ code: 'validation_error', param: 'delivery_status' });
+    await expect(svc.client.sendTestEvent({ merchantId, eventType: 'payment.exploded' })).rejects.toMatchObject({
+      code: 'validation_error',
+    });
+    await expect(svc.client.listEvents({ merchantId, deliveryStatuses: ['lost'] })).rejects.toMatchObject({
+      code: 'validation_error',
+      param: 'delivery_status',
+    });
 
     const production = await env.start({ VRP_ENV: 'production', WEBHOOK_CONSUMER_NAME: 'production-test-events' });
-    await expect(production.client.sendTestEvent({ merchantId, eventType: 'payment.settled' })).rejects.toSatisfy((e: ApiError) => e.code === 'not_found');
+    await expect(production.client.sendTestEvent({ merchantId, eventType: 'payment.settled' })).rejects.toSatisfy(
+      (e: ApiError) => e.code === 'not_found',
+    );
     await production.stop();
   });
 });

@@ -88,10 +88,15 @@ describe('nothing is lost', () => {
     try {
       // The receiver answers before the worker records the outcome, so wait for the records too.
       const statuses = async () => (await db.query(`SELECT delivery_status, count(*)::int AS n FROM webhook.events GROUP BY 1`)).rows;
-      await waitFor(async () => JSON.stringify(await statuses()) === JSON.stringify([{ delivery_status: 'delivered', n: produced.length }]), {
-        what: 'every event marked delivered',
-      });
-      const wins = await db.query(`SELECT event_id, count(*)::int AS n FROM webhook.attempts WHERE success GROUP BY 1 HAVING count(*) <> 1`);
+      await waitFor(
+        async () => JSON.stringify(await statuses()) === JSON.stringify([{ delivery_status: 'delivered', n: produced.length }]),
+        {
+          what: 'every event marked delivered',
+        },
+      );
+      const wins = await db.query(
+        `SELECT event_id, count(*)::int AS n FROM webhook.attempts WHERE success GROUP BY 1 HAVING count(*) <> 1`,
+      );
       expect(wins.rows).toEqual([]);
     } finally {
       await db.end();

@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(async () => env?.cleanup());
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (err: ApiError) => `${err.code}${err.param ? `:${err.param}` : ''}`);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (err: ApiError) => `${err.code}${err.param ? `:${err.param}` : ''}`,
+  );
 
 describe('endpoint registry', () => {
   it('enforces the URL rules of each environment', async () => {
@@ -39,10 +43,16 @@ describe('endpoint registry', () => {
   });
 
   it('rejects unknown event types and dedupes the known ones', async () => {
-    expect(await codeOf(sandbox.client.createEndpoint({ merchantId, url: 'https://sandbox.example.com/a', enabledEvents: ['payment.exploded'] }))).toBe(
-      'validation_error:enabled_events',
-    );
-    const { endpoint } = await sandbox.client.createEndpoint({ merchantId, url: 'https://sandbox.example.com/a', enabledEvents: ['payment.settled', 'payment.settled', 'refund.created'] });
+    expect(
+      await codeOf(
+        sandbox.client.createEndpoint({ merchantId, url: 'https://sandbox.example.com/a', enabledEvents: ['payment.exploded'] }),
+      ),
+    ).toBe('validation_error:enabled_events');
+    const { endpoint } = await sandbox.client.createEndpoint({
+      merchantId,
+      url: 'https://sandbox.example.com/a',
+      enabledEvents: ['payment.settled', 'payment.settled', 'refund.created'],
+    });
     expect(endpoint?.enabledEvents).toEqual(['payment.settled', 'refund.created']);
   });
 
@@ -51,7 +61,12 @@ describe('endpoint registry', () => {
     expect(created.secret).toMatch(/^whsec_/);
     const id = created.endpoint!.id;
     expect(id).toMatch(/^WE/);
-    expect(created.endpoint).toMatchObject({ url: 'https://sandbox.example.com/s', description: 'main', status: 'enabled', enabledEvents: [] });
+    expect(created.endpoint).toMatchObject({
+      url: 'https://sandbox.example.com/s',
+      description: 'main',
+      status: 'enabled',
+      enabledEvents: [],
+    });
     const fetched = await sandbox.client.getEndpoint({ merchantId, id });
     expect(JSON.stringify(fetched, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(created.secret.slice(6));
 
@@ -74,12 +89,16 @@ describe('endpoint registry', () => {
   it('lists with keyset pages, hides other merchants, and deletes: afterwards not_found everywhere', async () => {
     const other = newId('merchant');
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await sandbox.client.createEndpoint({ merchantId: other, url: `https://sandbox.example.com/${i}` })).endpoint!.id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await sandbox.client.createEndpoint({ merchantId: other, url: `https://sandbox.example.com/${i}` })).endpoint!.id);
     const first = await sandbox.client.listEndpoints({ merchantId: other, page: { pageSize: 2 } });
     expect(first.endpoints.map((e) => e.id)).toEqual([ids[2], ids[1]]);
     expect(first.pageInfo?.hasMore).toBe(true);
     const last = first.endpoints[1]!;
-    const second = await sandbox.client.listEndpoints({ merchantId: other, page: { pageSize: 2, after: { id: last.id, createdAt: last.createdAt } } });
+    const second = await sandbox.client.listEndpoints({
+      merchantId: other,
+      page: { pageSize: 2, after: { id: last.id, createdAt: last.createdAt } },
+    });
     expect(second.endpoints.map((e) => e.id)).toEqual([ids[0]]);
     expect(second.pageInfo?.hasMore).toBe(false);
     expect(await codeOf(sandbox.client.listEndpoints({ merchantId: other, page: { order: 3 } }))).toBe('invalid_order:order');

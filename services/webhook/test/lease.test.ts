@@ -51,10 +51,13 @@ describe('a delivery whose worker stalls between its POST and recording it', () 
     // A second replica whose clock is past the first one's lease takes the delivery over.
     const replica = await env.start(settings, { clock: () => new Date(Date.now() + PAST_THE_LEASE_MS) });
     onTestFinished(() => replica.stop());
-    const delivered = await waitFor(async () => {
-      const e = (await replica.client.getEvent({ merchantId, id: ev.eventId })).event!;
-      return e.deliveryStatus === 'delivered' ? e : undefined;
-    }, { what: 'the replica to deliver and record' });
+    const delivered = await waitFor(
+      async () => {
+        const e = (await replica.client.getEvent({ merchantId, id: ev.eventId })).event!;
+        return e.deliveryStatus === 'delivered' ? e : undefined;
+      },
+      { what: 'the replica to deliver and record' },
+    );
     expect(delivered.attempts.map((a) => [a.attempt, a.success, a.statusCode])).toEqual([[1, true, 200]]);
 
     // The stalled worker's POST now comes back 200; stopping it waits for that attempt to finish.
@@ -99,10 +102,13 @@ describe('a delivery whose worker stalls between its POST and recording it', () 
 
     const replica = await env.start(replicaSettings, { clock: () => new Date(Date.now() + PAST_THE_LEASE_MS) });
     onTestFinished(() => replica.stop());
-    const delivered = await waitFor(async () => {
-      const e = (await replica.client.getEvent({ merchantId, id: ev.eventId })).event!;
-      return e.deliveryStatus === 'delivered' ? e : undefined;
-    }, { what: 'the replica to deliver and record' });
+    const delivered = await waitFor(
+      async () => {
+        const e = (await replica.client.getEvent({ merchantId, id: ev.eventId })).event!;
+        return e.deliveryStatus === 'delivered' ? e : undefined;
+      },
+      { what: 'the replica to deliver and record' },
+    );
     expect(delivered.attempts.map((a) => [a.attempt, a.success, a.statusCode])).toEqual([[1, true, 200]]);
     const posts = receiver.received.filter((r) => r.body.event_id === ev.eventId);
     expect(posts.map((r) => r.headers['x-svc-delivery-attempt'])).toEqual(['1', '1']);
@@ -134,7 +140,10 @@ async function startServiceProcess(env: WebhookTestEnv, overrides: Record<string
   const url = `http://127.0.0.1:${port}`;
   const health = createServiceClient(webhook.WebhookService, { baseUrl: url, timeoutMs: 500 });
   try {
-    await waitFor(async () => (await health.listEndpoints({ merchantId: 'MR0' }), true), { what: 'the webhook process to answer', timeoutMs: 30_000 });
+    await waitFor(async () => (await health.listEndpoints({ merchantId: 'MR0' }), true), {
+      what: 'the webhook process to answer',
+      timeoutMs: 30_000,
+    });
   } finally {
     health.close();
   }

@@ -57,15 +57,26 @@ describe('retries', () => {
     // attempts stop at nine.
     const ev = domainEvent('mandate.activated', merchantId);
     await env.publish(ev);
-    const failed = await waitFor(async () => {
-      const e = await statusOf(merchantId, ev.eventId);
-      return e.deliveryStatus === 'delivery_failed' ? e : null;
-    }, { timeoutMs: 20_000, what: 'delivery_failed' });
+    const failed = await waitFor(
+      async () => {
+        const e = await statusOf(merchantId, ev.eventId);
+        return e.deliveryStatus === 'delivery_failed' ? e : null;
+      },
+      { timeoutMs: 20_000, what: 'delivery_failed' },
+    );
     expect(failed.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(failed.attempts.every((a) => a.statusCode === 503 && a.error === 'HTTP 503' && !a.success)).toBe(true);
-    expect(receiver.received.filter((r) => r.body.event_id === ev.eventId).map((r) => r.headers['x-svc-delivery-attempt'])).toEqual(
-      ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
-    );
+    expect(receiver.received.filter((r) => r.body.event_id === ev.eventId).map((r) => r.headers['x-svc-delivery-attempt'])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
 
     failing.delete('nine');
     const retried = await svc.client.retryEvent({ merchantId, id: ev.eventId });
@@ -114,14 +125,17 @@ describe('retries', () => {
     await db.connect();
     try {
       // Claimed and put back for the half-open trial: not attempted, due again within the reset time.
-      await waitFor(async () => {
-        const { rows } = await db.query(
-          `SELECT count(*)::int AS n FROM webhook.deliveries WHERE endpoint_id = $1 AND attempt_count = 0
+      await waitFor(
+        async () => {
+          const { rows } = await db.query(
+            `SELECT count(*)::int AS n FROM webhook.deliveries WHERE endpoint_id = $1 AND attempt_count = 0
              AND next_attempt_at > now() AND next_attempt_at < now() + interval '2 seconds'`,
-          [endpoint!.id],
-        );
-        return rows[0].n === later.length;
-      }, { what: 'postponed deliveries' });
+            [endpoint!.id],
+          );
+          return rows[0].n === later.length;
+        },
+        { what: 'postponed deliveries' },
+      );
     } finally {
       await db.end();
     }

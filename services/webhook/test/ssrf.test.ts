@@ -20,7 +20,11 @@ afterAll(async () => {
 
 describe('SSRF protection in production', () => {
   it('refuses private, loopback, link-local and unique-local destinations and records why', async () => {
-    const production = await env.start({ VRP_ENV: 'production', WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'false', WEBHOOK_CONSUMER_NAME: 'production' });
+    const production = await env.start({
+      VRP_ENV: 'production',
+      WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'false',
+      WEBHOOK_CONSUMER_NAME: 'production',
+    });
     onTestFinished(() => production.stop());
     const merchantId = newId('merchant');
     const urls = [
@@ -45,7 +49,10 @@ describe('SSRF protection in production', () => {
     });
     for (const id of endpointIds) {
       const attempts = event.attempts.filter((a) => a.endpointId === id);
-      expect(attempts.find((a) => a.attempt === 1), id).toMatchObject({ success: false, statusCode: 0, error: expect.stringMatching(refused) });
+      expect(
+        attempts.find((a) => a.attempt === 1),
+        id,
+      ).toMatchObject({ success: false, statusCode: 0, error: expect.stringMatching(refused) });
       for (const a of attempts) expect(a, id).toMatchObject({ success: false, statusCode: 0, error: expect.stringMatching(refused) });
     }
     expect(receiver.received.filter((r) => r.body.event_id === ev.eventId)).toHaveLength(0);

@@ -11,7 +11,11 @@ import { measure, type LevelResult } from './measure.js';
  * straight against Postgres with pg, in a scratch database with the payment schema, at each
  * concurrency. Outbox rows are written as already published so no relay does extra work.
  */
-export async function directCeiling(levels: number[], requestsFor: (c: number) => number, log: (line: string) => void): Promise<LevelResult[]> {
+export async function directCeiling(
+  levels: number[],
+  requestsFor: (c: number) => number,
+  log: (line: string) => void,
+): Promise<LevelResult[]> {
   const db = await createTestDatabase(['payment']);
   const pool = new pg.Pool({ connectionString: db.url, max: Math.max(...levels) });
   // An idle connection dropped by the server must not crash the run; the next query reconnects.

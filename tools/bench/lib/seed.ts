@@ -36,13 +36,17 @@ export async function seedMandates(api: BenchApi, count: number, log: (line: str
     });
     const activated = await api.post(`/v1/sandbox/mandates/${mandate.body.id as string}/activate`);
     // The sandbox may have activated it by itself already; that is just as good.
-    const alreadyActive = activated.status === 422 && (activated.body as { error?: { code?: string } }).error?.code === 'invalid_state_transition';
-    if (activated.status !== 200 && !alreadyActive) throw new Error(`seeding failed: ${activated.status} ${JSON.stringify(activated.body)}`);
+    const alreadyActive =
+      activated.status === 422 && (activated.body as { error?: { code?: string } }).error?.code === 'invalid_state_transition';
+    if (activated.status !== 200 && !alreadyActive)
+      throw new Error(`seeding failed: ${activated.status} ${JSON.stringify(activated.body)}`);
     ids.push(mandate.body.id as string);
     if (ids.length % 250 === 0) log(`seeded ${ids.length}/${count} mandates`);
   };
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next++ < count) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < count) await one();
+    }),
+  );
   return ids;
 }

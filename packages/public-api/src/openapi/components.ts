@@ -56,13 +56,22 @@ export const errorSchemas: Record<string, OpenApiObject> = {
         required: ['type', 'code', 'message', 'request_id'],
         additionalProperties: false,
         properties: {
-          type: { type: 'string', description: 'Category: invalid_request_error, authentication_error, permission_error, conflict_error, idempotency_error, unprocessable_error, rate_limit_error, api_error.' },
+          type: {
+            type: 'string',
+            description:
+              'Category: invalid_request_error, authentication_error, permission_error, conflict_error, idempotency_error, unprocessable_error, rate_limit_error, api_error.',
+          },
           code: { type: 'string', description: 'Machine-readable reason, e.g. `validation_error` or `mandate_not_cancellable`.' },
           message: { type: 'string', description: 'Human-readable explanation; may change, never parse it.' },
           param: { type: 'string', description: 'The request parameter at fault, when there is one.' },
           details: {
             type: 'array',
-            items: { type: 'object', required: ['param', 'message'], additionalProperties: false, properties: { param: { type: 'string' }, message: { type: 'string' } } },
+            items: {
+              type: 'object',
+              required: ['param', 'message'],
+              additionalProperties: false,
+              properties: { param: { type: 'string' }, message: { type: 'string' } },
+            },
           },
           request_id: { type: 'string' },
         },

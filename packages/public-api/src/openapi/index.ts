@@ -37,11 +37,16 @@ export function openapiDocument(): OpenApiObject {
         'Every POST accepts an `Idempotency-Key` header. Lists use keyset cursors (`next_cursor`/`previous_cursor`).',
       ].join(' '),
     },
-    servers: [
-      { url: 'http://127.0.0.1:8080', description: 'Local (the environment chosen by VRP_ENV)' },
-    ],
+    servers: [{ url: 'http://127.0.0.1:8080', description: 'Local (the environment chosen by VRP_ENV)' }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: 'Mandates' }, { name: 'Payments' }, { name: 'Refunds' }, { name: 'Webhooks' }, { name: 'Sandbox' }, { name: 'Operations' }],
+    tags: [
+      { name: 'Mandates' },
+      { name: 'Payments' },
+      { name: 'Refunds' },
+      { name: 'Webhooks' },
+      { name: 'Sandbox' },
+      { name: 'Operations' },
+    ],
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A merchant API token.' } },

@@ -10,7 +10,18 @@ export const schemas: OpenApiFragment['schemas'] = {
   Mandate: {
     type: 'object',
     description: 'Authorises recurring collections from a customer within limits.',
-    required: ['id', 'customer_id', 'status', 'description', 'metadata', 'limits', 'created_at', 'revoked_at', 'revoked_by', 'suspended_at'],
+    required: [
+      'id',
+      'customer_id',
+      'status',
+      'description',
+      'metadata',
+      'limits',
+      'created_at',
+      'revoked_at',
+      'revoked_by',
+      'suspended_at',
+    ],
     additionalProperties: false,
     properties: {
       id: { type: 'string', examples: ['MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
@@ -42,7 +53,11 @@ export const schemas: OpenApiFragment['schemas'] = {
       customer_id: { type: 'string', description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise).' },
       maximum_amount: amountSchema,
       currency: { ...currencySchema, description: "Must equal the merchant's payout currency (422 `currency_mismatch`)." },
-      frequency: { type: 'string', enum: [...MANDATE_FREQUENCIES], description: 'At most one non-failed payment per UTC day / ISO week / calendar month; adhoc has no period limit.' },
+      frequency: {
+        type: 'string',
+        enum: [...MANDATE_FREQUENCIES],
+        description: 'At most one non-failed payment per UTC day / ISO week / calendar month; adhoc has no period limit.',
+      },
       description: { type: 'string', maxLength: 1000, default: '' },
       metadata: metadataSchema,
     },
@@ -89,7 +104,10 @@ export const paths: OpenApiFragment['paths'] = {
       tags: ['Mandates'],
       summary: 'Get a mandate',
       parameters: [mandateId],
-      responses: { '200': jsonResponse('The mandate.', ref('Mandate')), ...errorResponses({ '404': 'not_found (also for other merchants\u2019 mandates).' }) },
+      responses: {
+        '200': jsonResponse('The mandate.', ref('Mandate')),
+        ...errorResponses({ '404': 'not_found (also for other merchants\u2019 mandates).' }),
+      },
     },
   },
   '/v1/mandates/{id}/cancel': {
@@ -101,7 +119,11 @@ export const paths: OpenApiFragment['paths'] = {
       parameters: [mandateId, idempotencyKeyParam],
       responses: {
         '200': mandateResponse('The revoked mandate.'),
-        ...errorResponses({ '404': 'not_found.', '409': 'idempotency_key_in_use.', '422': 'mandate_not_cancellable (already revoked) or idempotency_key_reused.' }),
+        ...errorResponses({
+          '404': 'not_found.',
+          '409': 'idempotency_key_in_use.',
+          '422': 'mandate_not_cancellable (already revoked) or idempotency_key_reused.',
+        }),
       },
     },
   },

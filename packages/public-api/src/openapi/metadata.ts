@@ -1,7 +1,6 @@
 import { METADATA_LIMITS } from '../metadata.js';
 import type { OpenApiObject } from './types.js';
 
-
 /** Schema of the metadata object that mandates, payments and refunds accept and return. */
 export const metadataSchema: OpenApiObject = {
   type: 'object',
@@ -15,7 +14,8 @@ export const metadataSchema: OpenApiObject = {
 export const amountSchema: OpenApiObject = {
   type: 'string',
   pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$',
-  description: 'Decimal string in major units with at most the currency\'s minor digits ("10.00", JPY "1000"). JSON numbers, zero, negatives and exponents are refused.',
+  description:
+    'Decimal string in major units with at most the currency\'s minor digits ("10.00", JPY "1000"). JSON numbers, zero, negatives and exponents are refused.',
   examples: ['10.00'],
 };
 

@@ -4,13 +4,32 @@ import type { OpenApiObject } from './types.js';
 /** The four orders every list accepts. */
 export const LIST_ORDERS = ['-created_at', 'created_at', 'amount_minor', '-amount_minor'] as const;
 
-const query = (name: string, description: string, schema: OpenApiObject): OpenApiObject => ({ name, in: 'query', required: false, description, schema });
+const query = (name: string, description: string, schema: OpenApiObject): OpenApiObject => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
 
 /** Query parameters common to every list endpoint (SPEC.md "Common query parameters"). */
 export const commonListParameters: OpenApiObject[] = [
-  query('cursor', 'Opaque cursor from `next_cursor` or `previous_cursor`. Send it with the same filters and order as the request that returned it (only page_size may change); otherwise, or once it is older than 24 h or altered, the answer is 400 `invalid_cursor`.', { type: 'string' }),
-  query('page_size', 'Records per page, 1..200. Above 200: 400 `page_size_too_large`.', { type: 'integer', minimum: 1, maximum: 200, default: 50 }),
-  query('order', 'Sort order; ties break on id. Anything else: 400 `invalid_order`.', { type: 'string', enum: [...LIST_ORDERS], default: '-created_at' }),
+  query(
+    'cursor',
+    'Opaque cursor from `next_cursor` or `previous_cursor`. Send it with the same filters and order as the request that returned it (only page_size may change); otherwise, or once it is older than 24 h or altered, the answer is 400 `invalid_cursor`.',
+    { type: 'string' },
+  ),
+  query('page_size', 'Records per page, 1..200. Above 200: 400 `page_size_too_large`.', {
+    type: 'integer',
+    minimum: 1,
+    maximum: 200,
+    default: 50,
+  }),
+  query('order', 'Sort order; ties break on id. Anything else: 400 `invalid_order`.', {
+    type: 'string',
+    enum: [...LIST_ORDERS],
+    default: '-created_at',
+  }),
   query('created_at[gte]', 'Only records created at or after this time.', { type: 'string', format: 'date-time' }),
   query('created_at[lte]', 'Only records created at or before this time.', { type: 'string', format: 'date-time' }),
   query('merchant_id', 'Must equal the authenticated merchant (403 `merchant_mismatch` otherwise).', { type: 'string' }),

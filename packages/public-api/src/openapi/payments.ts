@@ -5,7 +5,13 @@ import { amountListParameters, commonListParameters, idListParameter, listSchema
 import type { OpenApiFragment, OpenApiObject } from './types.js';
 
 const SANDBOX_ONLY = 'Sandbox only: answers 404 `not_found` in production.';
-const dateParam = (name: string, description: string): OpenApiObject => ({ name, in: 'query', required: false, description, schema: { type: 'string', format: 'date' } });
+const dateParam = (name: string, description: string): OpenApiObject => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'string', format: 'date' },
+});
 
 const paymentProperties: Record<string, OpenApiObject> = {
   id: { type: 'string', examples: ['PM01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
@@ -64,7 +70,11 @@ export const schemas: OpenApiFragment['schemas'] = {
     properties: {
       ...paymentProperties,
       mandate: { ...ref('Mandate'), description: 'With expand=mandate: the mandate as GET /v1/mandates/{id} returns it.' },
-      refunds: { type: 'array', items: ref('Refund'), description: "With expand=refunds: every refund of the payment, oldest first, each as GET /v1/refunds/{id} returns it." },
+      refunds: {
+        type: 'array',
+        items: ref('Refund'),
+        description: 'With expand=refunds: every refund of the payment, oldest first, each as GET /v1/refunds/{id} returns it.',
+      },
     },
   },
   PaymentCreate: {
@@ -100,7 +110,10 @@ function simulate(action: 'settle' | 'fail', summary: string, event: string, bod
       ...(body ? { requestBody: jsonBody(body) } : {}),
       responses: {
         '202': jsonResponse('Accepted; the payment as it is now (still submitted).', ref('Payment'), idempotentHeaders),
-        ...errorResponses({ '404': 'not_found.', '422': 'invalid_state_transition: the payment is not submitted, or the bank already decided it.' }),
+        ...errorResponses({
+          '404': 'not_found.',
+          '422': 'invalid_state_transition: the payment is not submitted, or the bank already decided it.',
+        }),
       },
     },
   };
@@ -121,7 +134,8 @@ export const paths: OpenApiFragment['paths'] = {
         '201': jsonResponse('The submitted payment.', ref('Payment'), idempotentHeaders),
         ...errorResponses({
           '409': 'open_payment_exists or idempotency_key_in_use.',
-          '422': 'mandate_not_found, mandate_not_active, currency_mismatch, amount_exceeds_mandate_limit, frequency_limit_reached or idempotency_key_reused.',
+          '422':
+            'mandate_not_found, mandate_not_active, currency_mismatch, amount_exceeds_mandate_limit, frequency_limit_reached or idempotency_key_reused.',
           '503': 'service_unavailable: a dependency is unavailable; retry shortly.',
         }),
       },
@@ -149,7 +163,13 @@ export const paths: OpenApiFragment['paths'] = {
       summary: 'Get a payment',
       parameters: [
         paymentId,
-        { name: 'expand', in: 'query', required: false, description: 'Comma-separated: mandate, refunds (400 `invalid_expand` otherwise).', schema: { type: 'string' } },
+        {
+          name: 'expand',
+          in: 'query',
+          required: false,
+          description: 'Comma-separated: mandate, refunds (400 `invalid_expand` otherwise).',
+          schema: { type: 'string' },
+        },
       ],
       responses: {
         '200': jsonResponse('The payment (with the expanded fields when asked).', ref('PaymentExpanded')),
@@ -171,7 +191,8 @@ export const paths: OpenApiFragment['paths'] = {
         ...errorResponses({
           '404': 'not_found.',
           '409': 'open_payment_exists or idempotency_key_in_use.',
-          '422': 'payment_not_failed, retry_limit_reached, retry_window_expired, mandate_not_active, frequency_limit_reached or idempotency_key_reused.',
+          '422':
+            'payment_not_failed, retry_limit_reached, retry_window_expired, mandate_not_active, frequency_limit_reached or idempotency_key_reused.',
           '503': 'service_unavailable.',
         }),
       },

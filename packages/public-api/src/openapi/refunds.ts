@@ -15,12 +15,17 @@ const refundProperties: Record<string, OpenApiObject> = {
   status: {
     type: 'string',
     enum: [...REFUND_STATUSES],
-    description: 'pending_settlement → settled (refund.settled), or → failed when the bank rejects it; a failed refund\u2019s amount becomes refundable again.',
+    description:
+      'pending_settlement → settled (refund.settled), or → failed when the bank rejects it; a failed refund\u2019s amount becomes refundable again.',
   },
   reason: { type: ['string', 'null'], description: 'Your reason, as given; null when none was given.' },
   metadata: metadataSchema,
   created_at: { type: 'string', format: 'date-time' },
-  expected_settlement_date: { type: ['string', 'null'], format: 'date', description: 'When the refund is expected to settle (working days; bank holidays may delay it).' },
+  expected_settlement_date: {
+    type: ['string', 'null'],
+    format: 'date',
+    description: 'When the refund is expected to settle (working days; bank holidays may delay it).',
+  },
   settled_at: { type: ['string', 'null'], format: 'date-time', description: 'When it settled; null until then.' },
   timeline: {
     type: 'array',
@@ -114,7 +119,8 @@ export const paths: OpenApiFragment['paths'] = {
           name: 'expand',
           in: 'query',
           required: false,
-          description: '`payment` adds the refunded payment as `payment`, exactly as GET /v1/payments/{id} returns it. Anything else: 400 `invalid_expand`.',
+          description:
+            '`payment` adds the refunded payment as `payment`, exactly as GET /v1/payments/{id} returns it. Anything else: 400 `invalid_expand`.',
           schema: { type: 'string', enum: ['payment'] },
         },
       ],
@@ -129,7 +135,8 @@ export const paths: OpenApiFragment['paths'] = {
       operationId: 'sandboxSettleRefund',
       tags: ['Sandbox'],
       summary: 'Simulate the bank settling a refund',
-      description: 'Sandbox only: answers 404 `not_found` in production. Asks the simulated bank to settle the refund now; it emits refund.settled.',
+      description:
+        'Sandbox only: answers 404 `not_found` in production. Asks the simulated bank to settle the refund now; it emits refund.settled.',
       parameters: [refundId, idempotencyKeyParam],
       responses: {
         '202': jsonResponse('The refund as it is once the bank accepted the request.', ref('Refund'), idempotentHeaders),

@@ -50,11 +50,19 @@ export const paths: OpenApiFragment['paths'] = {
       description: SANDBOX_ONLY,
       parameters: [idempotencyKeyParam],
       requestBody: jsonBody(ref('SandboxCustomerCreate')),
-      responses: { '201': jsonResponse('The customer.', ref('Customer'), idempotentHeaders), ...errorResponses({ '404': 'not_found in production.' }) },
+      responses: {
+        '201': jsonResponse('The customer.', ref('Customer'), idempotentHeaders),
+        ...errorResponses({ '404': 'not_found in production.' }),
+      },
     },
   },
   '/v1/sandbox/mandates/{id}/activate': simulate('activate', 'Simulate SCA completion', 'mandate.activated'),
-  '/v1/sandbox/mandates/{id}/revoke': simulate('revoke', 'Simulate a customer or bank revocation', 'mandate.revoked', ref('SandboxMandateRevoke')),
+  '/v1/sandbox/mandates/{id}/revoke': simulate(
+    'revoke',
+    'Simulate a customer or bank revocation',
+    'mandate.revoked',
+    ref('SandboxMandateRevoke'),
+  ),
   '/v1/sandbox/mandates/{id}/suspend': simulate('suspend', 'Simulate a risk/compliance suspension', 'mandate.suspended'),
   '/v1/sandbox/mandates/{id}/reinstate': simulate('reinstate', 'Simulate lifting a suspension', 'mandate.activated'),
 };

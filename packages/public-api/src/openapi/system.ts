@@ -12,7 +12,11 @@ export const schemas: OpenApiFragment['schemas'] = {
       checks: {
         type: 'object',
         description: 'One entry per dependency (postgres, nats and each downstream service).',
-        additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['up', 'down'] }, error: { type: 'string' } } },
+        additionalProperties: {
+          type: 'object',
+          required: ['status'],
+          properties: { status: { type: 'string', enum: ['up', 'down'] }, error: { type: 'string' } },
+        },
       },
     },
   },

@@ -13,7 +13,8 @@ const endpointProperties: Record<string, OpenApiObject> = {
   status: {
     type: 'string',
     enum: [...WEBHOOK_ENDPOINT_STATUSES],
-    description: '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
+    description:
+      '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
   },
   disabled_reason: {
     type: ['string', 'null'],
@@ -22,7 +23,11 @@ const endpointProperties: Record<string, OpenApiObject> = {
       'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
   },
   created_at: { type: 'string', format: 'date-time' },
-  secret_expires_at: { type: 'string', format: 'date-time', description: 'Rotate the signing secret before this: 90 days after it was issued.' },
+  secret_expires_at: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Rotate the signing secret before this: 90 days after it was issued.',
+  },
 };
 
 const secretProperty: OpenApiObject = {
@@ -42,13 +47,21 @@ const attemptSchema: OpenApiObject = {
     attempted_at: { type: 'string', format: 'date-time' },
     status_code: { type: ['integer', 'null'], description: 'HTTP status received; null when none was (timeout, refused connection).' },
     latency_ms: { type: 'integer', minimum: 0 },
-    error: { type: ['string', 'null'], description: 'Why it failed (`HTTP 503`, `timed out after 10000 ms`, `connection refused`, a refused private address); null on success.' },
+    error: {
+      type: ['string', 'null'],
+      description:
+        'Why it failed (`HTTP 503`, `timed out after 10000 ms`, `connection refused`, a refused private address); null on success.',
+    },
     success: { type: 'boolean', description: 'A 2xx answer within 10 s.' },
   },
 };
 
 const eventProperties: Record<string, OpenApiObject> = {
-  id: { type: 'string', description: 'The event id, equal to `event_id` in the delivered body.', examples: ['EV01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
+  id: {
+    type: 'string',
+    description: 'The event id, equal to `event_id` in the delivered body.',
+    examples: ['EV01JD3Q4M7P9X2K8V5N6R0T1W2Y'],
+  },
   event_type: eventType,
   created_at: { type: 'string', format: 'date-time' },
   delivery_status: {
@@ -58,7 +71,10 @@ const eventProperties: Record<string, OpenApiObject> = {
       'pending: nothing attempted yet; delivered: every endpoint answered 2xx, or no endpoint was subscribed (nothing to deliver, no attempts); retrying: an endpoint awaits another attempt; delivery_failed: attempts ran out (9 over at most 24 h).',
   },
   test: { type: 'boolean', description: 'A sandbox test event from POST /v1/webhooks/test.' },
-  data: { description: 'The resource exactly as its own GET endpoint returned it when the event happened.', oneOf: [ref('Mandate'), ref('Payment'), ref('Refund')] },
+  data: {
+    description: 'The resource exactly as its own GET endpoint returned it when the event happened.',
+    oneOf: [ref('Mandate'), ref('Payment'), ref('Refund')],
+  },
 };
 
 export const schemas: OpenApiFragment['schemas'] = {
@@ -66,7 +82,11 @@ export const schemas: OpenApiFragment['schemas'] = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      delivery_status: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATUSES], description: 'Only events in this delivery status, e.g. `delivery_failed`.' },
+      delivery_status: {
+        type: 'string',
+        enum: [...WEBHOOK_DELIVERY_STATUSES],
+        description: 'Only events in this delivery status, e.g. `delivery_failed`.',
+      },
       endpoint_id: { type: 'string', description: 'Only deliveries to this endpoint (it must exist and be enabled).' },
       'created_at[gte]': { type: 'string', format: 'date-time' },
       'created_at[lte]': { type: 'string', format: 'date-time' },
@@ -78,7 +98,12 @@ export const schemas: OpenApiFragment['schemas'] = {
     additionalProperties: false,
     properties: { count: { type: 'integer', minimum: 0, maximum: 10000, description: 'Events queued for redelivery.' } },
   },
-  WebhookEndpoint: { type: 'object', required: Object.keys(endpointProperties), additionalProperties: false, properties: endpointProperties },
+  WebhookEndpoint: {
+    type: 'object',
+    required: Object.keys(endpointProperties),
+    additionalProperties: false,
+    properties: endpointProperties,
+  },
   WebhookEndpointWithSecret: {
     type: 'object',
     required: [...Object.keys(endpointProperties), 'secret'],
@@ -93,7 +118,8 @@ export const schemas: OpenApiFragment['schemas'] = {
       url: {
         type: 'string',
         maxLength: 2048,
-        description: 'Must be https://; in sandbox it must start with `https://sandbox` (422 `invalid_webhook_url`). Production never delivers to private, loopback or link-local addresses unless the operator allow-listed them.',
+        description:
+          'Must be https://; in sandbox it must start with `https://sandbox` (422 `invalid_webhook_url`). Production never delivers to private, loopback or link-local addresses unless the operator allow-listed them.',
       },
       description: { type: 'string', maxLength: 500 },
       enabled_events: { type: 'array', items: eventType, description: 'Default: all event types.' },
@@ -105,7 +131,10 @@ export const schemas: OpenApiFragment['schemas'] = {
     type: 'object',
     required: [...Object.keys(eventProperties), 'attempts'],
     additionalProperties: false,
-    properties: { ...eventProperties, attempts: { type: 'array', items: attemptSchema, description: 'Every delivery attempt, oldest first.' } },
+    properties: {
+      ...eventProperties,
+      attempts: { type: 'array', items: attemptSchema, description: 'Every delivery attempt, oldest first.' },
+    },
   },
   WebhookEventList: listSchema('WebhookEvent'),
   WebhookTestRequest: { type: 'object', required: ['event_type'], additionalProperties: false, properties: { event_type: eventType } },
@@ -136,7 +165,10 @@ export const paths: OpenApiFragment['paths'] = {
       summary: 'List webhook endpoints',
       description: listNote,
       parameters: [...commonListParameters],
-      responses: { '200': jsonResponse('One page of endpoints (never with secrets).', ref('WebhookEndpointList')), ...errorResponses({ '403': 'merchant_mismatch.' }) },
+      responses: {
+        '200': jsonResponse('One page of endpoints (never with secrets).', ref('WebhookEndpointList')),
+        ...errorResponses({ '403': 'merchant_mismatch.' }),
+      },
     },
   },
   '/v1/webhook-endpoints/{id}': {
@@ -176,7 +208,8 @@ export const paths: OpenApiFragment['paths'] = {
       operationId: 'disableWebhookEndpoint',
       tags,
       summary: 'Disable a webhook endpoint',
-      description: 'Stops new deliveries (`disabled_reason: merchant`); waiting deliveries end as failed when they come due. An endpoint already disabled keeps its reason.',
+      description:
+        'Stops new deliveries (`disabled_reason: merchant`); waiting deliveries end as failed when they come due. An endpoint already disabled keeps its reason.',
       parameters: [endpointId, idempotencyKeyParam],
       responses: {
         '200': jsonResponse('The endpoint, disabled.', ref('WebhookEndpoint'), idempotentHeaders),
@@ -215,7 +248,10 @@ export const paths: OpenApiFragment['paths'] = {
           schema: { type: 'string' },
         },
       ],
-      responses: { '200': jsonResponse('One page of events (without attempts).', ref('WebhookEventList')), ...errorResponses({ '403': 'merchant_mismatch.' }) },
+      responses: {
+        '200': jsonResponse('One page of events (without attempts).', ref('WebhookEventList')),
+        ...errorResponses({ '403': 'merchant_mismatch.' }),
+      },
     },
   },
   '/v1/webhook-events/{event_id}': {
@@ -236,7 +272,11 @@ export const paths: OpenApiFragment['paths'] = {
         'Queues an immediate redelivery to the event\u2019s enabled endpoints (and any subscribed since), whatever its status and whatever the endpoints\u2019 circuit breakers say; attempt numbers continue. A finished delivery gets one more attempt.',
       parameters: [eventId, idempotencyKeyParam],
       responses: {
-        '202': jsonResponse('The event, queued (`retrying`, or `pending` if nothing was attempted before).', ref('WebhookEventWithAttempts'), idempotentHeaders),
+        '202': jsonResponse(
+          'The event, queued (`retrying`, or `pending` if nothing was attempted before).',
+          ref('WebhookEventWithAttempts'),
+          idempotentHeaders,
+        ),
         ...errorResponses({ ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
       },
     },

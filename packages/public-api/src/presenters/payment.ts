@@ -26,7 +26,13 @@ export const PAYMENT_STATUSES = ['submitted', 'settled', 'failed', 'refunded'] a
 /** Where the bank is with the current attempt of a payment. */
 export const CLEARING_STATUSES = ['pending', 'clearing', 'cleared', 'rejected'] as const;
 /** Why the bank may fail a payment (the payment's failure_code). */
-export const PAYMENT_FAILURE_CODES = ['insufficient_funds', 'mandate_revoked_at_bank', 'account_closed', 'bank_rejected', 'refer_to_payer'] as const;
+export const PAYMENT_FAILURE_CODES = [
+  'insufficient_funds',
+  'mandate_revoked_at_bank',
+  'account_closed',
+  'bank_rejected',
+  'refer_to_payer',
+] as const;
 
 /** Turns a contract Payment into exactly the JSON the API returns for it (and webhooks carry). */
 export function presentPayment(p: payment.Payment): PaymentJson {

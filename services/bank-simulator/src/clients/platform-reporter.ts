@@ -3,7 +3,13 @@ import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 
 /** Where the bank reports outcomes: the payment and refund services. */
 export interface PlatformReporter {
-  reportPayment(req: { paymentId: string; attempt: number; outcome: payment.BankOutcome; settlementDate?: string; failureCode?: string }): Promise<void>;
+  reportPayment(req: {
+    paymentId: string;
+    attempt: number;
+    outcome: payment.BankOutcome;
+    settlementDate?: string;
+    failureCode?: string;
+  }): Promise<void>;
   reportRefund(req: { refundId: string; outcome: refund.RefundOutcome }): Promise<void>;
   close(): void;
 }

@@ -6,7 +6,13 @@
  * - bank_rejected: the payer's bank declined without a more specific reason.
  * - refer_to_payer: the bank asks the merchant to contact the payer before trying again.
  */
-export const PAYMENT_FAILURE_CODES = ['insufficient_funds', 'mandate_revoked_at_bank', 'account_closed', 'bank_rejected', 'refer_to_payer'] as const;
+export const PAYMENT_FAILURE_CODES = [
+  'insufficient_funds',
+  'mandate_revoked_at_bank',
+  'account_closed',
+  'bank_rejected',
+  'refer_to_payer',
+] as const;
 
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 

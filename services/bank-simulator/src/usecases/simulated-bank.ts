@@ -54,7 +54,8 @@ export class SimulatedBank {
     const sub: Submission = { reference: `BNK-${randomUUID()}`, attempt: req.attempt, decided: false };
     this.payments.set(req.paymentId, sub);
     this.reportPayment(req.paymentId, sub.attempt, { outcome: payment.BankOutcome.CLEARING });
-    if (this.options.autoSettle) sub.timer = setTimeout(() => this.decidePayment(req.paymentId, sub, 'settle'), this.options.settlementDelayMs);
+    if (this.options.autoSettle)
+      sub.timer = setTimeout(() => this.decidePayment(req.paymentId, sub, 'settle'), this.options.settlementDelayMs);
     return sub.reference;
   }
 
@@ -65,7 +66,8 @@ export class SimulatedBank {
     if (req.outcome === bank.ForcedOutcome.FAIL && !isPaymentFailureCode(req.failureCode)) {
       throw validationError('failure_code', `must be one of ${PAYMENT_FAILURE_CODES.join(', ')}`);
     }
-    if (req.outcome !== bank.ForcedOutcome.FAIL && req.outcome !== bank.ForcedOutcome.SETTLE) throw validationError('outcome', 'must be settle or fail');
+    if (req.outcome !== bank.ForcedOutcome.FAIL && req.outcome !== bank.ForcedOutcome.SETTLE)
+      throw validationError('outcome', 'must be settle or fail');
     if (sub.decided) throw new ApiError('invalid_state_transition', 'The bank has already decided this payment attempt.');
     this.decidePayment(req.paymentId, sub, req.outcome === bank.ForcedOutcome.FAIL ? req.failureCode : 'settle');
   }
@@ -77,7 +79,8 @@ export class SimulatedBank {
     if (known) return known.reference;
     const sub: Submission = { reference: `BNK-${randomUUID()}`, attempt: 0, decided: false };
     this.refunds.set(req.refundId, sub);
-    if (this.options.autoSettle) sub.timer = setTimeout(() => this.decideRefund(req.refundId, sub, 'settle'), this.options.settlementDelayMs);
+    if (this.options.autoSettle)
+      sub.timer = setTimeout(() => this.decideRefund(req.refundId, sub, 'settle'), this.options.settlementDelayMs);
     return sub.reference;
   }
 
@@ -88,7 +91,8 @@ export class SimulatedBank {
   forceRefundSettlement(refundId: string, outcome: 'settle' | 'fail' = 'settle'): void {
     const sub = this.refunds.get(refundId);
     if (!sub) throw notFound('refund', refundId);
-    if (sub.decided && sub.refundOutcome !== outcome) throw new ApiError('invalid_state_transition', `The bank already decided to ${sub.refundOutcome} this refund.`);
+    if (sub.decided && sub.refundOutcome !== outcome)
+      throw new ApiError('invalid_state_transition', `The bank already decided to ${sub.refundOutcome} this refund.`);
     this.decideRefund(refundId, sub, outcome);
   }
 
@@ -102,7 +106,10 @@ export class SimulatedBank {
     sub.decided = true;
     clearTimeout(sub.timer);
     if (decision === 'settle') {
-      this.reportPayment(paymentId, sub.attempt, { outcome: payment.BankOutcome.SETTLED, settlementDate: (this.options.today ?? todayUtc)() });
+      this.reportPayment(paymentId, sub.attempt, {
+        outcome: payment.BankOutcome.SETTLED,
+        settlementDate: (this.options.today ?? todayUtc)(),
+      });
     } else {
       this.reportPayment(paymentId, sub.attempt, { outcome: payment.BankOutcome.FAILED, failureCode: decision });
     }
@@ -119,7 +126,11 @@ export class SimulatedBank {
     );
   }
 
-  private reportPayment(paymentId: string, attempt: number, report: { outcome: payment.BankOutcome; settlementDate?: string; failureCode?: string }): void {
+  private reportPayment(
+    paymentId: string,
+    attempt: number,
+    report: { outcome: payment.BankOutcome; settlementDate?: string; failureCode?: string },
+  ): void {
     this.queue.enqueue(`payment:${paymentId}`, `payment ${paymentId}#${attempt} ${payment.BankOutcome[report.outcome]}`, () =>
       this.reporter.reportPayment({ paymentId, attempt, ...report }),
     );

@@ -28,7 +28,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
 }
 
 /** Reads the options a command declares, refusing unknown ones and missing required ones. */
-export function readOptions(parsed: ParsedArgs, spec: Record<string, { value: boolean; required?: boolean }>): Record<string, string | boolean | undefined> {
+export function readOptions(
+  parsed: ParsedArgs,
+  spec: Record<string, { value: boolean; required?: boolean }>,
+): Record<string, string | boolean | undefined> {
   const out: Record<string, string | boolean | undefined> = {};
   for (const [name, value] of parsed.options) {
     const option = spec[name];

@@ -32,11 +32,25 @@ export const COMMANDS: Record<string, Command> = {
   'merchants create': {
     usage: 'merchants create --name NAME --payout-currency CCY',
     summary: 'Onboard a merchant and print its first API token (shown only once).',
-    options: { name: { value: true, required: true, help: 'Display name' }, 'payout-currency': { value: true, required: true, help: 'ISO 4217 code, e.g. GBP' } },
+    options: {
+      name: { value: true, required: true, help: 'Display name' },
+      'payout-currency': { value: true, required: true, help: 'ISO 4217 code, e.g. GBP' },
+    },
     async run(ctx, o) {
-      const created = await createMerchant(ctx.merchants, ctx.config.env, { name: str(o.name)!, payoutCurrency: str(o['payout-currency'])! });
+      const created = await createMerchant(ctx.merchants, ctx.config.env, {
+        name: str(o.name)!,
+        payoutCurrency: str(o['payout-currency'])!,
+      });
       const m = created.merchant;
-      return { id: m.id, name: m.name, payout_currency: m.payoutCurrency, environment: ctx.config.env, created_at: m.createdAt.toISOString(), token_id: created.tokenId, access_token: created.accessToken };
+      return {
+        id: m.id,
+        name: m.name,
+        payout_currency: m.payoutCurrency,
+        environment: ctx.config.env,
+        created_at: m.createdAt.toISOString(),
+        token_id: created.tokenId,
+        access_token: created.accessToken,
+      };
     },
   },
   'merchants list': {
@@ -44,7 +58,12 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List every merchant, oldest first.',
     options: {},
     async run(ctx) {
-      return (await ctx.merchants.list()).map((m) => ({ id: m.id, name: m.name, payout_currency: m.payoutCurrency, created_at: m.createdAt.toISOString() }));
+      return (await ctx.merchants.list()).map((m) => ({
+        id: m.id,
+        name: m.name,
+        payout_currency: m.payoutCurrency,
+        created_at: m.createdAt.toISOString(),
+      }));
     },
   },
   'tokens create': {
@@ -68,7 +87,10 @@ export const COMMANDS: Record<string, Command> = {
   'customers create': {
     usage: 'customers create --merchant MERCHANT_ID [--sca-completed]',
     summary: 'Register a customer of a merchant with the mandate service.',
-    options: { merchant: { value: true, required: true, help: 'Merchant id (MR...)' }, 'sca-completed': { value: false, help: 'The customer has completed SCA' } },
+    options: {
+      merchant: { value: true, required: true, help: 'Merchant id (MR...)' },
+      'sca-completed': { value: false, help: 'The customer has completed SCA' },
+    },
     async run(ctx, o) {
       const merchantId = str(o.merchant)!;
       if (!(await ctx.merchants.find(merchantId))) throw notFound('merchant', merchantId);

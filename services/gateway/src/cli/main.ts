@@ -10,11 +10,20 @@ import { COMMANDS, type CliContext, type Command } from './commands.js';
 
 function rootHelp(): string {
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`);
-  return ['Usage: vrp <command> [options]   (every command takes --help)', '', 'Commands:', ...lines, '', 'Settings come from the environment, as for the gateway (VRP_ENV, DATABASE_URL, MANDATE_SERVICE_URL).'].join('\n');
+  return [
+    'Usage: vrp <command> [options]   (every command takes --help)',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Settings come from the environment, as for the gateway (VRP_ENV, DATABASE_URL, MANDATE_SERVICE_URL).',
+  ].join('\n');
 }
 
 function commandHelp(c: Command): string {
-  const options = Object.entries(c.options).map(([name, o]) => `  --${name}${o.value ? ' VALUE' : ''}${o.required ? ' (required)' : ''}  ${o.help}`);
+  const options = Object.entries(c.options).map(
+    ([name, o]) => `  --${name}${o.value ? ' VALUE' : ''}${o.required ? ' (required)' : ''}  ${o.help}`,
+  );
   return [`Usage: vrp ${c.usage}`, '', c.summary, ...(options.length ? ['', 'Options:', ...options] : [])].join('\n');
 }
 
@@ -45,7 +54,8 @@ export async function runCli(argv: string[]): Promise<number> {
     const ctx: CliContext = {
       config,
       merchants: new MerchantRepository(db),
-      mandateClient: () => (client ??= createServiceClient(mandate.MandateService, { baseUrl: config.serviceUrls.mandate, timeoutMs: config.grpcTimeoutMs })),
+      mandateClient: () =>
+        (client ??= createServiceClient(mandate.MandateService, { baseUrl: config.serviceUrls.mandate, timeoutMs: config.grpcTimeoutMs })),
     };
     console.log(JSON.stringify(await command.run(ctx, options), null, 2));
     return 0;

@@ -13,7 +13,10 @@ export class MerchantRepository {
   constructor(private readonly db: Db) {}
 
   /** Inserts a merchant and its first token in one transaction. */
-  async createWithToken(merchant: Omit<MerchantRecord, 'createdAt'>, token: { id: string; hash: string; environment: string }): Promise<MerchantRecord> {
+  async createWithToken(
+    merchant: Omit<MerchantRecord, 'createdAt'>,
+    token: { id: string; hash: string; environment: string },
+  ): Promise<MerchantRecord> {
     const [created] = await this.db.$transaction([
       this.db.merchant.create({ data: merchant }),
       this.db.apiToken.create({ data: { id: token.id, merchantId: merchant.id, tokenHash: token.hash, environment: token.environment } }),
@@ -30,7 +33,9 @@ export class MerchantRepository {
   }
 
   async addToken(token: { id: string; merchantId: string; hash: string; environment: string }): Promise<void> {
-    await this.db.apiToken.create({ data: { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment } });
+    await this.db.apiToken.create({
+      data: { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment },
+    });
   }
 
   /** The live (not revoked) token with this hash, with its merchant. */

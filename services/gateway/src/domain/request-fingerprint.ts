@@ -17,5 +17,7 @@ function canonical(value: unknown): string {
  * (key order in the body does not matter). sha256 hex.
  */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonical(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonical(body ?? null)}`)
+    .digest('hex');
 }

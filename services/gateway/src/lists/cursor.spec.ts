@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CursorCodec, type CursorState } from './cursor.js';
 
-const state: CursorState = { order: '-created_at', filters: 'abc', point: { seconds: '1700000000', nanos: 5_000_000, amountMinor: '100', id: 'MD1' }, backward: false };
+const state: CursorState = {
+  order: '-created_at',
+  filters: 'abc',
+  point: { seconds: '1700000000', nanos: 5_000_000, amountMinor: '100', id: 'MD1' },
+  backward: false,
+};
 const code = (fn: () => unknown) => {
   try {
     fn();

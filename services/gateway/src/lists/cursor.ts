@@ -46,7 +46,14 @@ export class CursorCodec {
 
   encode(state: CursorState): string {
     const p = state.point;
-    const payload: Payload = { v: 1, o: state.order, f: state.filters, p: [p.seconds, p.nanos, p.amountMinor, p.id], b: state.backward ? 1 : 0, e: this.now() + this.ttlMs };
+    const payload: Payload = {
+      v: 1,
+      o: state.order,
+      f: state.filters,
+      p: [p.seconds, p.nanos, p.amountMinor, p.id],
+      b: state.backward ? 1 : 0,
+      e: this.now() + this.ttlMs,
+    };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.sign(body)}`;
   }

@@ -20,7 +20,8 @@ export function enumFilter<const V extends string>(values: readonly V[]): Filter
     parse(param, raw) {
       const parts = raw.split(',').map((p) => p.trim().toLowerCase());
       for (const part of parts) {
-        if (!(values as readonly string[]).includes(part)) throw validationError(param, `${param} must be one of ${values.join(', ')}; got '${part}'`);
+        if (!(values as readonly string[]).includes(part))
+          throw validationError(param, `${param} must be one of ${values.join(', ')}; got '${part}'`);
       }
       return [...new Set(parts as V[])].sort();
     },

@@ -57,7 +57,8 @@ export function defineList<F extends Filters>(spec: { resource: string; filters:
       }
       const pageSize = pageSizeParam(get('page_size'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
       const orderRaw = get('order') ?? '-created_at';
-      if (!Object.hasOwn(ORDERS, orderRaw)) throw new ApiError('invalid_order', `order must be one of ${Object.keys(ORDERS).join(', ')}`, { param: 'order' });
+      if (!Object.hasOwn(ORDERS, orderRaw))
+        throw new ApiError('invalid_order', `order must be one of ${Object.keys(ORDERS).join(', ')}`, { param: 'order' });
       const order = orderRaw as ListOrder;
 
       const filters: Record<string, unknown> = {};
@@ -84,12 +85,25 @@ export function defineList<F extends Filters>(spec: { resource: string; filters:
         pageSize,
         backward: cursor?.backward ?? false,
         ...(cursor
-          ? { after: { createdAt: { seconds: BigInt(cursor.point.seconds), nanos: cursor.point.nanos }, amountMinor: BigInt(cursor.point.amountMinor), id: cursor.point.id } }
+          ? {
+              after: {
+                createdAt: { seconds: BigInt(cursor.point.seconds), nanos: cursor.point.nanos },
+                amountMinor: BigInt(cursor.point.amountMinor),
+                id: cursor.point.id,
+              },
+            }
           : {}),
       });
       return {
         filters: filters as FilterValues<F>,
-        ...(created ? { createdAt: create(common.TimeRangeSchema, { gte: created.gte && timestampFromDate(created.gte), lte: created.lte && timestampFromDate(created.lte) }) } : {}),
+        ...(created
+          ? {
+              createdAt: create(common.TimeRangeSchema, {
+                gte: created.gte && timestampFromDate(created.gte),
+                lte: created.lte && timestampFromDate(created.lte),
+              }),
+            }
+          : {}),
         ...(amount ? { amount: create(common.AmountRangeSchema, { gte: amount.gte, lte: amount.lte }) } : {}),
         order,
         page,

@@ -41,7 +41,9 @@ export function listResponse<T, J>(
 ): ListJson<J> {
   const hasMore = pageInfo?.hasMore ?? false;
   const encode = (item: T | undefined, backward: boolean) =>
-    item === undefined ? null : options.cursors.encode({ order: request.order, filters: request.filterHash, point: pointOf(options.keyOf(item)), backward });
+    item === undefined
+      ? null
+      : options.cursors.encode({ order: request.order, filters: request.filterHash, point: pointOf(options.keyOf(item)), backward });
   const first = items[0];
   const last = items[items.length - 1];
   const readBackward = request.cursor?.backward ?? false;
@@ -53,7 +55,8 @@ export function listResponse<T, J>(
   } else {
     next = hasMore ? encode(last, false) : null;
     previous = request.cursor
-      ? (encode(first, true) ?? options.cursors.encode({ order: request.order, filters: request.filterHash, point: request.cursor.point, backward: true }))
+      ? (encode(first, true) ??
+        options.cursors.encode({ order: request.order, filters: request.filterHash, point: request.cursor.point, backward: true }))
       : null;
   }
   return { results: items.map(options.present), next_cursor: next, previous_cursor: previous, page_size: items.length };

@@ -20,9 +20,12 @@ export function errorBody(err: ApiError, requestId: string) {
 /** Errors raised by Express's body parser carry `type` and `status`; they are the client's fault. */
 function fromBodyParser(err: unknown): ApiError | undefined {
   const e = err as { type?: string; status?: number };
-  if (e?.type === 'entity.parse.failed') return new ApiError('validation_error', 'The request body is not valid JSON', { param: 'body', cause: err });
-  if (e?.type === 'entity.too.large') return new ApiError('validation_error', 'The request body is too large', { param: 'body', cause: err });
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return new ApiError('validation_error', 'The request body could not be read', { param: 'body', cause: err });
+  if (e?.type === 'entity.parse.failed')
+    return new ApiError('validation_error', 'The request body is not valid JSON', { param: 'body', cause: err });
+  if (e?.type === 'entity.too.large')
+    return new ApiError('validation_error', 'The request body is too large', { param: 'body', cause: err });
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)
+    return new ApiError('validation_error', 'The request body could not be read', { param: 'body', cause: err });
   return undefined;
 }
 

@@ -37,7 +37,9 @@ export function idempotency(store: IdempotencyStore, options: { waitMs: number; 
       if (claim) return runAndRecord(claim, store, res, next, options.logger);
       const record = await store.find(merchantId, key);
       if (record && record.requestHash !== hash) {
-        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.', { param: 'Idempotency-Key' });
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.', {
+          param: 'Idempotency-Key',
+        });
       }
       if (record && record.responseStatus !== null && record.responseBody !== null) {
         res.set('Idempotent-Replayed', 'true');

@@ -51,7 +51,9 @@ export function rateLimit(limiter: RateLimiter): RequestHandler {
       'RateLimit-Reset': String(verdict.resetSeconds),
     });
     if (!verdict.allowed) {
-      return next(new ApiError('rate_limited', 'Too many requests; retry after the time in Retry-After.', { retryAfter: verdict.retryAfterSeconds }));
+      return next(
+        new ApiError('rate_limited', 'Too many requests; retry after the time in Retry-After.', { retryAfter: verdict.retryAfterSeconds }),
+      );
     }
     next();
   };

@@ -4,7 +4,15 @@ import { enumValue, MANDATE_FREQUENCIES, MANDATE_STATUSES, presentMandate, valid
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
-import { onlyFields, optionalString, requiredAmount, requiredCurrency, requiredEnum, requiredString, type Body } from '../validation/body.js';
+import {
+  onlyFields,
+  optionalString,
+  requiredAmount,
+  requiredCurrency,
+  requiredEnum,
+  requiredString,
+  type Body,
+} from '../validation/body.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
 
 const { MandateStatus, Frequency } = mandate;
@@ -26,7 +34,14 @@ function parseCreateMandate(body: Body) {
   const frequency = requiredEnum(body, 'frequency', MANDATE_FREQUENCIES);
   const description = optionalString(body, 'description', 1000);
   const metadata = validateMetadata(body.metadata);
-  return { customerId, currency, maximumAmountMinor, frequency: enumValue<mandate.Frequency>(Frequency, frequency, 'FREQUENCY_')!, description, metadata };
+  return {
+    customerId,
+    currency,
+    maximumAmountMinor,
+    frequency: enumValue<mandate.Frequency>(Frequency, frequency, 'FREQUENCY_')!,
+    description,
+    metadata,
+  };
 }
 
 /** The mandate in a contract response; its absence would be a broken service, not a client error. */
@@ -42,7 +57,12 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
   router.post('/mandates', async (req, res) => {
     const merchant = merchantOf(res);
     const input = parseCreateMandate(req.body as Body);
-    const out = await mandates.createMandate({ merchantId: merchant.id, merchantPayoutCurrency: merchant.payoutCurrency, ...input, idempotency: idempotencyOf(res) });
+    const out = await mandates.createMandate({
+      merchantId: merchant.id,
+      merchantPayoutCurrency: merchant.payoutCurrency,
+      ...input,
+      idempotency: idempotencyOf(res),
+    });
     res.status(201).json(presentMandate(required(out.mandate)));
   });
 

@@ -82,7 +82,11 @@ export function registerSandboxRefundRoutes(router: Router, deps: Deps): void {
       // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's refund is 404 here.
       const current = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
       const contradicts = action === 'settle' ? RefundStatus.FAILED : RefundStatus.SETTLED;
-      if (current.status === contradicts) throw new ApiError('invalid_state_transition', `A ${action === 'settle' ? 'failed' : 'settled'} refund cannot be ${action === 'settle' ? 'settled' : 'failed'}.`);
+      if (current.status === contradicts)
+        throw new ApiError(
+          'invalid_state_transition',
+          `A ${action === 'settle' ? 'failed' : 'settled'} refund cannot be ${action === 'settle' ? 'settled' : 'failed'}.`,
+        );
       await bank.forceRefundSettlement({ refundId: id, outcome: action === 'settle' ? ForcedOutcome.SETTLE : ForcedOutcome.FAIL });
       const after = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
       res.status(202).json(presentRefund(after));

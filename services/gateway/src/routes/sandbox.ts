@@ -38,6 +38,8 @@ export function registerSandboxRoutes(router: Router, deps: Deps): void {
   transition('revoke', (merchantId, id, body) => {
     onlyFields(body, ['by']);
     const by = requiredEnum(body, 'by', ['customer', 'bank']);
-    return revokeMandate(deps.clients, merchantId, id, () => mandates.revokeMandate({ merchantId, id, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK }));
+    return revokeMandate(deps.clients, merchantId, id, () =>
+      mandates.revokeMandate({ merchantId, id, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK }),
+    );
   });
 }

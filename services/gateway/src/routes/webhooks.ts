@@ -13,13 +13,18 @@ import { idParam } from '../validation/ids.js';
 /** Exactly one event type (case-sensitive, as it appears in deliveries). */
 const eventTypeFilter: FilterSpec<string> = {
   parse(param, raw) {
-    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(raw)) throw validationError(param, `${param} must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(raw))
+      throw validationError(param, `${param} must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
     return raw;
   },
 };
 
 const endpointList = defineList({ resource: 'webhook-endpoints', filters: {}, amount: false });
-const eventList = defineList({ resource: 'webhook-events', filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES) }, amount: false });
+const eventList = defineList({
+  resource: 'webhook-events',
+  filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES) },
+  amount: false,
+});
 
 /** Reads a create-endpoint body; `enabled_events` must be an array of strings (the service checks the types). */
 function parseCreateEndpoint(body: Body) {
@@ -27,7 +32,8 @@ function parseCreateEndpoint(body: Body) {
   const url = requiredString(body, 'url', 2048);
   const description = optionalString(body, 'description', 500);
   const events = body.enabled_events ?? [];
-  if (!Array.isArray(events) || events.some((e) => typeof e !== 'string')) throw validationError('enabled_events', 'enabled_events must be an array of event types');
+  if (!Array.isArray(events) || events.some((e) => typeof e !== 'string'))
+    throw validationError('enabled_events', 'enabled_events must be an array of event types');
   return { url, description, enabledEvents: events as string[] };
 }
 
@@ -84,7 +90,10 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
     res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint'), out.secret));
   });
 
-  for (const [action, enabled] of [['enable', true], ['disable', false]] as const) {
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
     router.post(`/webhook-endpoints/:id/${action}`, async (req, res) => {
       onlyFields(req.body as Body, []);
       const out = await webhooks.setEndpointEnabled({ merchantId: merchantOf(res).id, id: req.params.id as string, enabled });

@@ -10,7 +10,11 @@ const BEARER = /^Bearer ([^\s]+)$/i;
  * 401 authentication_required. A token that is unknown, revoked or issued for the other
  * environment: 401 invalid_token (one code, so nothing is learnt about other environments).
  */
-export async function authenticate(merchants: MerchantRepository, environment: TokenEnvironment, header: string | undefined): Promise<MerchantRecord> {
+export async function authenticate(
+  merchants: MerchantRepository,
+  environment: TokenEnvironment,
+  header: string | undefined,
+): Promise<MerchantRecord> {
   const match = header === undefined ? null : BEARER.exec(header.trim());
   if (!match) {
     throw new ApiError('authentication_required', 'Send your API token as "Authorization: Bearer <token>".');

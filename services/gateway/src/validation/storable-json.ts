@@ -4,7 +4,6 @@ import { unstorableText } from '@vrp/public-api';
 /** Deepest nesting a request body may have; the deepest documented body (metadata) needs 2. */
 export const MAX_BODY_DEPTH = 32;
 
-
 /**
  * Refuses a parsed JSON body holding anything the platform could not store and give back
  * exactly: nesting deeper than MAX_BODY_DEPTH, text with NUL or unpaired surrogates (in values
@@ -23,7 +22,10 @@ export function assertStorableJson(body: unknown): void {
       if (why) throw validationError(param, `${param} ${why}`);
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) {
-        throw validationError(param, `${param} must be a number that can be stored exactly (integers at most 2^53 - 1); send large numbers as strings`);
+        throw validationError(
+          param,
+          `${param} must be a number that can be stored exactly (integers at most 2^53 - 1); send large numbers as strings`,
+        );
       }
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_BODY_DEPTH) throw validationError(param, `The request body may be nested at most ${MAX_BODY_DEPTH} levels deep`);

@@ -18,10 +18,19 @@ export interface Api {
 }
 
 export function createApi(baseUrl: string, token?: string): Api {
-  const raw = async <T>(method: string, path: string, body: string | undefined, headers: Record<string, string> = {}): Promise<ApiResponse<T>> => {
+  const raw = async <T>(
+    method: string,
+    path: string,
+    body: string | undefined,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> => {
     const res = await fetch(baseUrl + path, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body } : {}),
     });
     const text = await res.text();

@@ -9,7 +9,14 @@ export async function sandboxCustomer(api: Api, scaCompleted = true): Promise<st
 
 /** A valid create-mandate body for `customerId`, with `overrides`. */
 export function mandateBody(customerId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { customer_id: customerId, maximum_amount: '100.00', currency: 'GBP', frequency: 'monthly', description: 'Gym membership', ...overrides };
+  return {
+    customer_id: customerId,
+    maximum_amount: '100.00',
+    currency: 'GBP',
+    frequency: 'monthly',
+    description: 'Gym membership',
+    ...overrides,
+  };
 }
 
 /** The error code and param of an error response, for compact assertions. */

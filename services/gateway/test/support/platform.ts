@@ -28,7 +28,11 @@ export interface Platform {
   /** A gRPC client of the mandate service, for fast seeding. */
   mandates: ServiceClient<typeof mandate.MandateService>;
   /** Onboards a merchant through the real use case; returns its id and API token. */
-  createMerchant(options?: { payoutCurrency?: string; name?: string; environment?: 'sandbox' | 'production' }): Promise<{ id: string; token: string }>;
+  createMerchant(options?: {
+    payoutCurrency?: string;
+    name?: string;
+    environment?: 'sandbox' | 'production';
+  }): Promise<{ id: string; token: string }>;
   api(token?: string): Api;
   /** Another gateway over the same database and services with some settings changed (and a clock for its rate limiter); stopped by stop(). */
   startGateway(overrides: Record<string, string>, now?: () => number): Promise<Gateway>;
@@ -41,7 +45,10 @@ export interface Platform {
  */
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const vrpEnv = options.env ?? 'sandbox';
-  const [db, stream] = await Promise.all([createTestDatabase(['gateway', ...SERVICE_STARTERS.flatMap((s) => s.migrations)]), createTestStream()]);
+  const [db, stream] = await Promise.all([
+    createTestDatabase(['gateway', ...SERVICE_STARTERS.flatMap((s) => s.migrations)]),
+    createTestStream(),
+  ]);
   const ctx = { db, stream, vrpEnv, env: options.overrides ?? {}, urls: {} as Record<string, string>, webhookCa: options.webhookCa };
   const started: StartedService[] = [];
   for (const starter of SERVICE_STARTERS) {
@@ -76,7 +83,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     mandates,
     async createMerchant(opts = {}) {
       seq += 1;
-      const created = await createMerchant(merchants, opts.environment ?? vrpEnv, { name: opts.name ?? `Merchant ${seq}`, payoutCurrency: opts.payoutCurrency ?? 'GBP' });
+      const created = await createMerchant(merchants, opts.environment ?? vrpEnv, {
+        name: opts.name ?? `Merchant ${seq}`,
+        payoutCurrency: opts.payoutCurrency ?? 'GBP',
+      });
       return { id: created.merchant.id, token: created.accessToken };
     },
     api: (token) => createApi(gateway.url, token),

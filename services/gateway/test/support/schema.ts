@@ -9,7 +9,8 @@ function resolve(schema: Schema, doc: Schema): Schema {
   return found;
 }
 
-const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
+const typeOf = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
 
 /**
  * Problems of `value` against an OpenAPI schema: wrong types, and for objects with fixed
@@ -24,9 +25,11 @@ export function schemaProblems(value: unknown, schemaIn: Schema, doc: Schema, at
   }
   const types = schema.type === undefined ? undefined : ([] as string[]).concat(schema.type as string | string[]);
   const actual = typeOf(value);
-  if (types && !types.includes(actual) && !(actual === 'integer' && types.includes('number'))) return [`${at}: ${actual} is not ${types.join('|')}`];
+  if (types && !types.includes(actual) && !(actual === 'integer' && types.includes('number')))
+    return [`${at}: ${actual} is not ${types.join('|')}`];
   if (schema.enum && !(schema.enum as unknown[]).includes(value)) return [`${at}: ${JSON.stringify(value)} not in enum`];
-  if (actual === 'array' && schema.items) return (value as unknown[]).flatMap((v, i) => schemaProblems(v, schema.items as Schema, doc, `${at}[${i}]`));
+  if (actual === 'array' && schema.items)
+    return (value as unknown[]).flatMap((v, i) => schemaProblems(v, schema.items as Schema, doc, `${at}[${i}]`));
   if (actual !== 'object' || !schema.properties) return [];
   const props = schema.properties as Record<string, Schema>;
   const obj = value as Record<string, unknown>;

@@ -35,19 +35,29 @@ export async function seedMandates(
   customers: string[],
   count: number,
 ): Promise<SeededMandate[]> {
-  return withConcurrency(Array.from({ length: count }, (_, i) => i), 16, async (i) => {
-    const customerId = customers[i % customers.length]!;
-    const { mandate: m } = await client.createMandate({
-      merchantId,
-      merchantPayoutCurrency: 'GBP',
-      customerId,
-      maximumAmountMinor: BigInt(100 + ((i * 37) % 40) * 250),
-      currency: 'GBP',
-      frequency: mandate.Frequency.MONTHLY,
-      description: `seed ${i}`,
-    });
-    return { id: m!.id, createdAt: isoTimestamp(m!.createdAt)!, amountMinor: m!.maximumAmountMinor, customerId, status: 'pending_sca' as const };
-  });
+  return withConcurrency(
+    Array.from({ length: count }, (_, i) => i),
+    16,
+    async (i) => {
+      const customerId = customers[i % customers.length]!;
+      const { mandate: m } = await client.createMandate({
+        merchantId,
+        merchantPayoutCurrency: 'GBP',
+        customerId,
+        maximumAmountMinor: BigInt(100 + ((i * 37) % 40) * 250),
+        currency: 'GBP',
+        frequency: mandate.Frequency.MONTHLY,
+        description: `seed ${i}`,
+      });
+      return {
+        id: m!.id,
+        createdAt: isoTimestamp(m!.createdAt)!,
+        amountMinor: m!.maximumAmountMinor,
+        customerId,
+        status: 'pending_sca' as const,
+      };
+    },
+  );
 }
 
 type Order = '-created_at' | 'created_at' | 'amount_minor' | '-amount_minor';

@@ -7,7 +7,13 @@ import type { Db, Tx } from './client.js';
 export type MandateRow = Mandate;
 
 /** Stores a new mandate in pending_sca. The composite foreign key keeps the customer the merchant's own. */
-export function insertMandate(tx: Tx, merchantId: string, customerId: string, terms: MandateTerms, id = newId('mandate')): Promise<MandateRow> {
+export function insertMandate(
+  tx: Tx,
+  merchantId: string,
+  customerId: string,
+  terms: MandateTerms,
+  id = newId('mandate'),
+): Promise<MandateRow> {
   return tx.mandate.create({
     data: { id, merchantId, customerId, status: 'pending_sca', ...terms },
   });

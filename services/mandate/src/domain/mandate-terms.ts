@@ -44,7 +44,9 @@ export function checkMandateTerms(input: MandateTermsInput): MandateTerms {
   }
   const metadata = validateMetadata(input.metadata);
   if (currency !== input.merchantPayoutCurrency.trim().toUpperCase()) {
-    throw new ApiError('currency_mismatch', `Mandate currency ${currency} must equal the merchant's payout currency.`, { param: 'currency' });
+    throw new ApiError('currency_mismatch', `Mandate currency ${currency} must equal the merchant's payout currency.`, {
+      param: 'currency',
+    });
   }
   return { maximumAmountMinor: input.maximumAmountMinor, currency, frequency: input.frequency, description: input.description, metadata };
 }

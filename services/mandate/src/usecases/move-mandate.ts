@@ -11,13 +11,7 @@ import type { Deps } from '../deps.js';
  * Errors: not_found, mandate_not_cancellable (cancelling a revoked mandate),
  * invalid_state_transition (any other move the mandate's status does not allow).
  */
-export async function moveMandate(
-  deps: Deps,
-  merchantId: string,
-  id: string,
-  move: MandateMove,
-  by?: RevokedBy,
-): Promise<MandateRow> {
+export async function moveMandate(deps: Deps, merchantId: string, id: string, move: MandateMove, by?: RevokedBy): Promise<MandateRow> {
   required('merchant_id', merchantId);
   if (move === 'revoke' && by !== 'customer' && by !== 'bank') {
     throw new ApiError('validation_error', 'A revocation is by the customer or the bank.', { param: 'by' });

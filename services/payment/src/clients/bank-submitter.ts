@@ -52,7 +52,11 @@ export class BankSubmitter {
       await markAcknowledged(this.db, attempt, this.clock.now());
       return true;
     } catch (err) {
-      this.logger.warn('bank submission failed; the sweeper will send it again', { payment_id: attempt.id, attempt: attempt.retryCount, err });
+      this.logger.warn('bank submission failed; the sweeper will send it again', {
+        payment_id: attempt.id,
+        attempt: attempt.retryCount,
+        err,
+      });
       return false;
     }
   }

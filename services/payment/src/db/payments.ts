@@ -59,7 +59,12 @@ export async function insertSubmittedPayment(tx: Tx, p: NewPayment): Promise<voi
 }
 
 /** One keyset page query of payments: the filter, the order and how many rows to read. */
-export function queryPayments(db: Db, where: Prisma.PaymentWhereInput, orderBy: Prisma.PaymentOrderByWithRelationInput[], take: number): Promise<PaymentRecord[]> {
+export function queryPayments(
+  db: Db,
+  where: Prisma.PaymentWhereInput,
+  orderBy: Prisma.PaymentOrderByWithRelationInput[],
+  take: number,
+): Promise<PaymentRecord[]> {
   return db.payment.findMany({ where, orderBy, take, include: withTimeline });
 }
 
@@ -72,7 +77,10 @@ export interface OpenAttempt {
 
 /** Marks the attempt as acknowledged by the bank (clearing), if it still is pending; true when it changed. */
 export async function markClearing(db: Db, attempt: OpenAttempt, at: Date): Promise<boolean> {
-  const { count } = await db.payment.updateMany({ where: { ...attempt, clearingStatus: 'pending' }, data: { clearingStatus: 'clearing', bankAckedAt: at } });
+  const { count } = await db.payment.updateMany({
+    where: { ...attempt, clearingStatus: 'pending' },
+    data: { clearingStatus: 'clearing', bankAckedAt: at },
+  });
   return count > 0;
 }
 
@@ -93,7 +101,14 @@ export async function decideAttempt(tx: Tx, attempt: OpenAttempt, decision: Deci
 export async function resubmitFailed(tx: Tx, merchantId: string, id: string, retryCount: number, at: Date): Promise<boolean> {
   const { count } = await tx.payment.updateMany({
     where: { id, merchantId, status: 'failed', retryCount },
-    data: { status: 'submitted', clearingStatus: 'pending', failureCode: null, retryCount: retryCount + 1, submittedAt: at, bankAckedAt: null },
+    data: {
+      status: 'submitted',
+      clearingStatus: 'pending',
+      failureCode: null,
+      retryCount: retryCount + 1,
+      submittedAt: at,
+      bankAckedAt: null,
+    },
   });
   return count > 0;
 }
@@ -129,7 +144,12 @@ export async function dropHeldAmount(tx: Tx, merchantId: string, paymentId: stri
 }
 
 /** Gives a confirmed refund back: amount_refunded goes down and the payment is settled again. Whether it had been fully refunded. */
-export async function giveBackRefunded(tx: Tx, merchantId: string, paymentId: string, amount: bigint): Promise<{ wasFullyRefunded: boolean }> {
+export async function giveBackRefunded(
+  tx: Tx,
+  merchantId: string,
+  paymentId: string,
+  amount: bigint,
+): Promise<{ wasFullyRefunded: boolean }> {
   const rows = await tx.$queryRaw<{ was_full: boolean }[]>`
     UPDATE "payment"."payments"
        SET amount_refunded_minor = amount_refunded_minor - ${amount}, status = 'settled'
@@ -140,7 +160,10 @@ export async function giveBackRefunded(tx: Tx, merchantId: string, paymentId: st
 
 /** Records the bank's acknowledgement of an attempt, unless the payment moved on meanwhile. */
 export async function markAcknowledged(db: Db, attempt: { id: string; retryCount: number }, at: Date): Promise<void> {
-  await db.payment.updateMany({ where: { id: attempt.id, retryCount: attempt.retryCount, status: 'submitted', bankAckedAt: null }, data: { bankAckedAt: at } });
+  await db.payment.updateMany({
+    where: { id: attempt.id, retryCount: attempt.retryCount, status: 'submitted', bankAckedAt: null },
+    data: { bankAckedAt: at },
+  });
 }
 
 /** Open payments whose attempt the bank has not acknowledged since `unackedSince`, or not decided since `undecidedSince`. */

@@ -9,13 +9,21 @@ export function findAllocation(db: Db | Tx, refundId: string): Promise<Allocatio
 }
 
 /** Inserts a refund's hold record; the primary key refuses a second one for the same refund id. */
-export async function insertAllocation(tx: Tx, a: { refundId: string; merchantId: string; paymentId: string; amountMinor: bigint; at: Date }): Promise<void> {
-  await tx.refundAllocation.create({ data: { refundId: a.refundId, merchantId: a.merchantId, paymentId: a.paymentId, amountMinor: a.amountMinor, createdAt: a.at } });
+export async function insertAllocation(
+  tx: Tx,
+  a: { refundId: string; merchantId: string; paymentId: string; amountMinor: bigint; at: Date },
+): Promise<void> {
+  await tx.refundAllocation.create({
+    data: { refundId: a.refundId, merchantId: a.merchantId, paymentId: a.paymentId, amountMinor: a.amountMinor, createdAt: a.at },
+  });
 }
 
 /** Marks an allocation confirmed unless it was released or confirmed already; true when it did. */
 export async function markConfirmed(tx: Tx, refundId: string, at: Date): Promise<boolean> {
-  const { count } = await tx.refundAllocation.updateMany({ where: { refundId, releasedAt: null, confirmedAt: null }, data: { confirmedAt: at } });
+  const { count } = await tx.refundAllocation.updateMany({
+    where: { refundId, releasedAt: null, confirmedAt: null },
+    data: { confirmedAt: at },
+  });
   return count > 0;
 }
 
@@ -23,7 +31,10 @@ export async function markConfirmed(tx: Tx, refundId: string, at: Date): Promise
  * Leaves a tombstone for a release that came before its allocation: a released allocation of 0,
  * so the late allocation is refused. Waits for an uncommitted allocation of the same refund id.
  */
-export async function insertReleaseTombstone(tx: Tx, a: { refundId: string; merchantId: string; paymentId: string; at: Date }): Promise<void> {
+export async function insertReleaseTombstone(
+  tx: Tx,
+  a: { refundId: string; merchantId: string; paymentId: string; at: Date },
+): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "payment"."refund_allocations" (refund_id, merchant_id, payment_id, amount_minor, created_at, released_at)
     VALUES (${a.refundId}, ${a.merchantId}, ${a.paymentId}, 0, ${a.at}, ${a.at})

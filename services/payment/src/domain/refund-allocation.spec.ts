@@ -27,8 +27,8 @@ describe('refundableAmount', () => {
     expect(codeOf(() => refundableAmount(settled, 601n))).toBe('refund_exceeds_payment');
     expect(codeOf(() => refundableAmount({ ...settled, status: 'submitted' }, 1n))).toBe('payment_not_settled');
     expect(codeOf(() => refundableAmount({ ...settled, status: 'failed' }, 1n))).toBe('payment_not_settled');
-    expect(codeOf(() => refundableAmount({ status: 'refunded', amountMinor: 1000n, amountRefundedMinor: 1000n, amountHeldMinor: 0n }, 0n))).toBe(
-      'refund_exceeds_payment',
-    );
+    expect(
+      codeOf(() => refundableAmount({ status: 'refunded', amountMinor: 1000n, amountRefundedMinor: 1000n, amountHeldMinor: 0n }, 0n)),
+    ).toBe('refund_exceeds_payment');
   });
 });

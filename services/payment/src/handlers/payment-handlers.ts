@@ -86,7 +86,11 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
         refundId: required('refund_id', req.refundId),
         amountMinor: req.amountMinor,
       });
-      return { amountMinor: result.amountMinor, payment: toPaymentMessage(result.payment), remainingAfterMinor: result.remainingAfterMinor };
+      return {
+        amountMinor: result.amountMinor,
+        payment: toPaymentMessage(result.payment),
+        remainingAfterMinor: result.remainingAfterMinor,
+      };
     },
     async closeMandate(req) {
       await closeMandate(deps, required('merchant_id', req.merchantId), required('mandate_id', req.mandateId));

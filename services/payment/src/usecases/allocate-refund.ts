@@ -38,9 +38,16 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
       const payment = await findPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, input.amountMinor);
-      await insertAllocation(tx, { refundId: input.refundId, merchantId: input.merchantId, paymentId: input.paymentId, amountMinor: amount, at });
+      await insertAllocation(tx, {
+        refundId: input.refundId,
+        merchantId: input.merchantId,
+        paymentId: input.paymentId,
+        amountMinor: amount,
+        at,
+      });
       const remainingAfterMinor = await holdAmount(tx, input.merchantId, input.paymentId, amount);
-      if (remainingAfterMinor === null) throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
+      if (remainingAfterMinor === null)
+        throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
       return { amountMinor: amount, payment, remainingAfterMinor };
     });
   } catch (err) {
@@ -57,7 +64,8 @@ async function existingAllocation(deps: Deps, input: AllocateRefundInput): Promi
   if (existing.merchantId !== input.merchantId || existing.paymentId !== input.paymentId) {
     throw new ApiError('invalid_state_transition', `Refund ${input.refundId} is already booked against another payment.`);
   }
-  if (existing.releasedAt) throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be booked again.`);
+  if (existing.releasedAt)
+    throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be booked again.`);
   const payment = await findPayment(deps.db, input.merchantId, input.paymentId);
   if (!payment) throw notFound('payment', input.paymentId);
   const remainingAfterMinor = payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor;

@@ -23,7 +23,8 @@ export async function confirmRefund(
     }
     if (!(await markConfirmed(tx, input.refundId, at))) {
       const current = await findAllocation(tx, input.refundId);
-      if (current?.releasedAt || !current?.confirmedAt) throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be confirmed.`);
+      if (current?.releasedAt || !current?.confirmedAt)
+        throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be confirmed.`);
       const payment = await findPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;

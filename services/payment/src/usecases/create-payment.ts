@@ -53,7 +53,13 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
         periodKey: periodKey(terms.frequency, now),
         at: now,
       });
-      return recordChange(tx, deps.subjectPrefix, { merchantId: input.merchantId, paymentId: id, at: now, entered: 'submitted', event: 'payment.submitted' });
+      return recordChange(tx, deps.subjectPrefix, {
+        merchantId: input.merchantId,
+        paymentId: id,
+        at: now,
+        entered: 'submitted',
+        event: 'payment.submitted',
+      });
     });
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its payment.

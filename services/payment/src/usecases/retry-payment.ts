@@ -23,7 +23,8 @@ export async function retryPayment(deps: Deps, merchantId: string, id: string): 
     assertMandateActive(await fetchMandateTerms(deps.mandates, merchantId, payment.mandateId));
   } catch (err) {
     // The mandate was collected under once; if it is gone now it is certainly not active.
-    if (err instanceof ApiError && err.code === 'mandate_not_found') throw new ApiError('mandate_not_active', 'The mandate is no longer active.');
+    if (err instanceof ApiError && err.code === 'mandate_not_found')
+      throw new ApiError('mandate_not_active', 'The mandate is no longer active.');
     throw err;
   }
   let record: PaymentRecord | undefined;

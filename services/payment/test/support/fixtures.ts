@@ -73,7 +73,12 @@ export async function waitForStatus(stack: Stack, merchantId: string, id: string
 }
 
 /** Makes the bank fail the payment's current attempt and waits for the payment to be failed. */
-export async function failAtBank(stack: Stack, merchantId: string, id: string, failureCode = 'insufficient_funds'): Promise<payment.Payment> {
+export async function failAtBank(
+  stack: Stack,
+  merchantId: string,
+  id: string,
+  failureCode = 'insufficient_funds',
+): Promise<payment.Payment> {
   await waitForBankToKnow(stack, merchantId, id);
   await stack.bank.forcePaymentOutcome({ paymentId: id, outcome: bank.ForcedOutcome.FAIL, failureCode });
   return waitForStatus(stack, merchantId, id, PS.FAILED);

@@ -48,8 +48,15 @@ const quiet = (service: string) => createLogger(service, { level: (process.env.T
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const db = await createTestDatabase(['mandate', 'payment']);
   const stream = await createTestStream();
-  const platform = { DATABASE_URL: db.url, NATS_URL: stream.natsUrl, EVENT_STREAM: stream.stream, EVENT_SUBJECT_PREFIX: stream.subjectPrefix };
-  const mandateService = await startMandateService(loadMandateConfig({ ...platform, VRP_ENV: 'production', GRPC_PORT: '0' }), { logger: quiet('mandate') });
+  const platform = {
+    DATABASE_URL: db.url,
+    NATS_URL: stream.natsUrl,
+    EVENT_STREAM: stream.stream,
+    EVENT_SUBJECT_PREFIX: stream.subjectPrefix,
+  };
+  const mandateService = await startMandateService(loadMandateConfig({ ...platform, VRP_ENV: 'production', GRPC_PORT: '0' }), {
+    logger: quiet('mandate'),
+  });
   const paymentPort = await freePort();
   const bankPort = await freePort();
   const paymentConfig = loadPaymentConfig({
@@ -67,7 +74,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.bankEnv,
   };
   const bankConfig = loadBankSimulatorConfig(bankEnv);
-  const startPayments = () => startPaymentService(paymentConfig, { logger: quiet('payment'), ...(options.clock ? { clock: options.clock } : {}) });
+  const startPayments = () =>
+    startPaymentService(paymentConfig, { logger: quiet('payment'), ...(options.clock ? { clock: options.clock } : {}) });
   const stack: Stack = {
     db,
     stream,

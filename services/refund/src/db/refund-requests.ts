@@ -28,13 +28,7 @@ export async function freeKeysOf(db: Db, merchantId: string, requestId: string):
  * Moves a request from one of `from` to `to`; returns false when it was no longer in one of
  * them (another actor got there first). Conditional, so concurrent actors never both win.
  */
-export async function moveRequest(
-  db: Db,
-  merchantId: string,
-  id: string,
-  from: RequestState[],
-  to: RequestState,
-): Promise<boolean> {
+export async function moveRequest(db: Db, merchantId: string, id: string, from: RequestState[], to: RequestState): Promise<boolean> {
   const { count } = await db.refundRequest.updateMany({ where: { id, merchantId, state: { in: from } }, data: { state: to } });
   // A request that ends without a refund frees its Idempotency-Key: a retry may refund after all.
   if (count === 1 && to === 'released') await freeKeysOf(db, merchantId, id);

@@ -34,7 +34,10 @@ export async function undecidedRefunds(db: Db, submittedBefore: Date, limit: num
 
 /** Records that a failed refund's booking was given back to the payment. */
 export async function markAllocationReleased(db: Db, merchantId: string, id: string): Promise<void> {
-  await db.refund.updateMany({ where: { id, merchantId, status: 'failed', allocationReleasedAt: null }, data: { allocationReleasedAt: new Date() } });
+  await db.refund.updateMany({
+    where: { id, merchantId, status: 'failed', allocationReleasedAt: null },
+    data: { allocationReleasedAt: new Date() },
+  });
 }
 
 /** Records that the payment service confirmed the refund's booking (payment.refunded is written). */

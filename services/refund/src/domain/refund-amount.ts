@@ -42,10 +42,8 @@ export function planRefund(payment: PaymentFacts, requestedMinor: bigint): bigin
 export function assertPartialMinimum(amountMinor: bigint, remainingAfterMinor: bigint, currency: string): void {
   const minimum = oneMajorUnit(currency);
   if (remainingAfterMinor > 0n && amountMinor < minimum) {
-    throw new ApiError(
-      'refund_amount_too_small',
-      `A partial refund must be at least ${formatAmount(minimum, currency)} ${currency}.`,
-      { param: 'amount' },
-    );
+    throw new ApiError('refund_amount_too_small', `A partial refund must be at least ${formatAmount(minimum, currency)} ${currency}.`, {
+      param: 'amount',
+    });
   }
 }

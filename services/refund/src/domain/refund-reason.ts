@@ -10,4 +10,3 @@ export function assertValidReason(reason: string): void {
   const why = unstorableText(reason);
   if (why) throw validationError('reason', `reason ${why}`);
 }
-

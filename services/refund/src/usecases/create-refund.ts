@@ -51,7 +51,12 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
 
   const ref: RequestRef = { merchantId: input.merchantId, paymentId: input.paymentId, id: newId('refund') };
   try {
-    await openRequest(deps.db, input.merchantId, { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor }, input.idempotency);
+    await openRequest(
+      deps.db,
+      input.merchantId,
+      { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor },
+      input.idempotency,
+    );
   } catch (err) {
     // A concurrent create with the same key opened its request first.
     if (!(err instanceof KeyTaken)) throw err;

@@ -51,10 +51,21 @@ export async function startHarness(refundEnv: Record<string, string> = {}): Prom
     loadMandateConfig({ ...platform, SANDBOX_ACTIVATION_DELAY_MS: '600000' }),
   );
   const mandateUrl = `http://127.0.0.1:${mandateService.port}`;
-  const paymentService: PaymentService = await startPaymentService(loadPaymentConfig({ ...platform, ...SLOW_MACHINE, MANDATE_SERVICE_URL: mandateUrl }));
+  const paymentService: PaymentService = await startPaymentService(
+    loadPaymentConfig({ ...platform, ...SLOW_MACHINE, MANDATE_SERVICE_URL: mandateUrl }),
+  );
   const paymentUrl = `http://127.0.0.1:${paymentService.port}`;
   const bootRefunds = (env: Record<string, string>) =>
-    startRefundService(loadRefundConfig({ ...platform, PAYMENT_SERVICE_URL: paymentUrl, REFUND_SWEEP_INTERVAL: '100ms', REFUND_BANK_RESUBMIT_AFTER: '1s', ...SLOW_MACHINE, ...env }));
+    startRefundService(
+      loadRefundConfig({
+        ...platform,
+        PAYMENT_SERVICE_URL: paymentUrl,
+        REFUND_SWEEP_INTERVAL: '100ms',
+        REFUND_BANK_RESUBMIT_AFTER: '1s',
+        ...SLOW_MACHINE,
+        ...env,
+      }),
+    );
 
   const h = {
     db,
@@ -65,7 +76,11 @@ export async function startHarness(refundEnv: Record<string, string> = {}): Prom
     payments: createServiceClient(payment.PaymentService, { baseUrl: paymentUrl, timeoutMs: 20_000 }),
   } as Harness;
   const connectRefunds = () => {
-    h.refunds = createServiceClient(refund.RefundService, { baseUrl: `http://127.0.0.1:${h.refundService.port}`, timeoutMs: 20_000, volumeThreshold: 1000 });
+    h.refunds = createServiceClient(refund.RefundService, {
+      baseUrl: `http://127.0.0.1:${h.refundService.port}`,
+      timeoutMs: 20_000,
+      volumeThreshold: 1000,
+    });
   };
   connectRefunds();
   h.sql = async (text, params) => {
@@ -144,4 +159,3 @@ export async function apiError(call: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected the call to fail');
 }
-

@@ -88,11 +88,17 @@ export async function recordAttempt(db: Db, claimed: ClaimedDelivery, outcome: A
 export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date, windowMs: number): Promise<'postponed' | 'failed' | null> {
   const latestStart = new Date(until.getTime() - windowMs);
   const live = { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } };
-  const { count } = await db.delivery.updateMany({ where: { ...live, windowStartedAt: { gte: latestStart } }, data: { nextAttemptAt: until } });
+  const { count } = await db.delivery.updateMany({
+    where: { ...live, windowStartedAt: { gte: latestStart } },
+    data: { nextAttemptAt: until },
+  });
   if (count > 0) return 'postponed';
   return db.$transaction(async (tx) => {
     await lockEvent(tx, claimed.eventId);
-    const expired = await tx.delivery.updateMany({ where: { ...live, windowStartedAt: { lt: latestStart } }, data: { status: 'failed', nextAttemptAt: null } });
+    const expired = await tx.delivery.updateMany({
+      where: { ...live, windowStartedAt: { lt: latestStart } },
+      data: { status: 'failed', nextAttemptAt: null },
+    });
     if (expired.count === 0) return null;
     await refreshEventStatus(tx, claimed.eventId);
     return 'failed';
@@ -103,13 +109,19 @@ export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date, wi
 export async function abandon(db: Db, claimed: ClaimedDelivery): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockEvent(tx, claimed.eventId);
-    await tx.delivery.updateMany({ where: { id: claimed.id, status: { in: ['pending', 'retrying'] } }, data: { status: 'failed', nextAttemptAt: null } });
+    await tx.delivery.updateMany({
+      where: { id: claimed.id, status: { in: ['pending', 'retrying'] } },
+      data: { status: 'failed', nextAttemptAt: null },
+    });
     await refreshEventStatus(tx, claimed.eventId);
   });
 }
 
 /** One due delivery of the event per endpoint (repeats skipped); `manual` ones ignore the circuit breaker. */
-export async function insertDueDeliveries(tx: Tx, d: { merchantId: string; eventId: string; endpointIds: string[]; at: Date; manual?: boolean }): Promise<void> {
+export async function insertDueDeliveries(
+  tx: Tx,
+  d: { merchantId: string; eventId: string; endpointIds: string[]; at: Date; manual?: boolean },
+): Promise<void> {
   await tx.delivery.createMany({
     data: d.endpointIds.map((endpointId) => ({
       merchantId: d.merchantId,
@@ -142,10 +154,17 @@ export async function rearmDeliveries(tx: Tx, eventId: string, at: Date): Promis
 
 /** Ends every waiting delivery to the endpoint as failed, each event locked and its status recomputed. */
 export async function failWaitingDeliveries(tx: Tx, endpointId: string): Promise<void> {
-  const waiting = await tx.delivery.findMany({ where: { endpointId, status: { in: ['pending', 'retrying'] } }, select: { eventId: true }, orderBy: { eventId: 'asc' } });
+  const waiting = await tx.delivery.findMany({
+    where: { endpointId, status: { in: ['pending', 'retrying'] } },
+    select: { eventId: true },
+    orderBy: { eventId: 'asc' },
+  });
   for (const { eventId } of waiting) {
     await lockEvent(tx, eventId);
-    await tx.delivery.updateMany({ where: { endpointId, eventId, status: { in: ['pending', 'retrying'] } }, data: { status: 'failed', nextAttemptAt: null } });
+    await tx.delivery.updateMany({
+      where: { endpointId, eventId, status: { in: ['pending', 'retrying'] } },
+      data: { status: 'failed', nextAttemptAt: null },
+    });
     await refreshEventStatus(tx, eventId);
   }
 }

@@ -12,7 +12,12 @@ export function findEndpoint(db: Db | Tx, merchantId: string, id: string): Promi
 /** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all). */
 export function subscribedEndpoints(db: Db | Tx, merchantId: string, eventType: string): Promise<EndpointRow[]> {
   return db.endpoint.findMany({
-    where: { merchantId, status: 'enabled', deletedAt: null, OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { has: eventType } }] },
+    where: {
+      merchantId,
+      status: 'enabled',
+      deletedAt: null,
+      OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { has: eventType } }],
+    },
     orderBy: { id: 'asc' },
   });
 }
@@ -60,7 +65,14 @@ export async function recordEndpointHealth(db: Db | Tx, endpointId: string, h: A
  * that still sign (valid until `overlapUntil`), expired ones are dropped. One statement, so
  * concurrent rotations serialise on the row and no live secret is lost.
  */
-export async function rotateSecret(db: Db | Tx, merchantId: string, id: string, sealed: string, at: Date, overlapUntil: Date): Promise<EndpointRow | null> {
+export async function rotateSecret(
+  db: Db | Tx,
+  merchantId: string,
+  id: string,
+  sealed: string,
+  at: Date,
+  overlapUntil: Date,
+): Promise<EndpointRow | null> {
   const updated = await db.$executeRaw`
     UPDATE "webhook"."endpoints"
        SET previous_secrets = COALESCE(
@@ -74,7 +86,11 @@ export async function rotateSecret(db: Db | Tx, merchantId: string, id: string, 
 
 /** One keyset page query of the merchant's endpoints (deleted ones never). */
 export function queryEndpoints(db: Db, merchantId: string, range: Record<string, unknown>, query: KeysetQuery): Promise<EndpointRow[]> {
-  return db.endpoint.findMany({ where: { AND: [{ merchantId, deletedAt: null }, range, query.where] }, orderBy: query.orderBy, take: query.take });
+  return db.endpoint.findMany({
+    where: { AND: [{ merchantId, deletedAt: null }, range, query.where] },
+    orderBy: query.orderBy,
+    take: query.take,
+  });
 }
 
 /** A new endpoint, its secret already sealed. */
@@ -105,12 +121,18 @@ export function insertEndpoint(db: Db, e: NewEndpoint): Promise<EndpointRow> {
 
 /** Enables the endpoint again with a fresh run of failures, whatever disabled it. */
 export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<void> {
-  await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null }, data: { status: 'enabled', disabledReason: null, disabledAt: null, failingSince: null } });
+  await db.endpoint.updateMany({
+    where: { merchantId, id, deletedAt: null },
+    data: { status: 'enabled', disabledReason: null, disabledAt: null, failingSince: null },
+  });
 }
 
 /** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it). */
 export async function disableEndpoint(db: Db, merchantId: string, id: string, at: Date): Promise<void> {
-  await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null, status: 'enabled' }, data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at } });
+  await db.endpoint.updateMany({
+    where: { merchantId, id, deletedAt: null, status: 'enabled' },
+    data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at },
+  });
 }
 
 /** Marks the endpoint deleted (and disabled by the merchant); false when it was gone already. */

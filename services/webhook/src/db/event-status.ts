@@ -7,7 +7,9 @@ import type { Tx } from './client.js';
  */
 export async function lockEvent(tx: Tx, eventId: string, merchantId?: string): Promise<boolean> {
   const rows = merchantId
-    ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "webhook"."events" WHERE id = ${eventId} AND merchant_id = ${merchantId} FOR UPDATE`
+    ? await tx.$queryRaw<
+        { id: string }[]
+      >`SELECT id FROM "webhook"."events" WHERE id = ${eventId} AND merchant_id = ${merchantId} FOR UPDATE`
     : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "webhook"."events" WHERE id = ${eventId} FOR UPDATE`;
   return rows.length === 1;
 }

@@ -21,7 +21,13 @@ export function validateRetrySchedule(waits: number[]): void {
  * schedule's wait with ±10% jitter (`random` in [0,1)). Null once `maxAttempts` are spent.
  * Attempts beyond the schedule (a manual retry's) reuse its last wait.
  */
-export function nextAttemptAt(now: Date, attemptsMade: number, maxAttempts: number, waits: number[], random: () => number = Math.random): Date | null {
+export function nextAttemptAt(
+  now: Date,
+  attemptsMade: number,
+  maxAttempts: number,
+  waits: number[],
+  random: () => number = Math.random,
+): Date | null {
   if (attemptsMade >= maxAttempts || waits.length === 0) return null;
   const wait = waits[Math.min(Math.max(attemptsMade - 1, 0), waits.length - 1)]!;
   const jitter = 1 + JITTER * (2 * random() - 1);

@@ -9,11 +9,12 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const TEST_METADATA = { source: 'sandbox_test_event' };
 
 function testMandate(type: EventType, merchantId: string, now: Date): mandate.Mandate {
-  const status = {
-    'mandate.created': mandate.MandateStatus.PENDING_SCA,
-    'mandate.revoked': mandate.MandateStatus.REVOKED,
-    'mandate.suspended': mandate.MandateStatus.SUSPENDED,
-  }[type as string] ?? mandate.MandateStatus.ACTIVE;
+  const status =
+    {
+      'mandate.created': mandate.MandateStatus.PENDING_SCA,
+      'mandate.revoked': mandate.MandateStatus.REVOKED,
+      'mandate.suspended': mandate.MandateStatus.SUSPENDED,
+    }[type as string] ?? mandate.MandateStatus.ACTIVE;
   return create(mandate.MandateSchema, {
     id: newId('mandate', now.getTime()),
     merchantId,
@@ -32,7 +33,8 @@ function testMandate(type: EventType, merchantId: string, now: Date): mandate.Ma
 
 function testPayment(type: EventType, merchantId: string, now: Date): payment.Payment {
   const S = payment.PaymentStatus;
-  const status = { 'payment.submitted': S.SUBMITTED, 'payment.failed': S.FAILED, 'payment.refunded': S.REFUNDED }[type as string] ?? S.SETTLED;
+  const status =
+    { 'payment.submitted': S.SUBMITTED, 'payment.failed': S.FAILED, 'payment.refunded': S.REFUNDED }[type as string] ?? S.SETTLED;
   const created = new Date(now.getTime() - 3 * DAY);
   const settled = status === S.SETTLED || status === S.REFUNDED;
   const timeline = [{ status: 'submitted', at: timestampFromDate(created) }];
@@ -46,7 +48,11 @@ function testPayment(type: EventType, merchantId: string, now: Date): payment.Pa
     amountMinor: 12_550n,
     currency: 'GBP',
     status,
-    clearingStatus: settled ? payment.ClearingStatus.CLEARED : status === S.FAILED ? payment.ClearingStatus.REJECTED : payment.ClearingStatus.PENDING,
+    clearingStatus: settled
+      ? payment.ClearingStatus.CLEARED
+      : status === S.FAILED
+        ? payment.ClearingStatus.REJECTED
+        : payment.ClearingStatus.PENDING,
     settlementDate: settled ? isoDate(new Date(now.getTime() - DAY)) : '',
     failureCode: status === S.FAILED ? 'insufficient_funds' : '',
     amountRefundedMinor: status === S.REFUNDED ? 12_550n : 0n,

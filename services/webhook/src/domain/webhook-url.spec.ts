@@ -30,12 +30,19 @@ describe('webhook URL rules', () => {
   });
 
   it('refuses white space and control characters the URL parser would silently drop', () => {
-    for (const raw of ['https://sandbox.example.com/hooks\n', ' https://sandbox.example.com/hooks', 'https://sandbox.example.com/ho\toks', 'https://sandbox.example.com/\u007f']) {
+    for (const raw of [
+      'https://sandbox.example.com/hooks\n',
+      ' https://sandbox.example.com/hooks',
+      'https://sandbox.example.com/ho\toks',
+      'https://sandbox.example.com/\u007f',
+    ]) {
       expect(isDeliverableUrl(raw, sandbox), JSON.stringify(raw)).toBe(false);
     }
   });
 
   it('answers invalid_webhook_url with the param', () => {
-    expect(() => assertWebhookUrl('http://example.com', production)).toThrow(expect.objectContaining({ code: 'invalid_webhook_url', param: 'url' }));
+    expect(() => assertWebhookUrl('http://example.com', production)).toThrow(
+      expect.objectContaining({ code: 'invalid_webhook_url', param: 'url' }),
+    );
   });
 });

@@ -23,7 +23,8 @@ export function isDeliverableUrl(raw: string, policy: UrlPolicy): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  if (policy.allowInsecureLoopback && (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname)) return true;
+  if (policy.allowInsecureLoopback && (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname))
+    return true;
   if (url.protocol !== 'https:' || !url.hostname) return false;
   // The sandbox rule is about the text of the URL, as SPEC.md states it.
   return policy.env !== 'sandbox' || raw.startsWith('https://sandbox');

@@ -25,7 +25,12 @@ function merchant(req: { merchantId: string }): string {
 export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookService> {
   return {
     async createEndpoint(req) {
-      const { endpoint, secret } = await createEndpoint(deps, { merchantId: merchant(req), url: req.url, description: req.description, enabledEvents: req.enabledEvents });
+      const { endpoint, secret } = await createEndpoint(deps, {
+        merchantId: merchant(req),
+        url: req.url,
+        description: req.description,
+        enabledEvents: req.enabledEvents,
+      });
       return { endpoint: endpointToProto(endpoint), secret };
     },
     async getEndpoint(req) {
@@ -46,7 +51,12 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
       return { endpoint: endpointToProto(await setEndpointEnabled(deps, merchant(req), req.id, req.enabled)) };
     },
     async replayEvents(req) {
-      const count = await replayEvents(deps, { merchantId: merchant(req), deliveryStatus: req.deliveryStatus, endpointId: req.endpointId, createdAt: req.createdAt });
+      const count = await replayEvents(deps, {
+        merchantId: merchant(req),
+        deliveryStatus: req.deliveryStatus,
+        endpointId: req.endpointId,
+        createdAt: req.createdAt,
+      });
       return { count };
     },
     async getEvent(req) {

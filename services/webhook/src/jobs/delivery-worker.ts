@@ -29,7 +29,10 @@ export class DeliveryWorker {
     private readonly deps: Pick<Deps, 'db' | 'config' | 'clock' | 'logger'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
-    this.breakers = new EndpointBreakers({ resetTimeoutMs: deps.config.breakerResetMs, volumeThreshold: deps.config.breakerVolumeThreshold });
+    this.breakers = new EndpointBreakers({
+      resetTimeoutMs: deps.config.breakerResetMs,
+      volumeThreshold: deps.config.breakerVolumeThreshold,
+    });
   }
 
   start(): void {
@@ -68,10 +71,7 @@ export class DeliveryWorker {
       // A manual retry goes through whatever the circuit says: the merchant asked for it now.
       const blocked = claimed.manual ? undefined : this.breakers.blocked(claimed.endpointId);
       if (blocked) return await this.postpone(claimed, blocked);
-      const [endpoint, event] = await Promise.all([
-        endpointById(db, claimed.endpointId),
-        eventById(db, claimed.eventId),
-      ]);
+      const [endpoint, event] = await Promise.all([endpointById(db, claimed.endpointId), eventById(db, claimed.eventId)]);
       if (endpoint.status !== 'enabled') return await abandon(db, claimed);
       const attempt = claimed.attemptCount + 1;
       const request = buildWebhookRequest({
@@ -84,18 +84,30 @@ export class DeliveryWorker {
       });
       const attemptedAt = clock();
       const policy = { allowLoopback: config.allowInsecureLoopback, allowedHosts: config.allowedPrivateHosts };
-      const post = () => postWebhook(new URL(endpoint.url), request.body, request.headers, { timeoutMs: config.timeoutMs, policy, extraCa: this.options.extraCa });
+      const post = () =>
+        postWebhook(new URL(endpoint.url), request.body, request.headers, {
+          timeoutMs: config.timeoutMs,
+          policy,
+          extraCa: this.options.extraCa,
+        });
       const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
       if ('circuitOpen' in result) return await this.postpone(claimed, result);
       const gone = result.statusCode === 410;
       const now = clock();
-      const scheduled = result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
+      const scheduled =
+        result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
       const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
       const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
       if (!(await recordAttempt(db, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
-      if (!result.success) this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
+      if (!result.success)
+        this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
       if (result.success || result.receiverFault) {
-        const disabled = await recordEndpointHealth(db, endpoint.id, { at: attemptedAt, success: result.success, gone, disableAfterMs: config.disableAfterMs });
+        const disabled = await recordEndpointHealth(db, endpoint.id, {
+          at: attemptedAt,
+          success: result.success,
+          gone,
+          disableAfterMs: config.disableAfterMs,
+        });
         if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
       }
     } catch (err) {
@@ -109,7 +121,10 @@ export class DeliveryWorker {
     const { db, config, clock } = this.deps;
     const outcome = await postpone(db, claimed, new Date(clock().getTime() + open.retryInMs), retryWindowMs(config.retrySchedule));
     if (outcome === 'failed') {
-      this.deps.logger.info('webhook delivery failed: circuit still open at the end of its retry window', { event_id: claimed.eventId, endpoint_id: claimed.endpointId });
+      this.deps.logger.info('webhook delivery failed: circuit still open at the end of its retry window', {
+        event_id: claimed.eventId,
+        endpoint_id: claimed.endpointId,
+      });
     }
   }
 }

@@ -19,7 +19,10 @@ export interface EventConsumerOptions {
 /** Creates the durable pull consumer if it does not exist yet (idempotent). */
 export async function ensureConsumer(options: EventConsumerOptions): Promise<void> {
   const { jsm } = options.bus;
-  const exists = await jsm.consumers.info(options.stream, options.durableName).then(() => true, () => false);
+  const exists = await jsm.consumers.info(options.stream, options.durableName).then(
+    () => true,
+    () => false,
+  );
   if (exists) return;
   await jsm.consumers
     .add(options.stream, {
@@ -98,7 +101,13 @@ export class EventConsumer {
     try {
       data = renderEventData(event);
     } catch (err) {
-      this.deps.logger.error('event could not be rendered for delivery; dropped', { err, event_id: event.eventId, event_type: event.eventType, subject: m.subject, seq: m.seq });
+      this.deps.logger.error('event could not be rendered for delivery; dropped', {
+        err,
+        event_id: event.eventId,
+        event_type: event.eventType,
+        subject: m.subject,
+        seq: m.seq,
+      });
       m.term();
       return;
     }

@@ -18,7 +18,8 @@ const MAX_DESCRIPTION = 500;
 /** Validates the subscription list: known event types only, duplicates dropped, order kept. */
 export function normaliseEnabledEvents(types: string[]): string[] {
   const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
-  if (unknown.length) throw validationError('enabled_events', `Unknown event type(s): ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}.`);
+  if (unknown.length)
+    throw validationError('enabled_events', `Unknown event type(s): ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}.`);
   return [...new Set(types)];
 }
 
@@ -26,7 +27,10 @@ export function normaliseEnabledEvents(types: string[]): string[] {
  * Registers an endpoint with a fresh signing secret. The secret is stored only sealed and is
  * returned here (and on rotation) and never again.
  */
-export async function createEndpoint(deps: Pick<Deps, 'db' | 'config' | 'clock'>, input: CreateEndpointInput): Promise<{ endpoint: EndpointRow; secret: string }> {
+export async function createEndpoint(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  input: CreateEndpointInput,
+): Promise<{ endpoint: EndpointRow; secret: string }> {
   assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
   if (input.description.length > MAX_DESCRIPTION) throw validationError('description', `must be at most ${MAX_DESCRIPTION} characters`);
   const enabledEvents = normaliseEnabledEvents(input.enabledEvents);

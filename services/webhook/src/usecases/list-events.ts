@@ -24,7 +24,12 @@ export async function listEvents(deps: Pick<Deps, 'db'>, input: ListEventsInput)
   const unknown = statuses.find((s) => !(EVENT_DELIVERY_STATUSES as readonly string[]).includes(s));
   if (unknown !== undefined) throw validationError('delivery_status', `must be one of ${EVENT_DELIVERY_STATUSES.join(', ')}`);
   const query = createdAtKeyset(input.page);
-  const filters = { merchantId: input.merchantId, eventType: input.eventType, deliveryStatuses: statuses, createdAt: createdAtRange(input.createdAt) };
+  const filters = {
+    merchantId: input.merchantId,
+    eventType: input.eventType,
+    deliveryStatuses: statuses,
+    createdAt: createdAtRange(input.createdAt),
+  };
   const rows = await queryEvents(deps.db, filters, query);
   return pageOf(rows, query);
 }

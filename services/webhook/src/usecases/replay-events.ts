@@ -26,7 +26,8 @@ export async function replayEvents(deps: Pick<Deps, 'db' | 'clock' | 'afterCommi
   if (filter.deliveryStatus && !(EVENT_DELIVERY_STATUSES as readonly string[]).includes(filter.deliveryStatus)) {
     throw validationError('delivery_status', `delivery_status must be one of ${EVENT_DELIVERY_STATUSES.join(', ')}`);
   }
-  if (filter.endpointId && !(await findEndpoint(deps.db, filter.merchantId, filter.endpointId))) throw notFound('webhook endpoint', filter.endpointId);
+  if (filter.endpointId && !(await findEndpoint(deps.db, filter.merchantId, filter.endpointId)))
+    throw notFound('webhook endpoint', filter.endpointId);
   const count = await rearmMatchingEvents(
     deps.db,
     {

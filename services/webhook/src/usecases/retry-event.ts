@@ -12,7 +12,11 @@ import { getEvent, type EventWithAttempts } from './get-event.js';
  * whatever its status and whatever the endpoints' circuit breakers say (the merchant asked). Attempt numbers continue; a delivery that had finished gets one more
  * attempt, one still retrying keeps its remaining budget and simply becomes due now.
  */
-export async function retryEvent(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'afterCommit'>, merchantId: string, id: string): Promise<EventWithAttempts> {
+export async function retryEvent(
+  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'afterCommit'>,
+  merchantId: string,
+  id: string,
+): Promise<EventWithAttempts> {
   const now = deps.clock();
   const policy = { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback };
   await deps.db.$transaction(async (tx) => {

@@ -7,7 +7,11 @@ import type { Deps } from '../deps.js';
  * Issues a new signing secret. The replaced one keeps signing beside it for 24 h so receivers
  * can switch over without dropping deliveries; `secret_expires_at` moves to 90 days from now.
  */
-export async function rotateEndpointSecret(deps: Pick<Deps, 'db' | 'config' | 'clock'>, merchantId: string, id: string): Promise<{ endpoint: EndpointRow; secret: string }> {
+export async function rotateEndpointSecret(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  merchantId: string,
+  id: string,
+): Promise<{ endpoint: EndpointRow; secret: string }> {
   const now = deps.clock();
   const secret = newSigningSecret();
   const sealed = sealSecret(deps.config.secretKey, id, secret);

@@ -11,9 +11,14 @@ import { recordEvent } from './record-event.js';
  * Sandbox only: records a realistic test event of `eventType` (marked `test`) and queues it for
  * the merchant's subscribed endpoints exactly like a real one. In production it does not exist.
  */
-export async function sendTestEvent(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'afterCommit'>, merchantId: string, eventType: string): Promise<EventWithAttempts> {
+export async function sendTestEvent(
+  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'afterCommit'>,
+  merchantId: string,
+  eventType: string,
+): Promise<EventWithAttempts> {
   if (deps.config.env !== 'sandbox') throw new ApiError('not_found', 'Test events exist only in the sandbox.');
-  if (!(EVENT_TYPES as readonly string[]).includes(eventType)) throw validationError('event_type', `must be one of ${EVENT_TYPES.join(', ')}`);
+  if (!(EVENT_TYPES as readonly string[]).includes(eventType))
+    throw validationError('event_type', `must be one of ${EVENT_TYPES.join(', ')}`);
   const event = testDomainEvent(eventType as EventType, merchantId, deps.clock());
   await recordEvent(deps, {
     id: event.eventId,

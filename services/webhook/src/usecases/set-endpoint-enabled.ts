@@ -9,7 +9,12 @@ import type { Deps } from '../deps.js';
  * deliveries and its waiting ones end as failed when they come due; deliveries missed while it
  * was disabled are not revived by enabling it: replay them (POST /v1/webhook-events/retry).
  */
-export async function setEndpointEnabled(deps: Pick<Deps, 'db' | 'clock'>, merchantId: string, id: string, enabled: boolean): Promise<EndpointRow> {
+export async function setEndpointEnabled(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  merchantId: string,
+  id: string,
+  enabled: boolean,
+): Promise<EndpointRow> {
   if (enabled) await enableEndpoint(deps.db, merchantId, id);
   else await disableEndpoint(deps.db, merchantId, id, deps.clock());
   const endpoint = await findEndpoint(deps.db, merchantId, id);

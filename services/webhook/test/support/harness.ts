@@ -58,7 +58,11 @@ export async function createWebhookTestEnv(options: { natsUrl?: string } = {}): 
     config,
     async start(overrides = {}, options = {}) {
       const cfg = config(overrides);
-      const service = await startWebhookService(cfg, { extraCa: tls.ca, logger: createLogger('webhook', { level: cfg.logLevel }), ...options });
+      const service = await startWebhookService(cfg, {
+        extraCa: tls.ca,
+        logger: createLogger('webhook', { level: cfg.logLevel }),
+        ...options,
+      });
       const client = createServiceClient(webhook.WebhookService, { baseUrl: `http://127.0.0.1:${service.port}` });
       const r: Running = {
         service,

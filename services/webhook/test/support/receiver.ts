@@ -80,6 +80,15 @@ export class TestReceiver {
     const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => Buffer.from(v ?? '', 'hex'));
     const expected = this.secrets.map((s) => createHmac('sha256', s).update(`${timestamp}.${rawBody}`).digest());
     const validSignatures = signatures.filter((sig) => expected.some((e) => e.length === sig.length && timingSafeEqual(e, sig))).length;
-    return { path, headers, rawBody, body: JSON.parse(rawBody), validSignatures, signatureCount: signatures.length, timestamp, answeredWith: 0 };
+    return {
+      path,
+      headers,
+      rawBody,
+      body: JSON.parse(rawBody),
+      validSignatures,
+      signatureCount: signatures.length,
+      timestamp,
+      answeredWith: 0,
+    };
   }
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EndpointBreakers } from './endpoint-breakers.js';
 import type { PostResult } from './http-post.js';
 
-const fail = (): Promise<PostResult> => Promise.resolve({ success: false, receiverFault: true, statusCode: 503, latencyMs: 1, error: 'HTTP 503' });
+const fail = (): Promise<PostResult> =>
+  Promise.resolve({ success: false, receiverFault: true, statusCode: 503, latencyMs: 1, error: 'HTTP 503' });
 const ok = (): Promise<PostResult> => Promise.resolve({ success: true, receiverFault: false, statusCode: 200, latencyMs: 1, error: '' });
 
 describe('EndpointBreakers.blocked', () => {

@@ -82,7 +82,12 @@ export class EndpointBreakers {
           if (!result.success && result.receiverFault) throw new ReceiverFailure(result);
           return result;
         },
-        { timeout: false, resetTimeout: this.options.resetTimeoutMs, volumeThreshold: this.options.volumeThreshold, errorThresholdPercentage: 50 },
+        {
+          timeout: false,
+          resetTimeout: this.options.resetTimeoutMs,
+          volumeThreshold: this.options.volumeThreshold,
+          errorThresholdPercentage: 50,
+        },
       );
       entry = { breaker };
       this.breakers.set(endpointId, entry);

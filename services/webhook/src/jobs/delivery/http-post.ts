@@ -74,7 +74,13 @@ export function postWebhook(url: URL, body: string, headers: Record<string, stri
       const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
       const done = () => {
         const ok = status >= 200 && status < 300;
-        finish({ success: ok, statusCode: status, error: ok ? '' : `HTTP ${status}`, receiverFault: !ok, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+        finish({
+          success: ok,
+          statusCode: status,
+          error: ok ? '' : `HTTP ${status}`,
+          receiverFault: !ok,
+          ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        });
       };
       res.on('end', done);
       res.on('close', done);
