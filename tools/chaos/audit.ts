@@ -93,6 +93,18 @@ export async function undelivered(databaseUrl: string, receiver: VerifyingReceiv
   }
 }
 
+/** Events on the stream (counted by `type resource-id`) the webhook service has not recorded as often yet. */
+export async function unrecorded(databaseUrl: string, stream: Map<string, number>): Promise<string[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { byResource } = await recordedEvents(db);
+    return [...stream].filter(([key, n]) => (byResource.get(key) ?? 0) < n).map(([key]) => key);
+  } finally {
+    await db.end();
+  }
+}
+
 export interface Audit {
   findings: Finding[];
   events: { expected: number; recorded: number; onStream: number; delivered: number };

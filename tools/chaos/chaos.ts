@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { waitFor } from '@vrp/testing';
-import { audit, undelivered, unfinished, type Finding } from './audit.js';
+import { audit, undelivered, unfinished, unrecorded, type Finding } from './audit.js';
 import { ChaosCluster } from './cluster.js';
 import { newLedger, runWorker, seededRandom, type Client } from './load.js';
 import { VerifyingReceiver } from './receiver.js';
@@ -109,7 +109,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       what: 'the platform to settle',
     }).catch(() => false);
     if (!calm) log(`chaos: the platform did not settle within ${settleTimeoutMs} ms; auditing as it is`);
-    // The webhook service may still be sending the last attempts: wait until every recorded event was seen, within a bound.
+    // The webhook service may still be recording what a killed replica had pulled (back after its
+    // ack wait) and sending the last attempts: wait until every event on the stream was recorded
+    // and every recorded one seen, within a bound.
+    await waitFor(async () => (await unrecorded(cluster.databaseUrl, await cluster.streamEvents())).length === 0, {
+      timeoutMs: 30_000,
+      intervalMs: 1000,
+    }).catch(() => undefined);
     await waitFor(async () => (await undelivered(cluster.databaseUrl, receiver)).length === 0, {
       timeoutMs: 30_000,
       intervalMs: 1000,

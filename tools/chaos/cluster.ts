@@ -19,6 +19,8 @@ const FAST_RECOVERY: Record<string, string> = {
   REFUND_REQUEST_STALE_AFTER: '5s',
   // Redeliveries must finish inside the settle phase.
   WEBHOOK_RETRY_SCHEDULE: '500ms,1s,1s,2s,2s,3s,3s,3s',
+  // Events a killed webhook replica had pulled but not recorded come back inside the settle phase.
+  WEBHOOK_ACK_WAIT: '3s',
   WEBHOOK_POLL_INTERVAL_MS: '100',
   WEBHOOK_BREAKER_RESET_MS: '1000',
   WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',

@@ -16,4 +16,21 @@ export {
 export { openapiDocument, type OpenApiFragment, type OpenApiObject } from './openapi/index.js';
 export { LIST_ORDERS } from './openapi/pagination.js';
 export { METADATA_LIMITS, unstorableText, validateMetadata, type Metadata } from './metadata.js';
-export { REFUND_REASON_MAX_LENGTH } from './openapi/refunds.js';
+export {
+  REFUND_REASON_MAX_LENGTH,
+  REQUEST_BODIES,
+  createMandateBody,
+  createPaymentBody,
+  createRefundBody,
+  createSandboxCustomerBody,
+  createWebhookEndpointBody,
+  emptyBody,
+  failSandboxPaymentBody,
+  parseRequest,
+  problemsOf,
+  replayWebhookEventsBody,
+  requestBodySchema,
+  revokeSandboxMandateBody,
+  sendTestEventBody,
+} from './requests.js';
+export { invalid, metadataProblems } from './metadata.js';

@@ -1,3 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EVENT_TYPES } from '@vrp/contracts';
+import { ERROR_CODES } from '@vrp/errors';
 import { openapiDocument } from '@vrp/public-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
@@ -9,6 +16,7 @@ type Doc = Record<string, unknown> & { paths: Record<string, Record<string, unkn
 const doc = openapiDocument() as Doc;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let platform: Platform;
 let api: Api;
 beforeAll(async () => {
@@ -78,5 +86,64 @@ describe('the OpenAPI document', () => {
 
     const error = await api.post('/v1/mandates', { nope: true });
     expect(schemaProblems(error.body, responseSchema('post', '/v1/mandates', 400), doc)).toEqual([]);
+
+    // The validator is real: a response off the document by one field, one type or one error code is caught.
+    expect(schemaProblems({ ...mandate, extra: 1 }, responseSchema('get', '/v1/mandates/{id}', 200), doc)).not.toEqual([]);
+    expect(schemaProblems({ ...mandate, created_at: 'yesterday' }, responseSchema('get', '/v1/mandates/{id}', 200), doc)).not.toEqual([]);
+    const wrongCode = { error: { ...(error.body.error as object), code: 'open_payment_exists' } };
+    expect(schemaProblems(wrongCode, responseSchema('post', '/v1/mandates', 400), doc)).not.toEqual([]);
+  });
+
+  it('passes Redocly lint with every recommended rule strict, and the linter does catch a broken document', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+    try {
+      const lint = (document: unknown) => {
+        const file = path.join(dir, 'openapi.json');
+        writeFileSync(file, JSON.stringify(document));
+        const result = spawnSync(
+          'npx',
+          ['--no-install', 'redocly', 'lint', file, '--config', path.join(root, 'redocly.yaml'), '--format', 'summary'],
+          {
+            cwd: root,
+            encoding: 'utf8',
+            env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          },
+        );
+        return { status: result.status, output: `${result.stdout}${result.stderr}` };
+      };
+      const clean = lint(doc);
+      expect(clean.status, clean.output).toBe(0);
+      const broken = structuredClone(doc) as unknown as { components: { schemas: Record<string, unknown> } };
+      delete broken.components.schemas.Refund;
+      expect(lint(broken).status).not.toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('describes the ten webhook payloads, every error code, both environments and shared headers', () => {
+    const d = doc as {
+      webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>;
+      servers: { description: string }[];
+      paths: unknown;
+      components: {
+        headers: Record<string, unknown>;
+        schemas: Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }>;
+      };
+    };
+    expect(Object.keys(d.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    expect(d.webhooks['payment.settled']!.post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/PaymentSettledEvent',
+    );
+    expect(d.components.schemas.Error!.properties.error.properties.code.enum.sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    expect(d.servers.map((s) => s.description.split(':')[0])).toEqual([
+      'Sandbox',
+      'Production',
+      'Local `npm start` (sandbox unless VRP_ENV=production)',
+    ]);
+    expect(Object.keys(d.components.headers)).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'RateLimit-Limit', 'Idempotent-Replayed', 'Retry-After']),
+    );
+    expect(JSON.stringify(d.paths)).not.toContain('"description":"Identifier of this request');
   });
 });

@@ -57,6 +57,7 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       stream: config.eventStream,
       subjectPrefix: config.eventSubjectPrefix,
       durableName: config.consumerName,
+      ackWaitMs: config.ackWaitMs,
     });
     resources.add('event consumer', consumer, (c) => c.stop());
     await consumer.start();

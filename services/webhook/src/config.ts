@@ -65,6 +65,8 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
       breakerVolumeThreshold: int('WEBHOOK_BREAKER_VOLUME_THRESHOLD', { default: 5, min: 1 }),
       // An endpoint failing without a single success for this long is disabled (reason failing).
       disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', { default: 5 * 24 * 3_600_000 }),
+      // An event pulled from the stream by a replica that died before recording it comes back after this.
+      ackWaitMs: duration('WEBHOOK_ACK_WAIT', { default: 30_000 }),
     },
     env,
   );

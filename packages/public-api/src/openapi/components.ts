@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@vrp/errors';
 import type { OpenApiObject } from './types.js';
 
 /** `$ref` to a component schema. */
@@ -5,21 +6,33 @@ export const ref = (name: string): OpenApiObject => ({ $ref: `#/components/schem
 
 const header = (description: string, schema: OpenApiObject = { type: 'integer' }): OpenApiObject => ({ description, schema });
 
-/** Headers on every authenticated response. */
-export const rateLimitHeaders: Record<string, OpenApiObject> = {
+/** Every response header, written once in `components.headers` and referenced wherever it is sent. */
+export const headerComponents: Record<string, OpenApiObject> = {
   'RateLimit-Limit': header('Requests the merchant may burst (token bucket size). Limits are kept per gateway instance.'),
   'RateLimit-Remaining': header('Requests left in the bucket now.'),
   'RateLimit-Reset': header('Seconds until the bucket is full again.'),
   'X-Request-Id': header('Identifier of this request (echoed when the client sent one).', { type: 'string' }),
+  'Idempotent-Replayed': header('`true` when this response is a replay of an earlier request with the same Idempotency-Key.', {
+    type: 'string',
+    enum: ['true'],
+  }),
+  'Retry-After': header('Seconds to wait before retrying.'),
+};
+
+const headerRef = (name: keyof typeof headerComponents): OpenApiObject => ({ $ref: `#/components/headers/${name}` });
+
+/** Headers on every authenticated response. */
+export const rateLimitHeaders: Record<string, OpenApiObject> = {
+  'RateLimit-Limit': headerRef('RateLimit-Limit'),
+  'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+  'RateLimit-Reset': headerRef('RateLimit-Reset'),
+  'X-Request-Id': headerRef('X-Request-Id'),
 };
 
 /** Extra headers of a POST response. */
 export const idempotentHeaders: Record<string, OpenApiObject> = {
   ...rateLimitHeaders,
-  'Idempotent-Replayed': header('`true` when this response is a replay of an earlier request with the same Idempotency-Key.', {
-    type: 'string',
-    enum: ['true'],
-  }),
+  'Idempotent-Replayed': headerRef('Idempotent-Replayed'),
 };
 
 /** The Idempotency-Key header parameter every POST accepts. */
@@ -61,7 +74,12 @@ export const errorSchemas: Record<string, OpenApiObject> = {
             description:
               'Category: invalid_request_error, authentication_error, permission_error, conflict_error, idempotency_error, unprocessable_error, rate_limit_error, api_error.',
           },
-          code: { type: 'string', description: 'Machine-readable reason, e.g. `validation_error` or `mandate_not_cancellable`.' },
+          code: {
+            type: 'string',
+            enum: Object.keys(ERROR_CODES),
+            description:
+              'Machine-readable reason, e.g. `validation_error` or `mandate_not_cancellable`; each response lists the codes it can carry.',
+          },
           message: { type: 'string', description: 'Human-readable explanation; may change, never parse it.' },
           param: { type: 'string', description: 'The request parameter at fault, when there is one.' },
           details: {
@@ -80,20 +98,33 @@ export const errorSchemas: Record<string, OpenApiObject> = {
   },
 };
 
-const errorResponse = (description: string, headers: Record<string, OpenApiObject> = {}): OpenApiObject => ({
-  description,
-  headers,
-  content: { 'application/json': { schema: ref('Error') } },
-});
+/** The API error codes a response description names (every code is written in snake_case in it). */
+function codesIn(description: string): string[] {
+  return Object.keys(ERROR_CODES).filter((code) => new RegExp(`(^|[^a-z_])${code}([^a-z_]|$)`).test(description));
+}
+
+/** An error response whose `code` is one of those its description names. */
+const errorResponse = (description: string, headers: Record<string, OpenApiObject> = {}): OpenApiObject => {
+  const codes = codesIn(description);
+  const schema =
+    codes.length === 0
+      ? ref('Error')
+      : { allOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } }] };
+  return { description, headers, content: { 'application/json': { schema } } };
+};
 
 /** The error responses shared by every authenticated operation, plus `extra` statuses. */
 export function errorResponses(extra: Record<string, string> = {}): Record<string, OpenApiObject> {
   const out: Record<string, OpenApiObject> = {
-    '400': errorResponse('validation_error: a parameter is missing or malformed (see `param`).', rateLimitHeaders),
+    '400': errorResponse(
+      'validation_error: a parameter is missing or malformed (`param` names the first, `details` every one); ' +
+        'invalid_cursor, page_size_too_large, invalid_order or invalid_expand for list and expand parameters.',
+      rateLimitHeaders,
+    ),
     '401': errorResponse('authentication_required (no or malformed Authorization header) or invalid_token.'),
-    '429': errorResponse('rate_limited: slow down.', { ...rateLimitHeaders, 'Retry-After': header('Seconds to wait before retrying.') }),
+    '429': errorResponse('rate_limited: slow down.', { ...rateLimitHeaders, 'Retry-After': headerRef('Retry-After') }),
     '500': errorResponse('internal_error.'),
-    '503': errorResponse('service_unavailable: a dependency is unavailable; retry shortly.', { 'Retry-After': header('Seconds to wait.') }),
+    '503': errorResponse('service_unavailable: a dependency is unavailable; retry shortly.', { 'Retry-After': headerRef('Retry-After') }),
   };
   for (const [status, description] of Object.entries(extra)) out[status] = errorResponse(description, rateLimitHeaders);
   return out;

@@ -1,4 +1,6 @@
-import { errorSchemas } from './components.js';
+import { REQUEST_BODIES, requestBodySchema } from '../requests.js';
+import { errorSchemas, headerComponents } from './components.js';
+import { webhookEventSchemas, webhookOperations } from './webhook-events.js';
 import * as mandates from './mandates.js';
 import * as payments from './payments.js';
 import * as refunds from './refunds.js';
@@ -24,6 +26,8 @@ export function openapiDocument(): OpenApiObject {
     for (const [path, item] of Object.entries(fragment.paths)) paths[path] = { ...(paths[path] ?? {}), ...item };
     Object.assign(schemas, fragment.schemas);
   }
+  // Request bodies come from the schemas the gateway validates with (requests.ts): written once.
+  for (const [name, schema] of Object.entries(REQUEST_BODIES)) schemas[name] = requestBodySchema(schema);
   return {
     openapi: '3.1.0',
     info: {
@@ -36,21 +40,36 @@ export function openapiDocument(): OpenApiObject {
         'limits are per merchant (token bucket), counted per gateway instance. Over the limit: 429 `rate_limited` with `Retry-After`.',
         'Every POST accepts an `Idempotency-Key` header. Lists use keyset cursors (`next_cursor`/`previous_cursor`).',
       ].join(' '),
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
-    servers: [{ url: 'http://127.0.0.1:8080', description: 'Local (the environment chosen by VRP_ENV)' }],
+    servers: [
+      {
+        url: 'https://{host}',
+        description: 'Sandbox: `vrp_sandbox_` tokens, simulated bank, sandbox routes',
+        variables: { host: { default: 'sandbox.vrp.example.com', description: "Your sandbox deployment's gateway host." } },
+      },
+      {
+        url: 'https://{host}',
+        description: 'Production: `vrp_live_` tokens; no sandbox routes',
+        variables: { host: { default: 'api.vrp.example.com', description: "Your production deployment's gateway host." } },
+      },
+      { url: 'http://127.0.0.1:8080', description: 'Local `npm start` (sandbox unless VRP_ENV=production)' },
+    ],
     security: [{ bearerAuth: [] }],
     tags: [
-      { name: 'Mandates' },
-      { name: 'Payments' },
-      { name: 'Refunds' },
-      { name: 'Webhooks' },
-      { name: 'Sandbox' },
-      { name: 'Operations' },
+      { name: 'Mandates', description: "A customer's consent to recurring collections within limits." },
+      { name: 'Payments', description: 'Collections under an active mandate, settled or failed by the bank, retried within 7 days.' },
+      { name: 'Refunds', description: 'Money given back from a settled payment; never more than it collected.' },
+      { name: 'Webhooks', description: 'Endpoints that receive signed events, and the log of every event with its delivery attempts.' },
+      { name: 'Sandbox', description: 'Simulators that play the customer and the bank; sandbox only.' },
+      { name: 'Operations', description: 'Liveness, readiness and this document; no token needed.' },
     ],
     paths,
+    webhooks: webhookOperations(),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A merchant API token.' } },
-      schemas,
+      headers: headerComponents,
+      schemas: { ...schemas, ...webhookEventSchemas() },
     },
   };
 }

@@ -45,23 +45,6 @@ export const schemas: OpenApiFragment['schemas'] = {
       suspended_at: { ...nullableTime, description: 'When it was suspended, while suspended; null otherwise.' },
     },
   },
-  MandateCreate: {
-    type: 'object',
-    required: ['customer_id', 'maximum_amount', 'currency', 'frequency'],
-    additionalProperties: false,
-    properties: {
-      customer_id: { type: 'string', description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise).' },
-      maximum_amount: amountSchema,
-      currency: { ...currencySchema, description: "Must equal the merchant's payout currency (422 `currency_mismatch`)." },
-      frequency: {
-        type: 'string',
-        enum: [...MANDATE_FREQUENCIES],
-        description: 'At most one non-failed payment per UTC day / ISO week / calendar month; adhoc has no period limit.',
-      },
-      description: { type: 'string', maxLength: 1000, default: '' },
-      metadata: metadataSchema,
-    },
-  },
   MandateList: listSchema('Mandate'),
 };
 

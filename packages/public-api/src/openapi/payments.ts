@@ -77,23 +77,6 @@ export const schemas: OpenApiFragment['schemas'] = {
       },
     },
   },
-  PaymentCreate: {
-    type: 'object',
-    required: ['mandate_id', 'amount', 'currency'],
-    additionalProperties: false,
-    properties: {
-      mandate_id: { type: 'string', description: 'An active mandate of yours (422 `mandate_not_found` / `mandate_not_active`).' },
-      amount: { ...amountSchema, description: "At most the mandate's maximum_amount (422 `amount_exceeds_mandate_limit`)." },
-      currency: { ...currencySchema, description: "Must equal the mandate's currency (422 `currency_mismatch`)." },
-      metadata: metadataSchema,
-    },
-  },
-  SandboxPaymentFail: {
-    type: 'object',
-    required: ['failure_code'],
-    additionalProperties: false,
-    properties: { failure_code: { type: 'string', enum: [...PAYMENT_FAILURE_CODES] } },
-  },
   PaymentList: listSchema('Payment'),
 };
 

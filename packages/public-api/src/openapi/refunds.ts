@@ -5,7 +5,6 @@ import { amountListParameters, commonListParameters, idListParameter, listSchema
 import type { OpenApiFragment, OpenApiObject } from './types.js';
 
 /** Longest reason accepted on a refund. */
-export const REFUND_REASON_MAX_LENGTH = 500;
 
 const refundProperties: Record<string, OpenApiObject> = {
   id: { type: 'string', examples: ['RF01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
@@ -53,19 +52,6 @@ export const schemas: OpenApiFragment['schemas'] = {
     required: [...Object.keys(refundProperties), 'payment'],
     additionalProperties: false,
     properties: { ...refundProperties, payment: ref('Payment') },
-  },
-  RefundCreate: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      amount: {
-        ...amountSchema,
-        description:
-          'Amount to refund in the payment currency; default: everything still refundable. A partial refund (less than what remains refundable) must be at least 1.00 in the payment currency (422 `refund_amount_too_small`); refunding all that remains may be any amount.',
-      },
-      reason: { type: 'string', maxLength: REFUND_REASON_MAX_LENGTH },
-      metadata: metadataSchema,
-    },
   },
   RefundList: listSchema('Refund'),
 };

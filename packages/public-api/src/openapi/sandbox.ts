@@ -10,18 +10,6 @@ export const schemas: OpenApiFragment['schemas'] = {
     additionalProperties: false,
     properties: { id: { type: 'string' }, sca_completed: { type: 'boolean' }, created_at: { type: 'string', format: 'date-time' } },
   },
-  SandboxCustomerCreate: {
-    type: 'object',
-    required: ['sca_completed'],
-    additionalProperties: false,
-    properties: { sca_completed: { type: 'boolean', description: 'Whether the customer has completed strong customer authentication.' } },
-  },
-  SandboxMandateRevoke: {
-    type: 'object',
-    required: ['by'],
-    additionalProperties: false,
-    properties: { by: { type: 'string', enum: ['customer', 'bank'] } },
-  },
 };
 
 function simulate(action: string, summary: string, event: string, body?: OpenApiObject): OpenApiObject {

@@ -1,6 +1,11 @@
 import { jsonResponse } from './components.js';
 import type { OpenApiFragment } from './types.js';
 
+/** What every route answers to a request the HTTP server cannot read (the same body as any error). */
+const unreadable = {
+  '431': jsonResponse('validation_error: the request line and headers exceed 64 KB.', { $ref: '#/components/schemas/Error' }, {}),
+};
+
 const unauthenticated = { security: [] };
 
 export const schemas: OpenApiFragment['schemas'] = {
@@ -29,7 +34,7 @@ export const paths: OpenApiFragment['paths'] = {
       tags: ['Operations'],
       summary: 'Liveness: the process is up',
       ...unauthenticated,
-      responses: { '200': jsonResponse('Alive.', { type: 'object', properties: { status: { const: 'ok' } } }, {}) },
+      responses: { '200': jsonResponse('Alive.', { type: 'object', properties: { status: { const: 'ok' } } }, {}), ...unreadable },
     },
   },
   '/readyz': {
@@ -41,6 +46,7 @@ export const paths: OpenApiFragment['paths'] = {
       responses: {
         '200': jsonResponse('Ready.', { $ref: '#/components/schemas/Readiness' }, {}),
         '503': jsonResponse('A dependency is down.', { $ref: '#/components/schemas/Readiness' }, {}),
+        ...unreadable,
       },
     },
   },
@@ -50,7 +56,7 @@ export const paths: OpenApiFragment['paths'] = {
       tags: ['Operations'],
       summary: 'This document',
       ...unauthenticated,
-      responses: { '200': jsonResponse('The OpenAPI 3.1 document.', { type: 'object' }, {}) },
+      responses: { '200': jsonResponse('The OpenAPI 3.1 document.', { type: 'object' }, {}), ...unreadable },
     },
   },
 };

@@ -78,20 +78,6 @@ const eventProperties: Record<string, OpenApiObject> = {
 };
 
 export const schemas: OpenApiFragment['schemas'] = {
-  WebhookReplayRequest: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      delivery_status: {
-        type: 'string',
-        enum: [...WEBHOOK_DELIVERY_STATUSES],
-        description: 'Only events in this delivery status, e.g. `delivery_failed`.',
-      },
-      endpoint_id: { type: 'string', description: 'Only deliveries to this endpoint (it must exist and be enabled).' },
-      'created_at[gte]': { type: 'string', format: 'date-time' },
-      'created_at[lte]': { type: 'string', format: 'date-time' },
-    },
-  },
   WebhookReplayResult: {
     type: 'object',
     required: ['count'],
@@ -110,21 +96,6 @@ export const schemas: OpenApiFragment['schemas'] = {
     additionalProperties: false,
     properties: { ...endpointProperties, secret: secretProperty },
   },
-  WebhookEndpointCreate: {
-    type: 'object',
-    required: ['url'],
-    additionalProperties: false,
-    properties: {
-      url: {
-        type: 'string',
-        maxLength: 2048,
-        description:
-          'Must be https://; in sandbox it must start with `https://sandbox` (422 `invalid_webhook_url`). Production never delivers to private, loopback or link-local addresses unless the operator allow-listed them.',
-      },
-      description: { type: 'string', maxLength: 500 },
-      enabled_events: { type: 'array', items: eventType, description: 'Default: all event types.' },
-    },
-  },
   WebhookEndpointList: listSchema('WebhookEndpoint'),
   WebhookEvent: { type: 'object', required: Object.keys(eventProperties), additionalProperties: false, properties: eventProperties },
   WebhookEventWithAttempts: {
@@ -137,7 +108,6 @@ export const schemas: OpenApiFragment['schemas'] = {
     },
   },
   WebhookEventList: listSchema('WebhookEvent'),
-  WebhookTestRequest: { type: 'object', required: ['event_type'], additionalProperties: false, properties: { event_type: eventType } },
 };
 
 const endpointId = idParam('id', 'The webhook endpoint id.');

@@ -1,18 +1,10 @@
 import type { Router } from 'express';
 import { mandate } from '@vrp/contracts';
-import { enumValue, MANDATE_FREQUENCIES, MANDATE_STATUSES, presentMandate, validateMetadata } from '@vrp/public-api';
+import { createMandateBody, enumValue, MANDATE_STATUSES, presentMandate, validateMetadata } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
-import {
-  onlyFields,
-  optionalString,
-  requiredAmount,
-  requiredCurrency,
-  requiredEnum,
-  requiredString,
-  type Body,
-} from '../validation/body.js';
+import { knownCurrency, minorUnits, noBody, parseRequest } from '../validation/body.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
 
 const { MandateStatus, Frequency } = mandate;
@@ -23,24 +15,17 @@ const mandateList = defineList({
   amount: true,
 });
 
-const CREATE_FIELDS = ['customer_id', 'maximum_amount', 'currency', 'frequency', 'description', 'metadata'] as const;
-
-/** Reads a create-mandate body in field order, so the first problem named is the first field at fault. */
-function parseCreateMandate(body: Body) {
-  onlyFields(body, CREATE_FIELDS);
-  const customerId = requiredString(body, 'customer_id');
-  const currency = requiredCurrency(body);
-  const maximumAmountMinor = requiredAmount(body, 'maximum_amount', currency);
-  const frequency = requiredEnum(body, 'frequency', MANDATE_FREQUENCIES);
-  const description = optionalString(body, 'description', 1000);
-  const metadata = validateMetadata(body.metadata);
+/** Reads a create-mandate body: every problem of its schema at once, then the amount in its currency. */
+function parseCreateMandate(raw: unknown) {
+  const body = parseRequest(createMandateBody, raw);
+  const currency = knownCurrency(body.currency);
   return {
-    customerId,
+    customerId: body.customer_id,
     currency,
-    maximumAmountMinor,
-    frequency: enumValue<mandate.Frequency>(Frequency, frequency, 'FREQUENCY_')!,
-    description,
-    metadata,
+    maximumAmountMinor: minorUnits('maximum_amount', body.maximum_amount, currency),
+    frequency: enumValue<mandate.Frequency>(Frequency, body.frequency, 'FREQUENCY_')!,
+    description: body.description ?? '',
+    metadata: validateMetadata(body.metadata),
   };
 }
 
@@ -56,7 +41,7 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
 
   router.post('/mandates', async (req, res) => {
     const merchant = merchantOf(res);
-    const input = parseCreateMandate(req.body as Body);
+    const input = parseCreateMandate(req.body);
     const out = await mandates.createMandate({
       merchantId: merchant.id,
       merchantPayoutCurrency: merchant.payoutCurrency,
@@ -93,7 +78,7 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
   });
 
   router.post('/mandates/:id/cancel', async (req, res) => {
-    onlyFields(req.body as Body, []);
+    noBody(req.body);
     const merchantId = merchantOf(res).id;
     const id = req.params.id as string;
     const out = await revokeMandate(deps.clients, merchantId, id, () => mandates.cancelMandate({ merchantId, id }));

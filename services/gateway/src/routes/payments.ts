@@ -1,11 +1,11 @@
 import type { Router } from 'express';
 import { bank, payment } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
-import { PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, enumValue, presentMandate, presentPayment } from '@vrp/public-api';
+import { PAYMENT_STATUSES, enumValue, failSandboxPaymentBody, presentMandate, presentPayment } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
-import { onlyFields, requiredEnum, type Body } from '../validation/body.js';
+import { noBody, parseRequest } from '../validation/body.js';
 import { dateFilter } from './payments/date-filter.js';
 import { parseCreatePayment } from './payments/parse-create-payment.js';
 import { listPaymentRefunds } from './refunds/payment-refunds.js';
@@ -35,7 +35,7 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
   const { payment: payments, mandate: mandates, refund: refunds } = deps.clients;
 
   router.post('/payments', async (req, res) => {
-    const input = parseCreatePayment(req.body as Body);
+    const input = parseCreatePayment(req.body);
     const out = await payments.createPayment({ merchantId: merchantOf(res).id, ...input, idempotency: idempotencyOf(res) });
     res.status(201).json(presentPayment(required(out.payment)));
   });
@@ -77,7 +77,7 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
   });
 
   router.post('/payments/:id/retry', async (req, res) => {
-    onlyFields(req.body as Body, []);
+    noBody(req.body);
     const out = await payments.retryPayment({ merchantId: merchantOf(res).id, id: req.params.id as string });
     res.json(presentPayment(required(out.payment)));
   });
@@ -91,9 +91,9 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
 export function registerSandboxPaymentRoutes(router: Router, deps: Deps): void {
   const { payment: payments, bank: bankClient } = deps.clients;
 
-  const simulate = (action: 'settle' | 'fail', outcomeOf: (body: Body) => { outcome: bank.ForcedOutcome; failureCode: string }) => {
+  const simulate = (action: 'settle' | 'fail', outcomeOf: (body: unknown) => { outcome: bank.ForcedOutcome; failureCode: string }) => {
     router.post(`/sandbox/payments/:id/${action}`, async (req, res) => {
-      const forced = outcomeOf(req.body as Body);
+      const forced = outcomeOf(req.body);
       const merchantId = merchantOf(res).id;
       const id = req.params.id as string;
       // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's payment is 404 here.
@@ -106,9 +106,6 @@ export function registerSandboxPaymentRoutes(router: Router, deps: Deps): void {
     });
   };
 
-  simulate('settle', (body) => (onlyFields(body, []), { outcome: bank.ForcedOutcome.SETTLE, failureCode: '' }));
-  simulate('fail', (body) => {
-    onlyFields(body, ['failure_code']);
-    return { outcome: bank.ForcedOutcome.FAIL, failureCode: requiredEnum(body, 'failure_code', PAYMENT_FAILURE_CODES) };
-  });
+  simulate('settle', (body) => (noBody(body), { outcome: bank.ForcedOutcome.SETTLE, failureCode: '' }));
+  simulate('fail', (body) => ({ outcome: bank.ForcedOutcome.FAIL, failureCode: parseRequest(failSandboxPaymentBody, body).failure_code }));
 }

@@ -5,7 +5,7 @@ import { REFUND_STATUSES, enumValue, presentPayment, presentRefund } from '@vrp/
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
-import { onlyFields, type Body } from '../validation/body.js';
+import { noBody } from '../validation/body.js';
 import { parseCreateRefund } from './refunds/parse-create-refund.js';
 
 const { RefundStatus } = refund;
@@ -32,7 +32,7 @@ export function registerRefundRoutes(router: Router, deps: Deps): void {
     const paymentId = req.params.payment_id as string;
     // The payment's currency decides which amounts are well-formed; an unknown payment is 404 first.
     const payment = required((await payments.getPayment({ merchantId, id: paymentId })).payment, 'a payment');
-    const input = parseCreateRefund(req.body as Body, payment.currency);
+    const input = parseCreateRefund(req.body, payment.currency);
     const out = await refunds.createRefund({ merchantId, paymentId, ...input, idempotency: idempotencyOf(res) });
     res.status(201).json(presentRefund(required(out.refund, 'a refund')));
   });
@@ -76,7 +76,7 @@ export function registerSandboxRefundRoutes(router: Router, deps: Deps): void {
 
   for (const action of ['settle', 'fail'] as const) {
     router.post(`/sandbox/refunds/:id/${action}`, async (req, res) => {
-      onlyFields(req.body as Body, []);
+      noBody(req.body);
       const merchantId = merchantOf(res).id;
       const id = req.params.id as string;
       // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's refund is 404 here.

@@ -1,10 +1,10 @@
 import type { Router } from 'express';
 import { mandate } from '@vrp/contracts';
-import { presentCustomer, presentMandate } from '@vrp/public-api';
+import { createSandboxCustomerBody, presentCustomer, presentMandate, revokeSandboxMandateBody } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { merchantOf } from '../middleware/locals.js';
 import { createCustomer } from '../usecases/create-customer.js';
-import { onlyFields, requiredBoolean, requiredEnum, type Body } from '../validation/body.js';
+import { noBody, parseRequest } from '../validation/body.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
 
 const { RevokedBy } = mandate;
@@ -17,27 +17,23 @@ export function registerSandboxRoutes(router: Router, deps: Deps): void {
   const mandates = deps.clients.mandate;
 
   router.post('/sandbox/customers', async (req, res) => {
-    const body = req.body as Body;
-    onlyFields(body, ['sca_completed']);
-    const customer = await createCustomer(mandates, merchantOf(res).id, requiredBoolean(body, 'sca_completed'));
+    const body = parseRequest(createSandboxCustomerBody, req.body);
+    const customer = await createCustomer(mandates, merchantOf(res).id, body.sca_completed);
     res.status(201).json(presentCustomer(customer));
   });
 
-  const transition = (action: string, call: (merchantId: string, id: string, body: Body) => Promise<{ mandate?: mandate.Mandate }>) => {
+  const transition = (action: string, call: (merchantId: string, id: string, body: unknown) => Promise<{ mandate?: mandate.Mandate }>) => {
     router.post(`/sandbox/mandates/:id/${action}`, async (req, res) => {
-      const out = await call(merchantOf(res).id, req.params.id as string, req.body as Body);
+      const out = await call(merchantOf(res).id, req.params.id as string, req.body);
       if (!out.mandate) throw new Error(`${action} answered without a mandate`);
       res.json(presentMandate(out.mandate));
     });
   };
-  const noBody = (body: Body) => onlyFields(body, []);
-
   transition('activate', (merchantId, id, body) => (noBody(body), mandates.activateMandate({ merchantId, id })));
   transition('suspend', (merchantId, id, body) => (noBody(body), mandates.suspendMandate({ merchantId, id })));
   transition('reinstate', (merchantId, id, body) => (noBody(body), mandates.reinstateMandate({ merchantId, id })));
   transition('revoke', (merchantId, id, body) => {
-    onlyFields(body, ['by']);
-    const by = requiredEnum(body, 'by', ['customer', 'bank']);
+    const { by } = parseRequest(revokeSandboxMandateBody, body);
     return revokeMandate(deps.clients, merchantId, id, () =>
       mandates.revokeMandate({ merchantId, id, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK }),
     );

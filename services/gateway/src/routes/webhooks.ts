@@ -2,12 +2,20 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { Router } from 'express';
 import type { webhook } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, presentWebhookEndpoint, presentWebhookEvent } from '@vrp/public-api';
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  createWebhookEndpointBody,
+  presentWebhookEndpoint,
+  presentWebhookEvent,
+  replayWebhookEventsBody,
+  sendTestEventBody,
+} from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { timestampParam } from '../lists/query-values.js';
-import { onlyFields, optionalString, requiredEnum, requiredString, type Body } from '../validation/body.js';
+import { noBody, parseRequest } from '../validation/body.js';
 import { idParam } from '../validation/ids.js';
 
 /** Exactly one event type (case-sensitive, as it appears in deliveries). */
@@ -26,27 +34,23 @@ const eventList = defineList({
   amount: false,
 });
 
-/** Reads a create-endpoint body; `enabled_events` must be an array of strings (the service checks the types). */
-function parseCreateEndpoint(body: Body) {
-  onlyFields(body, ['url', 'description', 'enabled_events']);
-  const url = requiredString(body, 'url', 2048);
-  const description = optionalString(body, 'description', 500);
-  const events = body.enabled_events ?? [];
-  if (!Array.isArray(events) || events.some((e) => typeof e !== 'string'))
-    throw validationError('enabled_events', 'enabled_events must be an array of event types');
-  return { url, description, enabledEvents: events as string[] };
+/** Reads a create-endpoint body (the service checks the event types against the ones it knows). */
+function parseCreateEndpoint(raw: unknown) {
+  const body = parseRequest(createWebhookEndpointBody, raw);
+  return { url: body.url, description: body.description ?? '', enabledEvents: body.enabled_events ?? [] };
 }
 
 /** Reads a bulk replay body: every filter optional, each checked like the list's query. */
-function parseReplay(body: Body) {
-  onlyFields(body, ['delivery_status', 'endpoint_id', 'created_at[gte]', 'created_at[lte]']);
-  const deliveryStatus = body.delivery_status === undefined ? '' : requiredEnum(body, 'delivery_status', WEBHOOK_DELIVERY_STATUSES);
-  const endpointId = body.endpoint_id === undefined ? '' : idParam('endpoint_id', requiredString(body, 'endpoint_id', 64));
-  const at = (param: 'created_at[gte]' | 'created_at[lte]') =>
-    body[param] === undefined ? undefined : timestampFromDate(timestampParam(param, requiredString(body, param, 64)));
+function parseReplay(raw: unknown) {
+  const body = parseRequest(replayWebhookEventsBody, raw);
+  const endpointId = body.endpoint_id === undefined ? '' : idParam('endpoint_id', body.endpoint_id);
+  const at = (param: 'created_at[gte]' | 'created_at[lte]') => {
+    const value = body[param];
+    return value === undefined ? undefined : timestampFromDate(timestampParam(param, value));
+  };
   const gte = at('created_at[gte]');
   const lte = at('created_at[lte]');
-  return { deliveryStatus, endpointId, ...(gte || lte ? { createdAt: { gte, lte } } : {}) };
+  return { deliveryStatus: body.delivery_status ?? '', endpointId, ...(gte || lte ? { createdAt: { gte, lte } } : {}) };
 }
 
 /** The message in a contract response; its absence would be a broken service, not a client error. */
@@ -62,7 +66,7 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
   const webhooks = deps.clients.webhook;
 
   router.post('/webhook-endpoints', async (req, res) => {
-    const out = await webhooks.createEndpoint({ merchantId: merchantOf(res).id, ...parseCreateEndpoint(req.body as Body) });
+    const out = await webhooks.createEndpoint({ merchantId: merchantOf(res).id, ...parseCreateEndpoint(req.body) });
     res.status(201).json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint'), out.secret));
   });
 
@@ -85,7 +89,7 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
   });
 
   router.post('/webhook-endpoints/:id/rotate-secret', async (req, res) => {
-    onlyFields(req.body as Body, []);
+    noBody(req.body);
     const out = await webhooks.rotateEndpointSecret({ merchantId: merchantOf(res).id, id: req.params.id as string });
     res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint'), out.secret));
   });
@@ -95,14 +99,14 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
     ['disable', false],
   ] as const) {
     router.post(`/webhook-endpoints/:id/${action}`, async (req, res) => {
-      onlyFields(req.body as Body, []);
+      noBody(req.body);
       const out = await webhooks.setEndpointEnabled({ merchantId: merchantOf(res).id, id: req.params.id as string, enabled });
       res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint')));
     });
   }
 
   router.post('/webhook-events/retry', async (req, res) => {
-    const filter = parseReplay(req.body as Body);
+    const filter = parseReplay(req.body);
     const out = await webhooks.replayEvents({ merchantId: merchantOf(res).id, ...filter });
     res.status(202).json({ count: out.count });
   });
@@ -127,7 +131,7 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
   });
 
   router.post('/webhook-events/:event_id/retry', async (req, res) => {
-    onlyFields(req.body as Body, []);
+    noBody(req.body);
     const out = await webhooks.retryEvent({ merchantId: merchantOf(res).id, id: req.params.event_id as string });
     res.status(202).json(presentWebhookEvent(required(out.event, 'an event'), { withAttempts: true }));
   });
@@ -136,9 +140,7 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
 /** Sandbox only: POST /v1/webhooks/test generates a realistic test event. */
 export function registerSandboxWebhookRoutes(router: Router, deps: Deps): void {
   router.post('/webhooks/test', async (req, res) => {
-    const body = req.body as Body;
-    onlyFields(body, ['event_type']);
-    const eventType = requiredEnum(body, 'event_type', WEBHOOK_EVENT_TYPES);
+    const eventType = parseRequest(sendTestEventBody, req.body).event_type;
     const out = await deps.clients.webhook.sendTestEvent({ merchantId: merchantOf(res).id, eventType });
     res.status(201).json(presentWebhookEvent(required(out.event, 'an event'), { withAttempts: true }));
   });

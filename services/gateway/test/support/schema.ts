@@ -1,41 +1,43 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
 type Schema = Record<string, unknown>;
 
-function resolve(schema: Schema, doc: Schema): Schema {
-  const ref = schema.$ref as string | undefined;
-  if (!ref) return schema;
-  const name = ref.replace('#/components/schemas/', '');
-  const found = ((doc.components as Schema).schemas as Record<string, Schema>)[name];
-  if (!found) throw new Error(`unresolved ${ref}`);
-  return found;
+const DOC_ID = 'https://vrp.invalid/openapi.json';
+const validators = new WeakMap<Schema, Ajv2020>();
+
+/** A JSON Schema 2020-12 validator (what OpenAPI 3.1 uses) that knows the document's components. */
+function validatorFor(doc: Schema): Ajv2020 {
+  let ajv = validators.get(doc);
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: DOC_ID, components: (doc as { components: Schema }).components });
+    validators.set(doc, ajv);
+  }
+  return ajv;
 }
 
-const typeOf = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+/** `schema` with its `#/components/...` references pointed at the document. */
+function anchored(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(anchored);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : anchored(v),
+    ]),
+  );
+}
 
 /**
- * Problems of `value` against an OpenAPI schema: wrong types, and for objects with fixed
- * properties any property missing from the response or the schema. Enough to keep the
- * document and real responses in step, not a full JSON Schema validator.
+ * Problems of `value` against an OpenAPI 3.1 schema of `doc`, found by a real JSON Schema
+ * validator (Ajv, draft 2020-12, formats checked); empty when it conforms.
  */
-export function schemaProblems(value: unknown, schemaIn: Schema, doc: Schema, at = '$'): string[] {
-  const schema = resolve(schemaIn, doc);
-  if (schema.oneOf) {
-    const options = (schema.oneOf as Schema[]).map((s) => schemaProblems(value, s, doc, at));
-    return options.some((p) => p.length === 0) ? [] : [`${at}: matches no oneOf branch`];
-  }
-  const types = schema.type === undefined ? undefined : ([] as string[]).concat(schema.type as string | string[]);
-  const actual = typeOf(value);
-  if (types && !types.includes(actual) && !(actual === 'integer' && types.includes('number')))
-    return [`${at}: ${actual} is not ${types.join('|')}`];
-  if (schema.enum && !(schema.enum as unknown[]).includes(value)) return [`${at}: ${JSON.stringify(value)} not in enum`];
-  if (actual === 'array' && schema.items)
-    return (value as unknown[]).flatMap((v, i) => schemaProblems(v, schema.items as Schema, doc, `${at}[${i}]`));
-  if (actual !== 'object' || !schema.properties) return [];
-  const props = schema.properties as Record<string, Schema>;
-  const obj = value as Record<string, unknown>;
-  const problems: string[] = [];
-  for (const key of Object.keys(obj)) if (!(key in props)) problems.push(`${at}.${key}: not in the schema`);
-  for (const key of (schema.required as string[] | undefined) ?? []) if (!(key in obj)) problems.push(`${at}.${key}: required but missing`);
-  for (const [key, sub] of Object.entries(props)) if (key in obj) problems.push(...schemaProblems(obj[key], sub, doc, `${at}.${key}`));
-  return problems;
+export function schemaProblems(value: unknown, schema: Schema, doc: Schema, at = '$'): string[] {
+  const validate = validatorFor(doc).compile(anchored(schema) as Schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map(
+    (e) => `${at}${e.instancePath.replaceAll('/', '.')}: ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }

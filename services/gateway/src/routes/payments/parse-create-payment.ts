@@ -1,17 +1,14 @@
-import { onlyFields, requiredAmount, requiredCurrency, requiredString, type Body } from '../../validation/body.js';
-import { validateMetadata } from '@vrp/public-api';
+import { createPaymentBody, validateMetadata } from '@vrp/public-api';
+import { knownCurrency, minorUnits, parseRequest } from '../../validation/body.js';
 
-const CREATE_FIELDS = ['mandate_id', 'amount', 'currency', 'metadata'] as const;
-
-/**
- * Reads a create-payment body. The currency is read before the amount because it decides how
- * many decimals the amount may have; the first problem named is the first field at fault.
- */
-export function parseCreatePayment(body: Body) {
-  onlyFields(body, CREATE_FIELDS);
-  const mandateId = requiredString(body, 'mandate_id');
-  const currency = requiredCurrency(body);
-  const amountMinor = requiredAmount(body, 'amount', currency);
-  const metadata = validateMetadata(body.metadata);
-  return { mandateId, currency, amountMinor, metadata };
+/** Reads a create-payment body: every problem of its schema at once, then the amount in its currency. */
+export function parseCreatePayment(raw: unknown) {
+  const body = parseRequest(createPaymentBody, raw);
+  const currency = knownCurrency(body.currency);
+  return {
+    mandateId: body.mandate_id,
+    currency,
+    amountMinor: minorUnits('amount', body.amount, currency),
+    metadata: validateMetadata(body.metadata),
+  };
 }

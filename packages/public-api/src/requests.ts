@@ -1,0 +1,172 @@
+/**
+ * Every request body of the public API, written once as a zod schema. Each schema is the source
+ * of three things: the gateway's validation (every problem reported, each in `details[]`), the
+ * TypeScript type of the parsed body, and the request body schema in the OpenAPI document.
+ */
+import type { FieldProblem } from '@vrp/errors';
+import { z } from 'zod';
+import { invalid, metadataProblems, METADATA_LIMITS } from './metadata.js';
+import { MANDATE_FREQUENCIES } from './presenters/mandate.js';
+import { PAYMENT_FAILURE_CODES } from './presenters/payment.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './presenters/webhook.js';
+
+/** Longest free-text reason accepted on a refund. */
+export const REFUND_REASON_MAX_LENGTH = 500;
+
+/** A decimal amount in major units: digits, at most one point, no sign, exponent or spaces. */
+const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+const text = (field: string, max: number, options: { optional?: boolean; description?: string } = {}) => {
+  const base = z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .max(max, `${field} must be at most ${max} characters`);
+  const described = options.description ? base.describe(options.description) : base;
+  return options.optional ? described.optional() : described.min(1, `${field} must not be empty`);
+};
+
+const oneOf = <const V extends readonly [string, ...string[]]>(field: string, values: V) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be one of ${values.join(', ')}`),
+  });
+
+const amount = (field: string, description: string) =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a decimal string such as "10.00"`),
+    })
+    .regex(AMOUNT, `${field} must be a decimal string such as "10.00" (no sign, exponent or spaces)`)
+    .describe(description)
+    .meta({ examples: ['10.00'] });
+
+const currency = (description: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'currency is required' : 'currency must be a string') })
+    .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 currency code such as GBP')
+    .describe(description)
+    .meta({ examples: ['GBP'] });
+
+/** Merchant metadata: checked by the one set of rules (metadata.ts), each problem an issue of its own. */
+const metadata = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    for (const problem of metadataProblems(value))
+      ctx.addIssue({ code: 'custom', message: problem.message, params: { param: problem.param } });
+  })
+  .optional()
+  .meta({
+    description: `Your own key-value data: at most ${METADATA_LIMITS.maxKeys} keys of at most ${METADATA_LIMITS.maxKeyLength} characters; values are strings or numbers of at most ${METADATA_LIMITS.maxValueLength} characters.`,
+    type: 'object',
+    maxProperties: METADATA_LIMITS.maxKeys,
+    propertyNames: { maxLength: METADATA_LIMITS.maxKeyLength },
+    additionalProperties: { oneOf: [{ type: 'string', maxLength: METADATA_LIMITS.maxValueLength }, { type: 'number' }] },
+  });
+
+/** A body with exactly these fields: an unknown one is a typo that must not be silently ignored. */
+const body = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'The request body must be a JSON object') });
+
+export const createMandateBody = body({
+  customer_id: text('customer_id', 255, { description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise).' }),
+  maximum_amount: amount('maximum_amount', 'The most one payment may collect, in major units of `currency`.'),
+  currency: currency("Must equal the merchant's payout currency (422 `currency_mismatch`)."),
+  frequency: oneOf('frequency', MANDATE_FREQUENCIES).describe(
+    'At most one non-failed payment per UTC day / ISO week / calendar month; adhoc has no period limit.',
+  ),
+  description: text('description', 1000, { optional: true }),
+  metadata,
+}).meta({ examples: [{ customer_id: 'CU01JD3Q4M7P9X2K8V5N6R0T1W2Y', maximum_amount: '50.00', currency: 'GBP', frequency: 'monthly' }] });
+
+export const createPaymentBody = body({
+  mandate_id: text('mandate_id', 255, { description: 'An active mandate of yours.' }),
+  amount: amount('amount', 'At most the mandate maximum, in major units of `currency`.'),
+  currency: currency("The mandate's currency."),
+  metadata,
+}).meta({
+  examples: [{ mandate_id: 'MD01JD3Q4M7P9X2K8V5N6R0T1W2Y', amount: '12.50', currency: 'GBP', metadata: { invoice: 'INV-0042' } }],
+});
+
+export const createRefundBody = body({
+  amount: amount('amount', 'In the payment\'s currency; omitted or "0" refunds everything still refundable.').optional(),
+  reason: text('reason', REFUND_REASON_MAX_LENGTH, { optional: true }),
+  metadata,
+}).meta({ examples: [{ amount: '5.00', reason: 'returned goods' }] });
+
+export const createSandboxCustomerBody = body({
+  sca_completed: z
+    .boolean({ error: 'sca_completed must be true or false' })
+    .describe('Whether the customer has completed Strong Customer Authentication.'),
+});
+
+export const revokeSandboxMandateBody = body({ by: oneOf('by', ['customer', 'bank']).describe('Who revokes the mandate.') });
+
+export const failSandboxPaymentBody = body({
+  failure_code: oneOf('failure_code', PAYMENT_FAILURE_CODES).describe('Why the bank fails the payment.'),
+});
+
+export const createWebhookEndpointBody = body({
+  url: text('url', 2048, { description: 'An https:// address of yours (sandbox also accepts http://localhost for development).' }),
+  description: text('description', 500, { optional: true }),
+  enabled_events: z
+    .array(z.string({ error: 'enabled_events must be an array of event types' }), {
+      error: 'enabled_events must be an array of event types',
+    })
+    .optional()
+    .describe('Event types to receive; empty or omitted means all.')
+    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
+}).meta({ examples: [{ url: 'https://example.com/hooks/vrp', enabled_events: ['payment.settled', 'payment.failed'] }] });
+
+export const replayWebhookEventsBody = body({
+  delivery_status: oneOf('delivery_status', WEBHOOK_DELIVERY_STATUSES).optional(),
+  endpoint_id: text('endpoint_id', 64, { optional: true, description: 'Only deliveries to this endpoint (which must be enabled).' }),
+  'created_at[gte]': text('created_at[gte]', 64, { optional: true, description: 'RFC 3339 time; only events created at or after it.' }),
+  'created_at[lte]': text('created_at[lte]', 64, { optional: true, description: 'RFC 3339 time; only events created at or before it.' }),
+});
+
+export const sendTestEventBody = body({ event_type: oneOf('event_type', WEBHOOK_EVENT_TYPES).describe('The event type to send.') });
+
+/** The body of routes that take none: `{}` or nothing. */
+export const emptyBody = body({});
+
+/** Request bodies by their OpenAPI component name. */
+export const REQUEST_BODIES = {
+  MandateCreate: createMandateBody,
+  PaymentCreate: createPaymentBody,
+  RefundCreate: createRefundBody,
+  SandboxCustomerCreate: createSandboxCustomerBody,
+  SandboxMandateRevoke: revokeSandboxMandateBody,
+  SandboxPaymentFail: failSandboxPaymentBody,
+  WebhookEndpointCreate: createWebhookEndpointBody,
+  WebhookReplayRequest: replayWebhookEventsBody,
+  WebhookTestRequest: sendTestEventBody,
+} as const;
+
+/** Where an issue is, as API.md names params: `metadata[plan]`, `enabled_events[2]`. */
+function paramOf(issue: z.core.$ZodIssue): string {
+  const fromParams = (issue as { params?: { param?: string } }).params?.param;
+  if (fromParams) return fromParams;
+  const [head, ...rest] = issue.path.map(String);
+  return head === undefined ? 'body' : head + rest.map((p) => `[${p}]`).join('');
+}
+
+/** Every problem zod found, one per field (unknown fields each named). */
+export function problemsOf(error: z.ZodError): FieldProblem[] {
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ param: [...issue.path.map(String), key].join('.'), message: `Unknown field '${key}'` }))
+      : [{ param: paramOf(issue), message: issue.message }],
+  );
+}
+
+/** Parses a request body with its schema; a validation_error naming the first problem, with all in details, otherwise. */
+export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw invalid(problemsOf(result.error));
+  return result.data;
+}
+
+/** The JSON Schema (2020-12, as OpenAPI 3.1 uses) of a request body. */
+export function requestBodySchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
