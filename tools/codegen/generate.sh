@@ -8,8 +8,10 @@ export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/vrp_sa
 (cd proto && npx --no-install buf generate)
 # The merchant-facing verification package ships compiled JavaScript; consumers here use it the same way.
 (cd packages/webhook-verify && npx --no-install tsc -p tsconfig.build.json)
+# The SDK's typed surface comes from the OpenAPI document; it ships compiled JavaScript too.
+(cd packages/sdk && npx --no-install tsx scripts/generate.ts >/dev/null && npx --no-install tsc -p tsconfig.build.json)
 for config in services/*/prisma.config.ts; do
   dir=$(dirname "$config")
   (cd "$dir" && npx --no-install prisma generate --config prisma.config.ts >/dev/null)
 done
-echo "codegen: contracts, webhook-verify and $(ls services/*/prisma.config.ts | wc -l) Prisma clients generated"
+echo "codegen: contracts, webhook-verify, the SDK and $(ls services/*/prisma.config.ts | wc -l) Prisma clients generated"

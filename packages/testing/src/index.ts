@@ -7,3 +7,4 @@ export { reservePort } from './ports.js';
 export { generateTestTls, type TestTls } from './tls.js';
 export { heldResources, occupyPort, type HeldResources } from './start-up-probe.js';
 export { checkStartUpRelease, type StartUpSubject } from './start-up-release.js';
+export { TestReceiver, type Behaviour, type Received } from './receiver.js';

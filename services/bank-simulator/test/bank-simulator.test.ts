@@ -1,8 +1,7 @@
 import { bank } from '@vrp/contracts';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, CS, newMerchant, pay, PS, seedMandate, waitForStatus } from '../../payment/test/support/fixtures.js';
-import { startStack, type Stack } from '../../payment/test/support/stack.js';
+import { codeOf, CS, newMerchant, pay, PS, seedMandate, startStack, waitForStatus, type Stack } from '@vrp/payment-service/testing';
 
 const { ForcedOutcome } = bank;
 let s: Stack;

@@ -1,9 +1,8 @@
 import { EVENT_TYPES } from '@vrp/contracts';
-import { generateTestTls, waitFor } from '@vrp/testing';
+import { generateTestTls, type Received, TestReceiver, waitFor } from '@vrp/testing';
 import { verifyWebhook, WebhookVerificationError } from '@vrp/webhook-verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The webhook service's own test receiver: a real HTTPS server that checks X-SVC-Signature by hand.
-import { TestReceiver, type Received } from '../../webhook/test/support/receiver.js';
 import type { Api } from './support/api.js';
 import { mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';

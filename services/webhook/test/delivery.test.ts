@@ -2,11 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
 import { presentMandate, presentPayment, presentRefund } from '@vrp/public-api';
-import { waitFor } from '@vrp/testing';
+import { TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, domainEvent } from './support/events.js';
 import { createWebhookTestEnv, type Running, type WebhookTestEnv } from './support/harness.js';
-import { TestReceiver } from './support/receiver.js';
 
 let env: WebhookTestEnv;
 let svc: Running;

@@ -1,11 +1,10 @@
 import { newId } from '@vrp/ids';
 import type { DomainEvent } from '@vrp/outbox';
-import { startPrivateNatsServer, waitFor, type PrivateNatsServer } from '@vrp/testing';
+import { type PrivateNatsServer, startPrivateNatsServer, TestReceiver, waitFor } from '@vrp/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, domainEvent } from './support/events.js';
 import { createWebhookTestEnv, type Running, type WebhookTestEnv } from './support/harness.js';
-import { TestReceiver } from './support/receiver.js';
 
 let env: WebhookTestEnv;
 let receiver: TestReceiver;

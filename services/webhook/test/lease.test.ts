@@ -6,11 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { webhook } from '@vrp/contracts';
 import { createServiceClient } from '@vrp/grpc';
 import { newId } from '@vrp/ids';
-import { reservePort, waitFor } from '@vrp/testing';
+import { reservePort, TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { domainEvent } from './support/events.js';
 import { createWebhookTestEnv, FAST, type WebhookTestEnv } from './support/harness.js';
-import { TestReceiver } from './support/receiver.js';
 
 /**
  * A worker that POSTed a delivery and then stalled or died before recording the attempt. Its

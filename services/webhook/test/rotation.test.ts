@@ -1,8 +1,7 @@
 import { newId } from '@vrp/ids';
-import { waitFor } from '@vrp/testing';
+import { type Received, TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookTestEnv, type Running, type WebhookTestEnv } from './support/harness.js';
-import { TestReceiver, type Received } from './support/receiver.js';
 
 const HOUR = 3_600_000;
 let env: WebhookTestEnv;

@@ -1,9 +1,8 @@
 import { newId } from '@vrp/ids';
-import { waitFor } from '@vrp/testing';
+import { TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { domainEvent } from './support/events.js';
 import { createWebhookTestEnv, type WebhookTestEnv } from './support/harness.js';
-import { TestReceiver } from './support/receiver.js';
 
 let env: WebhookTestEnv;
 let receiver: TestReceiver;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TestTls } from '@vrp/testing';
+import type { TestTls } from './tls.js';
 
 /** One request as the receiver saw it, with its hand-made signature verdict. */
 export interface Received {
