@@ -21,11 +21,12 @@ export function requiredTimestamp(ts: Timestamp | undefined, field: string): str
  * The public string of a proto enum value: `PENDING_SCA` (or `MANDATE_STATUS_PENDING_SCA`, the
  * proto name; generated enums drop the prefix) becomes `pending_sca`. Unspecified (0) becomes null.
  */
-export function enumString(enumObject: Record<number, string>, value: number, prefix: string): string | null {
+export function enumString<S extends string = string>(enumObject: Record<number, string>, value: number, prefix: string): S | null {
   if (value === 0) return null;
   const name = enumObject[value];
   if (name === undefined) throw new Error(`unknown enum value ${value} for ${prefix}`);
-  return name.startsWith(prefix) ? name.slice(prefix.length).toLowerCase() : name.toLowerCase();
+  // The proto enum and the public string list are kept in step by the presenters' tests.
+  return (name.startsWith(prefix) ? name.slice(prefix.length).toLowerCase() : name.toLowerCase()) as S;
 }
 
 /**
@@ -39,8 +40,19 @@ export function enumValue<E extends number>(enumObject: Record<string, string | 
 }
 
 /** Like enumString for fields that always carry a value (status); unspecified is a bug upstream. */
-export function requiredEnum(enumObject: Record<number, string>, value: number, prefix: string): string {
-  const text = enumString(enumObject, value, prefix);
+export function requiredEnum<S extends string = string>(enumObject: Record<number, string>, value: number, prefix: string): S {
+  const text = enumString<S>(enumObject, value, prefix);
   if (text === null) throw new Error(`${prefix}UNSPECIFIED is not a valid value here`);
   return text;
+}
+
+/** `value` when it is one of `values` (the public strings of a field); anything else is a bug upstream. */
+export function member<const V extends readonly string[]>(values: V, value: string, field: string): V[number] {
+  if (!(values as readonly string[]).includes(value)) throw new Error(`${field} '${value}' is not one of ${values.join(', ')}`);
+  return value as V[number];
+}
+
+/** Metadata as the services stored it: already checked by validateMetadata on the way in. */
+export function storedMetadata(metadata: object | undefined): Record<string, string | number> {
+  return (metadata ?? {}) as Record<string, string | number>;
 }

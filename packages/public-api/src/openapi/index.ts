@@ -1,4 +1,5 @@
 import { REQUEST_BODIES, requestBodySchema } from '../requests.js';
+import { RESOURCES, resourceSchema } from '../resources.js';
 import { errorSchemas, headerComponents } from './components.js';
 import { webhookEventSchemas, webhookOperations } from './webhook-events.js';
 import * as mandates from './mandates.js';
@@ -26,7 +27,9 @@ export function openapiDocument(): OpenApiObject {
     for (const [path, item] of Object.entries(fragment.paths)) paths[path] = { ...(paths[path] ?? {}), ...item };
     Object.assign(schemas, fragment.schemas);
   }
-  // Request bodies come from the schemas the gateway validates with (requests.ts): written once.
+  // Resources come from the schemas the presenters' types are inferred from (resources.ts), request
+  // bodies from the schemas the gateway validates with (requests.ts): each written once.
+  for (const [name, schema] of Object.entries(RESOURCES)) schemas[name] = resourceSchema(schema);
   for (const [name, schema] of Object.entries(REQUEST_BODIES)) schemas[name] = requestBodySchema(schema);
   return {
     openapi: '3.1.0',

@@ -1,50 +1,9 @@
-import { MANDATE_FREQUENCIES, MANDATE_STATUSES } from '../presenters/mandate.js';
+import { MANDATE_STATUSES } from '../presenters/mandate.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
-import { amountSchema, currencySchema, metadataSchema } from './metadata.js';
 import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
 import type { OpenApiFragment } from './types.js';
 
-const nullableTime = { type: ['string', 'null'], format: 'date-time' };
-
 export const schemas: OpenApiFragment['schemas'] = {
-  Mandate: {
-    type: 'object',
-    description: 'Authorises recurring collections from a customer within limits.',
-    required: [
-      'id',
-      'customer_id',
-      'status',
-      'description',
-      'metadata',
-      'limits',
-      'created_at',
-      'revoked_at',
-      'revoked_by',
-      'suspended_at',
-    ],
-    additionalProperties: false,
-    properties: {
-      id: { type: 'string', examples: ['MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
-      customer_id: { type: 'string' },
-      status: { type: 'string', enum: [...MANDATE_STATUSES], description: 'pending_sca → active (→ suspended → active) → revoked.' },
-      description: { type: 'string' },
-      metadata: metadataSchema,
-      limits: {
-        type: 'object',
-        required: ['maximum_amount', 'currency', 'frequency'],
-        additionalProperties: false,
-        properties: {
-          maximum_amount: amountSchema,
-          currency: currencySchema,
-          frequency: { type: 'string', enum: [...MANDATE_FREQUENCIES] },
-        },
-      },
-      created_at: { type: 'string', format: 'date-time' },
-      revoked_at: { ...nullableTime, description: 'When it was revoked; null otherwise.' },
-      revoked_by: { type: ['string', 'null'], enum: ['merchant', 'customer', 'bank', null] },
-      suspended_at: { ...nullableTime, description: 'When it was suspended, while suspended; null otherwise.' },
-    },
-  },
   MandateList: listSchema('Mandate'),
 };
 

@@ -1,6 +1,5 @@
-import { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES } from '../presenters/payment.js';
+import { PAYMENT_STATUSES } from '../presenters/payment.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
-import { amountSchema, currencySchema, metadataSchema } from './metadata.js';
 import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';
 
@@ -13,70 +12,7 @@ const dateParam = (name: string, description: string): OpenApiObject => ({
   schema: { type: 'string', format: 'date' },
 });
 
-const paymentProperties: Record<string, OpenApiObject> = {
-  id: { type: 'string', examples: ['PM01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
-  mandate_id: { type: 'string', description: 'The mandate collected under.' },
-  amount: amountSchema,
-  currency: currencySchema,
-  status: {
-    type: 'string',
-    enum: [...PAYMENT_STATUSES],
-    description:
-      'submitted (open; payment.submitted) → settled (payment.settled) or failed (payment.failed). A retry moves failed → submitted. ' +
-      'A fully refunded payment is refunded; a partly refunded one stays settled with amount_refunded.',
-  },
-  clearing_status: {
-    type: 'string',
-    enum: [...CLEARING_STATUSES],
-    description: 'Where the bank is with the current attempt: pending (sent), clearing (accepted), cleared (settled) or rejected (failed).',
-  },
-  settlement_date: { type: ['string', 'null'], format: 'date', description: 'The date the funds settled; null until settled.' },
-  failure_code: {
-    type: ['string', 'null'],
-    enum: [...PAYMENT_FAILURE_CODES, null],
-    description:
-      'While failed: insufficient_funds, mandate_revoked_at_bank, account_closed, bank_rejected (declined without a more specific reason) ' +
-      'or refer_to_payer (contact the payer before retrying). null otherwise.',
-  },
-  retry_count: { type: 'integer', minimum: 0, maximum: 3, description: 'Retries made so far.' },
-  amount_refunded: { ...amountSchema, description: 'Total refunded so far ("0.00" when nothing was).' },
-  metadata: metadataSchema,
-  created_at: { type: 'string', format: 'date-time' },
-  timeline: {
-    type: 'array',
-    description: 'Every status the payment entered, oldest first (a retry adds submitted again).',
-    items: {
-      type: 'object',
-      required: ['status', 'at'],
-      additionalProperties: false,
-      properties: { status: { type: 'string', enum: [...PAYMENT_STATUSES] }, at: { type: 'string', format: 'date-time' } },
-    },
-  },
-};
-
 export const schemas: OpenApiFragment['schemas'] = {
-  Payment: {
-    type: 'object',
-    description: 'One collection under a mandate.',
-    required: Object.keys(paymentProperties),
-    additionalProperties: false,
-    properties: paymentProperties,
-  },
-  PaymentExpanded: {
-    type: 'object',
-    description: 'A payment with `expand=mandate,refunds`: each expanded field exactly as its own endpoint returns it.',
-    required: Object.keys(paymentProperties),
-    additionalProperties: false,
-    properties: {
-      ...paymentProperties,
-      mandate: { ...ref('Mandate'), description: 'With expand=mandate: the mandate as GET /v1/mandates/{id} returns it.' },
-      refunds: {
-        type: 'array',
-        items: ref('Refund'),
-        description: 'With expand=refunds: every refund of the payment, oldest first, each as GET /v1/refunds/{id} returns it.',
-      },
-    },
-  },
   PaymentList: listSchema('Payment'),
 };
 

@@ -1,58 +1,11 @@
 import { REFUND_STATUSES } from '../presenters/refund.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
-import { amountSchema, currencySchema, metadataSchema } from './metadata.js';
 import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
-import type { OpenApiFragment, OpenApiObject } from './types.js';
+import type { OpenApiFragment } from './types.js';
 
 /** Longest reason accepted on a refund. */
 
-const refundProperties: Record<string, OpenApiObject> = {
-  id: { type: 'string', examples: ['RF01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
-  payment_id: { type: 'string', description: 'The payment refunded.' },
-  amount: { ...amountSchema, description: 'Amount returned to the customer, in the payment currency.' },
-  currency: { ...currencySchema, description: "The payment's currency." },
-  status: {
-    type: 'string',
-    enum: [...REFUND_STATUSES],
-    description:
-      'pending_settlement → settled (refund.settled), or → failed when the bank rejects it; a failed refund\u2019s amount becomes refundable again.',
-  },
-  reason: { type: ['string', 'null'], description: 'Your reason, as given; null when none was given.' },
-  metadata: metadataSchema,
-  created_at: { type: 'string', format: 'date-time' },
-  expected_settlement_date: {
-    type: ['string', 'null'],
-    format: 'date',
-    description: 'When the refund is expected to settle (working days; bank holidays may delay it).',
-  },
-  settled_at: { type: ['string', 'null'], format: 'date-time', description: 'When it settled; null until then.' },
-  timeline: {
-    type: 'array',
-    description: 'Every status the refund entered, oldest first.',
-    items: {
-      type: 'object',
-      required: ['status', 'at'],
-      additionalProperties: false,
-      properties: { status: { type: 'string', enum: [...REFUND_STATUSES] }, at: { type: 'string', format: 'date-time' } },
-    },
-  },
-};
-
 export const schemas: OpenApiFragment['schemas'] = {
-  Refund: {
-    type: 'object',
-    description: 'All or part of a settled payment returned to the customer.',
-    required: Object.keys(refundProperties),
-    additionalProperties: false,
-    properties: refundProperties,
-  },
-  RefundExpanded: {
-    type: 'object',
-    description: 'A refund with `expand=payment`: the refund plus its payment exactly as GET /v1/payments/{id} returns it.',
-    required: [...Object.keys(refundProperties), 'payment'],
-    additionalProperties: false,
-    properties: { ...refundProperties, payment: ref('Payment') },
-  },
   RefundList: listSchema('Refund'),
 };
 

@@ -3,14 +3,7 @@ import type { OpenApiFragment, OpenApiObject } from './types.js';
 
 const SANDBOX_ONLY = 'Sandbox only: answers 404 `not_found` in production.';
 
-export const schemas: OpenApiFragment['schemas'] = {
-  Customer: {
-    type: 'object',
-    required: ['id', 'sca_completed', 'created_at'],
-    additionalProperties: false,
-    properties: { id: { type: 'string' }, sca_completed: { type: 'boolean' }, created_at: { type: 'string', format: 'date-time' } },
-  },
-};
+export const schemas: OpenApiFragment['schemas'] = {};
 
 function simulate(action: string, summary: string, event: string, body?: OpenApiObject): OpenApiObject {
   return {

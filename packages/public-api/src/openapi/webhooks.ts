@@ -1,81 +1,9 @@
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_TYPES } from '../presenters/webhook.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../presenters/webhook.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
 import { commonListParameters, listSchema } from './pagination.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';
 
 const eventType: OpenApiObject = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] };
-
-const endpointProperties: Record<string, OpenApiObject> = {
-  id: { type: 'string', examples: ['WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
-  url: { type: 'string', format: 'uri', description: 'Where deliveries are POSTed.' },
-  description: { type: 'string' },
-  enabled_events: { type: 'array', items: eventType, description: 'Event types delivered here; empty means all.' },
-  status: {
-    type: 'string',
-    enum: [...WEBHOOK_ENDPOINT_STATUSES],
-    description:
-      '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
-  },
-  disabled_reason: {
-    type: ['string', 'null'],
-    enum: ['gone', 'failing', 'merchant', null],
-    description:
-      'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
-  },
-  created_at: { type: 'string', format: 'date-time' },
-  secret_expires_at: {
-    type: 'string',
-    format: 'date-time',
-    description: 'Rotate the signing secret before this: 90 days after it was issued.',
-  },
-};
-
-const secretProperty: OpenApiObject = {
-  type: 'string',
-  pattern: '^whsec_',
-  description:
-    'The signing secret, shown only now. Deliveries carry `X-SVC-Signature: t=<unix seconds>,v1=<hex>`: lowercase hex HMAC-SHA256 keyed with this string (UTF-8) over `<t>.<raw body>`. After a rotation the old secret keeps signing beside the new one for 24 h (one `v1=` each).',
-};
-
-const attemptSchema: OpenApiObject = {
-  type: 'object',
-  required: ['endpoint_id', 'attempt', 'attempted_at', 'status_code', 'latency_ms', 'error', 'success'],
-  additionalProperties: false,
-  properties: {
-    endpoint_id: { type: 'string' },
-    attempt: { type: 'integer', minimum: 1, description: 'Per endpoint; a manual retry continues the numbering.' },
-    attempted_at: { type: 'string', format: 'date-time' },
-    status_code: { type: ['integer', 'null'], description: 'HTTP status received; null when none was (timeout, refused connection).' },
-    latency_ms: { type: 'integer', minimum: 0 },
-    error: {
-      type: ['string', 'null'],
-      description:
-        'Why it failed (`HTTP 503`, `timed out after 10000 ms`, `connection refused`, a refused private address); null on success.',
-    },
-    success: { type: 'boolean', description: 'A 2xx answer within 10 s.' },
-  },
-};
-
-const eventProperties: Record<string, OpenApiObject> = {
-  id: {
-    type: 'string',
-    description: 'The event id, equal to `event_id` in the delivered body.',
-    examples: ['EV01JD3Q4M7P9X2K8V5N6R0T1W2Y'],
-  },
-  event_type: eventType,
-  created_at: { type: 'string', format: 'date-time' },
-  delivery_status: {
-    type: 'string',
-    enum: [...WEBHOOK_DELIVERY_STATUSES],
-    description:
-      'pending: nothing attempted yet; delivered: every endpoint answered 2xx, or no endpoint was subscribed (nothing to deliver, no attempts); retrying: an endpoint awaits another attempt; delivery_failed: attempts ran out (9 over at most 24 h).',
-  },
-  test: { type: 'boolean', description: 'A sandbox test event from POST /v1/webhooks/test.' },
-  data: {
-    description: 'The resource exactly as its own GET endpoint returned it when the event happened.',
-    oneOf: [ref('Mandate'), ref('Payment'), ref('Refund')],
-  },
-};
 
 export const schemas: OpenApiFragment['schemas'] = {
   WebhookReplayResult: {
@@ -84,29 +12,7 @@ export const schemas: OpenApiFragment['schemas'] = {
     additionalProperties: false,
     properties: { count: { type: 'integer', minimum: 0, maximum: 10000, description: 'Events queued for redelivery.' } },
   },
-  WebhookEndpoint: {
-    type: 'object',
-    required: Object.keys(endpointProperties),
-    additionalProperties: false,
-    properties: endpointProperties,
-  },
-  WebhookEndpointWithSecret: {
-    type: 'object',
-    required: [...Object.keys(endpointProperties), 'secret'],
-    additionalProperties: false,
-    properties: { ...endpointProperties, secret: secretProperty },
-  },
   WebhookEndpointList: listSchema('WebhookEndpoint'),
-  WebhookEvent: { type: 'object', required: Object.keys(eventProperties), additionalProperties: false, properties: eventProperties },
-  WebhookEventWithAttempts: {
-    type: 'object',
-    required: [...Object.keys(eventProperties), 'attempts'],
-    additionalProperties: false,
-    properties: {
-      ...eventProperties,
-      attempts: { type: 'array', items: attemptSchema, description: 'Every delivery attempt, oldest first.' },
-    },
-  },
   WebhookEventList: listSchema('WebhookEvent'),
 };
 

@@ -1,12 +1,8 @@
 import type { mandate } from '@vrp/contracts';
 import { requiredTimestamp } from '../format.js';
+import type { CustomerJson } from '../resources.js';
 
-/** The public customer object (sandbox and operator tooling). */
-export interface CustomerJson {
-  id: string;
-  sca_completed: boolean;
-  created_at: string;
-}
+export type { CustomerJson };
 
 /** Turns a contract Customer into exactly the JSON the API returns for it. */
 export function presentCustomer(c: mandate.Customer): CustomerJson {

@@ -1,22 +1,11 @@
 import { mandate } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
-import { enumString, isoTimestamp, requiredEnum, requiredTimestamp } from '../format.js';
+import { enumString, isoTimestamp, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
+import type { MandateJson } from '../resources.js';
+
+export type { MandateJson };
 
 const { MandateStatus, Frequency, RevokedBy } = mandate;
-
-/** The public mandate object (API.md "Resources"). */
-export interface MandateJson {
-  id: string;
-  customer_id: string;
-  status: string;
-  description: string;
-  metadata: Record<string, unknown>;
-  limits: { maximum_amount: string; currency: string; frequency: string };
-  created_at: string;
-  revoked_at: string | null;
-  revoked_by: string | null;
-  suspended_at: string | null;
-}
 
 /** The public status strings of a mandate, in lifecycle order. */
 export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
@@ -30,7 +19,7 @@ export function presentMandate(m: mandate.Mandate): MandateJson {
     customer_id: m.customerId,
     status: requiredEnum(MandateStatus, m.status, 'MANDATE_STATUS_'),
     description: m.description,
-    metadata: m.metadata ?? {},
+    metadata: storedMetadata(m.metadata),
     limits: {
       maximum_amount: formatAmount(m.maximumAmountMinor, m.currency),
       currency: m.currency,

@@ -1,25 +1,11 @@
 import { payment } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
-import { requiredEnum, requiredTimestamp } from '../format.js';
+import { member, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
+import type { PaymentJson } from '../resources.js';
+
+export type { PaymentJson };
 
 const { PaymentStatus, ClearingStatus } = payment;
-
-/** The public payment object (API.md "Resources"). */
-export interface PaymentJson {
-  id: string;
-  mandate_id: string;
-  amount: string;
-  currency: string;
-  status: string;
-  clearing_status: string;
-  settlement_date: string | null;
-  failure_code: string | null;
-  retry_count: number;
-  amount_refunded: string;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  timeline: { status: string; at: string }[];
-}
 
 /** The public status strings of a payment, in lifecycle order; "open" means submitted. */
 export const PAYMENT_STATUSES = ['submitted', 'settled', 'failed', 'refunded'] as const;
@@ -44,11 +30,14 @@ export function presentPayment(p: payment.Payment): PaymentJson {
     status: requiredEnum(PaymentStatus, p.status, 'PAYMENT_STATUS_'),
     clearing_status: requiredEnum(ClearingStatus, p.clearingStatus, 'CLEARING_STATUS_'),
     settlement_date: p.settlementDate === '' ? null : p.settlementDate,
-    failure_code: p.failureCode === '' ? null : p.failureCode,
+    failure_code: p.failureCode === '' ? null : member(PAYMENT_FAILURE_CODES, p.failureCode, 'payment.failure_code'),
     retry_count: p.retryCount,
     amount_refunded: formatAmount(p.amountRefundedMinor, p.currency),
-    metadata: p.metadata ?? {},
+    metadata: storedMetadata(p.metadata),
     created_at: requiredTimestamp(p.createdAt, 'payment.created_at'),
-    timeline: p.timeline.map((e) => ({ status: e.status, at: requiredTimestamp(e.at, 'payment.timeline.at') })),
+    timeline: p.timeline.map((e) => ({
+      status: member(PAYMENT_STATUSES, e.status, 'payment.timeline.status'),
+      at: requiredTimestamp(e.at, 'payment.timeline.at'),
+    })),
   };
 }

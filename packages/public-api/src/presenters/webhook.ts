@@ -1,40 +1,8 @@
 import { EVENT_TYPES, type webhook } from '@vrp/contracts';
-import { requiredTimestamp } from '../format.js';
+import { member, requiredTimestamp } from '../format.js';
+import type { WebhookEndpointJson, WebhookAttemptJson, WebhookEventJson } from '../resources.js';
 
-/** The public webhook endpoint object; `secret` only in the answers to create and rotate-secret. */
-export interface WebhookEndpointJson {
-  id: string;
-  url: string;
-  description: string;
-  enabled_events: string[];
-  status: string;
-  disabled_reason: string | null;
-  created_at: string;
-  secret_expires_at: string;
-  secret?: string;
-}
-
-/** One delivery attempt of an event to an endpoint. */
-export interface WebhookAttemptJson {
-  endpoint_id: string;
-  attempt: number;
-  attempted_at: string;
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-  success: boolean;
-}
-
-/** The public webhook event object; `attempts` only on single-event answers. */
-export interface WebhookEventJson {
-  id: string;
-  event_type: string;
-  created_at: string;
-  delivery_status: string;
-  test: boolean;
-  data: Record<string, unknown>;
-  attempts?: WebhookAttemptJson[];
-}
+export type { WebhookEndpointJson, WebhookAttemptJson, WebhookEventJson };
 
 /** The ten public event types (SPEC.md "Event types"). */
 export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
@@ -42,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 /** The delivery statuses of an event (API.md). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'delivery_failed'] as const;
+/** Why an endpoint is disabled. */
+export const DISABLED_REASONS = ['gone', 'failing', 'merchant'] as const;
 
 /** Turns a contract Endpoint into the API's JSON; pass `secret` only when it was just issued. */
 export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): WebhookEndpointJson {
@@ -49,9 +19,9 @@ export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): We
     id: e.id,
     url: e.url,
     description: e.description,
-    enabled_events: [...e.enabledEvents],
-    status: e.status,
-    disabled_reason: e.disabledReason || null,
+    enabled_events: e.enabledEvents.map((t) => member(WEBHOOK_EVENT_TYPES, t, 'endpoint.enabled_events')),
+    status: member(WEBHOOK_ENDPOINT_STATUSES, e.status, 'endpoint.status'),
+    disabled_reason: e.disabledReason ? member(DISABLED_REASONS, e.disabledReason, 'endpoint.disabled_reason') : null,
     created_at: requiredTimestamp(e.createdAt, 'endpoint.created_at'),
     ...(secret ? { secret } : {}),
     secret_expires_at: requiredTimestamp(e.secretExpiresAt, 'endpoint.secret_expires_at'),
@@ -77,11 +47,12 @@ function presentAttempt(a: webhook.DeliveryAttempt): WebhookAttemptJson {
 export function presentWebhookEvent(e: webhook.Event, options: { withAttempts?: boolean } = {}): WebhookEventJson {
   return {
     id: e.id,
-    event_type: e.eventType,
+    event_type: member(WEBHOOK_EVENT_TYPES, e.eventType, 'event.event_type'),
     created_at: requiredTimestamp(e.createdAt, 'event.created_at'),
-    delivery_status: e.deliveryStatus,
+    delivery_status: member(WEBHOOK_DELIVERY_STATUSES, e.deliveryStatus, 'event.delivery_status'),
     test: e.test,
-    data: JSON.parse(e.dataJson) as Record<string, unknown>,
+    // Rendered by the webhook service from a presenter's output when the event was recorded.
+    data: JSON.parse(e.dataJson) as WebhookEventJson['data'],
     ...(options.withAttempts ? { attempts: e.attempts.map(presentAttempt) } : {}),
   };
 }

@@ -1,0 +1,245 @@
+/**
+ * Every resource the public API returns, written once as a zod schema: the presenters' return
+ * types are inferred from these, the OpenAPI document's resource schemas are generated from
+ * them, and the tests validate real responses against that document.
+ */
+import { z } from 'zod';
+import { METADATA_LIMITS } from './metadata.js';
+import { MANDATE_FREQUENCIES, MANDATE_STATUSES } from './presenters/mandate.js';
+import { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES } from './presenters/payment.js';
+import { REFUND_STATUSES } from './presenters/refund.js';
+import { DISABLED_REASONS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_TYPES } from './presenters/webhook.js';
+
+const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+// Responses are built by the presenters, not parsed: these describe them (Ajv checks formats in the tests).
+const time = (description?: string) => z.string().meta({ format: 'date-time', ...(description ? { description } : {}) });
+const date = (description: string) => z.string().nullable().meta({ format: 'date', description });
+const nullableTime = (description: string) => z.string().nullable().meta({ format: 'date-time', description });
+const id = (example: string, description?: string) => z.string().meta({ examples: [example], ...(description ? { description } : {}) });
+const amount = (description: string) =>
+  z
+    .string()
+    .regex(AMOUNT)
+    .meta({ description, examples: ['10.00'] });
+const currency = (description?: string) =>
+  z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .meta({ examples: ['GBP'], ...(description ? { description } : {}) });
+const metadata = z
+  .record(z.string().max(METADATA_LIMITS.maxKeyLength), z.union([z.string().max(METADATA_LIMITS.maxValueLength), z.number()]))
+  .describe(
+    `Your own key-value data: at most ${METADATA_LIMITS.maxKeys} keys of at most ${METADATA_LIMITS.maxKeyLength} characters; values are strings or numbers of at most ${METADATA_LIMITS.maxValueLength} characters.`,
+  )
+  .meta({ maxProperties: METADATA_LIMITS.maxKeys });
+const timelineOf = <const S extends readonly [string, ...string[]]>(statuses: S, description: string) =>
+  z.array(z.strictObject({ status: z.enum(statuses), at: time() })).describe(description);
+
+export const customerResource = z
+  .strictObject({ id: id('CU01JD3Q4M7P9X2K8V5N6R0T1W2Y'), sca_completed: z.boolean(), created_at: time() })
+  .meta({ id: 'Customer', description: 'A payer (sandbox: created with POST /v1/sandbox/customers).' });
+
+export const mandateResource = z
+  .strictObject({
+    id: id('MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    customer_id: z.string(),
+    status: z.enum(MANDATE_STATUSES).describe('pending_sca → active (→ suspended → active) → revoked.'),
+    description: z.string(),
+    metadata,
+    limits: z.strictObject({
+      maximum_amount: amount('The most one payment may collect.'),
+      currency: currency(),
+      frequency: z.enum(MANDATE_FREQUENCIES),
+    }),
+    created_at: time(),
+    revoked_at: nullableTime('When it was revoked; null otherwise.'),
+    revoked_by: z.enum(['merchant', 'customer', 'bank']).nullable(),
+    suspended_at: nullableTime('When it was suspended, while suspended; null otherwise.'),
+  })
+  .meta({ id: 'Mandate', description: 'Authorises recurring collections from a customer within limits.' });
+
+export const paymentResource = z
+  .strictObject({
+    id: id('PM01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    mandate_id: z.string().describe('The mandate collected under.'),
+    amount: amount('Collected, in major units of `currency`.'),
+    currency: currency(),
+    status: z
+      .enum(PAYMENT_STATUSES)
+      .describe(
+        'submitted (open; payment.submitted) → settled (payment.settled) or failed (payment.failed). A retry moves failed → submitted. ' +
+          'A fully refunded payment is refunded; a partly refunded one stays settled with amount_refunded.',
+      ),
+    clearing_status: z
+      .enum(CLEARING_STATUSES)
+      .describe('Where the bank is with the current attempt: pending (sent), clearing (accepted), cleared (settled) or rejected (failed).'),
+    settlement_date: date('The date the funds settled; null until settled.'),
+    failure_code: z
+      .enum(PAYMENT_FAILURE_CODES)
+      .nullable()
+      .describe(
+        'While failed: insufficient_funds, mandate_revoked_at_bank, account_closed, bank_rejected (declined without a more specific reason) ' +
+          'or refer_to_payer (contact the payer before retrying). null otherwise.',
+      ),
+    retry_count: z.int().min(0).max(3).describe('Retries made so far.'),
+    amount_refunded: amount('Total refunded so far ("0.00" when nothing was).'),
+    metadata,
+    created_at: time(),
+    timeline: timelineOf(PAYMENT_STATUSES, 'Every status the payment entered, oldest first (a retry adds submitted again).'),
+  })
+  .meta({ id: 'Payment', description: 'One collection under a mandate.' });
+
+export const refundResource = z
+  .strictObject({
+    id: id('RF01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    payment_id: z.string().describe('The payment refunded.'),
+    amount: amount('Amount returned to the customer, in the payment currency.'),
+    currency: currency("The payment's currency."),
+    status: z
+      .enum(REFUND_STATUSES)
+      .describe(
+        'pending_settlement → settled (refund.settled), or → failed when the bank rejects it; a failed refund’s amount becomes refundable again.',
+      ),
+    reason: z.string().nullable().describe('Your reason, as given; null when none was given.'),
+    metadata,
+    created_at: time(),
+    expected_settlement_date: date('When the refund is expected to settle (working days; bank holidays may delay it).'),
+    settled_at: nullableTime('When it settled; null until then.'),
+    timeline: timelineOf(REFUND_STATUSES, 'Every status the refund entered, oldest first.'),
+  })
+  .meta({ id: 'Refund', description: 'Money given back from a settled payment.' });
+
+export const paymentExpandedResource = paymentResource
+  .extend({
+    mandate: mandateResource.optional().describe('With expand=mandate: the mandate as GET /v1/mandates/{id} returns it.'),
+    refunds: z
+      .array(refundResource)
+      .optional()
+      .describe('With expand=refunds: every refund of the payment, oldest first, each as GET /v1/refunds/{id} returns it.'),
+  })
+  .meta({
+    id: 'PaymentExpanded',
+    description: 'A payment with `expand=mandate,refunds`: each expanded field exactly as its own endpoint returns it.',
+  });
+
+export const refundExpandedResource = refundResource.extend({ payment: paymentResource }).meta({
+  id: 'RefundExpanded',
+  description: 'A refund with `expand=payment`: the refund plus its payment exactly as GET /v1/payments/{id} returns it.',
+});
+
+const endpointShape = {
+  id: id('WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+  url: z.string().meta({ format: 'uri', description: 'Where deliveries are POSTed.' }),
+  description: z.string(),
+  enabled_events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).describe('Event types delivered here; empty means all.'),
+  status: z
+    .enum(WEBHOOK_ENDPOINT_STATUSES)
+    .describe(
+      '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
+    ),
+  disabled_reason: z
+    .enum(DISABLED_REASONS)
+    .nullable()
+    .describe(
+      'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
+    ),
+  created_at: time(),
+  secret_expires_at: time('Rotate the signing secret before this: 90 days after it was issued.'),
+};
+
+export const webhookEndpointResource = z.strictObject(endpointShape).describe('Where signed events are delivered.');
+
+export const webhookEndpointWithSecretResource = z
+  .strictObject({
+    ...endpointShape,
+    secret: z
+      .string()
+      .regex(/^whsec_/)
+      .describe(
+        'The signing secret, shown only now. Deliveries carry `X-SVC-Signature: t=<unix seconds>,v1=<hex>`: lowercase hex HMAC-SHA256 keyed with this string (UTF-8) over `<t>.<raw body>`. After a rotation the old secret keeps signing beside the new one for 24 h (one `v1=` each).',
+      ),
+  })
+  .describe('A webhook endpoint with its signing secret, in the answers to create and rotate-secret only.');
+
+export const webhookAttemptResource = z
+  .strictObject({
+    endpoint_id: z.string(),
+    attempt: z.int().min(1).describe('Per endpoint; a manual retry continues the numbering.'),
+    attempted_at: time(),
+    status_code: z.int().nullable().describe('HTTP status received; null when none was (timeout, refused connection).'),
+    latency_ms: z.int().min(0),
+    error: z
+      .string()
+      .nullable()
+      .describe(
+        'Why it failed (`HTTP 503`, `timed out after 10000 ms`, `connection refused`, a refused private address); null on success.',
+      ),
+    success: z.boolean().describe('A 2xx answer within 10 s.'),
+  })
+  .meta({ id: 'WebhookAttempt', description: 'One delivery attempt of an event to an endpoint.' });
+
+const eventShape = {
+  id: id('EV01JD3Q4M7P9X2K8V5N6R0T1W2Y', 'The event id, equal to `event_id` in the delivered body.'),
+  event_type: z.enum(WEBHOOK_EVENT_TYPES),
+  created_at: time(),
+  delivery_status: z
+    .enum(WEBHOOK_DELIVERY_STATUSES)
+    .describe(
+      'pending: nothing attempted yet; delivered: every endpoint answered 2xx, or no endpoint was subscribed (nothing to deliver, no attempts); retrying: an endpoint awaits another attempt; delivery_failed: attempts ran out (9 over at most 24 h).',
+    ),
+  test: z.boolean().describe('A sandbox test event from POST /v1/webhooks/test.'),
+  data: z
+    .union([mandateResource, paymentResource, refundResource])
+    .describe('The resource exactly as its own GET endpoint returned it when the event happened.'),
+};
+
+export const webhookEventResource = z.strictObject(eventShape).describe('An event and its delivery status.');
+
+export const webhookEventWithAttemptsResource = z
+  .strictObject({ ...eventShape, attempts: z.array(webhookAttemptResource).describe('Every delivery attempt, oldest first.') })
+  .describe('An event with every delivery attempt.');
+
+/** Resources by their OpenAPI component name; the document's schemas are generated from these. */
+export const RESOURCES = {
+  WebhookAttempt: webhookAttemptResource,
+  Customer: customerResource,
+  Mandate: mandateResource,
+  Payment: paymentResource,
+  PaymentExpanded: paymentExpandedResource,
+  Refund: refundResource,
+  RefundExpanded: refundExpandedResource,
+  WebhookEndpoint: webhookEndpointResource,
+  WebhookEndpointWithSecret: webhookEndpointWithSecretResource,
+  WebhookEvent: webhookEventResource,
+  WebhookEventWithAttempts: webhookEventWithAttemptsResource,
+} as const;
+
+/** `value` with zod's `#/$defs/X` references pointed at the document's components. */
+function toComponentRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toComponentRefs);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : toComponentRefs(v),
+    ]),
+  );
+}
+
+/** The JSON Schema (2020-12) of a resource as responses carry it; nested resources become `$ref`s to their components. */
+export function resourceSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  const defs = (json.$defs ?? {}) as Record<string, Record<string, unknown>>;
+  // A resource with a component id comes back as a reference to itself: take its definition.
+  const root = typeof json.$ref === 'string' ? defs[json.$ref.split('/').pop()!]! : json;
+  const { $schema: _schema, $defs: _defs, ...rest } = root;
+  return toComponentRefs(rest) as Record<string, unknown>;
+}
+
+export type CustomerJson = z.output<typeof customerResource>;
+export type MandateJson = z.output<typeof mandateResource>;
+export type PaymentJson = z.output<typeof paymentResource>;
+export type RefundJson = z.output<typeof refundResource>;
+export type WebhookEndpointJson = z.output<typeof webhookEndpointResource> & { secret?: string };
+export type WebhookAttemptJson = z.output<typeof webhookAttemptResource>;
+export type WebhookEventJson = z.output<typeof webhookEventResource> & { attempts?: WebhookAttemptJson[] };
