@@ -17,12 +17,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Applies every committed migration of `service` (services/<service>/prisma/migrations) in order. */
-export async function applyMigrations(url: string, service: string): Promise<void> {
+/**
+ * Applies the committed migrations of `service` (services/<service>/prisma/migrations) in order:
+ * every one, or with `only` those it selects (a data-migration test applies the ones before its own).
+ */
+export async function applyMigrations(url: string, service: string, only: (name: string) => boolean = () => true): Promise<void> {
   const dir = path.join(REPO_ROOT, 'services', service, 'prisma', 'migrations');
   const entries = (await readdir(dir, { withFileTypes: true }))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
+    .filter(only)
     .sort();
   const client = new pg.Client({ connectionString: url });
   await client.connect();

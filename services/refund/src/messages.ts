@@ -3,8 +3,7 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { common, refund } from '@vrp/contracts';
 import type { RefundStatus } from './domain/refund-status.js';
-import { readTimeline } from './domain/timeline.js';
-import type { Refund as RefundRow } from './generated/prisma/client.js';
+import type { RefundRow } from './db/refunds.js';
 
 const STATUS_TO_PROTO: Record<RefundStatus, refund.RefundStatus> = {
   pending_settlement: refund.RefundStatus.PENDING_SETTLEMENT,
@@ -31,8 +30,6 @@ export function toRefundMessage(row: RefundRow): refund.Refund {
     createdAt: timestampFromDate(row.createdAt),
     expectedSettlementDate: row.expectedSettlementDate.toISOString().slice(0, 10),
     ...(row.settledAt ? { settledAt: timestampFromDate(row.settledAt) } : {}),
-    timeline: readTimeline(row.timeline).map((e) =>
-      create(common.TimelineEntrySchema, { status: e.status, at: timestampFromDate(new Date(e.at)) }),
-    ),
+    timeline: row.timeline.map((e) => create(common.TimelineEntrySchema, { status: e.status, at: timestampFromDate(e.at) })),
   });
 }

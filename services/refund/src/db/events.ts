@@ -1,5 +1,6 @@
 import { newDomainEvent, outboxRow } from '@vrp/outbox';
-import type { Prisma, Refund as RefundRow } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { RefundRow } from './refunds.js';
 import { toRefundMessage } from '../messages.js';
 
 /** The refund events of SPEC.md; a failed refund has no public event. */

@@ -1,7 +1,8 @@
 import type { common } from '@vrp/contracts';
 import { keysetQuery, pageOf } from '@vrp/pagination';
 import type { RefundStatus } from '../domain/refund-status.js';
-import type { Prisma, Refund as RefundRow } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { withTimeline, type RefundRow } from './refunds.js';
 import type { Db } from './client.js';
 
 /** Filters of a refund list; every bound is inclusive and optional. */
@@ -32,6 +33,7 @@ export async function listRefunds(
     where: { AND: [where, query.where as Prisma.RefundWhereInput] },
     orderBy: query.orderBy as Prisma.RefundOrderByWithRelationInput[],
     take: query.take,
+    include: withTimeline,
   });
   return pageOf(rows, query);
 }

@@ -1,8 +1,7 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { ApiError } from '@vrp/errors';
-import { appendTimeline } from '../domain/timeline.js';
 import { writeRefundEvent } from './events.js';
-import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import { withTimeline, type RefundRow } from './refunds.js';
 import type { Db } from './client.js';
 
 /** A booked refund about to be recorded. */
@@ -35,9 +34,10 @@ export async function recordRefund(db: Db, subjectPrefix: string, refund: NewRef
         ...refund,
         status: 'pending_settlement',
         expectedSettlementDate: new Date(`${refund.expectedSettlementDate}T00:00:00Z`),
-        timeline: appendTimeline([], 'pending_settlement', at) as unknown as JsonObject[],
+        timeline: { create: [{ status: 'pending_settlement', at }] },
         createdAt: at,
       },
+      include: withTimeline,
     });
     await writeRefundEvent(tx, subjectPrefix, 'refund.created', row, at);
     return row;

@@ -1,8 +1,15 @@
+import type { Refund, RefundTimelineEntry } from '../generated/prisma/client.js';
 import type { Db } from './client.js';
+
+/** A stored refund with its timeline, oldest entry first. */
+export type RefundRow = Refund & { timeline: RefundTimelineEntry[] };
+
+/** Every read of a refund brings its timeline along. */
+export const withTimeline = { timeline: { orderBy: { seq: 'asc' } } } as const;
 
 /** One refund of `merchantId`, or null (also when it belongs to another merchant). */
 export async function findRefund(db: Db, merchantId: string, id: string) {
-  return db.refund.findFirst({ where: { id, merchantId } });
+  return db.refund.findFirst({ where: { id, merchantId }, include: withTimeline });
 }
 
 /**
@@ -10,7 +17,7 @@ export async function findRefund(db: Db, merchantId: string, id: string) {
  * platform rather than for a merchant; every merchant-facing read goes through findRefund.
  */
 export async function findRefundById(db: Db, id: string) {
-  return db.refund.findUnique({ where: { id } });
+  return db.refund.findUnique({ where: { id }, include: withTimeline });
 }
 
 /** Records the bank's acknowledgement of a submission (the first reference wins) and when it was made. */
@@ -29,6 +36,7 @@ export async function undecidedRefunds(db: Db, submittedBefore: Date, limit: num
     where: { status: 'pending_settlement', bankReference: { not: null }, bankSubmittedAt: { lt: submittedBefore } },
     orderBy: { bankSubmittedAt: 'asc' },
     take: limit,
+    include: withTimeline,
   });
 }
 
@@ -51,6 +59,7 @@ export async function unconfirmedRefunds(db: Db, createdBefore: Date, limit: num
     where: { allocationConfirmedAt: null, createdAt: { lt: createdBefore } },
     orderBy: { createdAt: 'asc' },
     take: limit,
+    include: withTimeline,
   });
 }
 
@@ -64,6 +73,7 @@ export async function unacknowledgedRefunds(db: Db, createdBefore: Date, limit: 
     where: { status: 'pending_settlement', bankReference: null, allocationConfirmedAt: { not: null }, createdAt: { lt: createdBefore } },
     orderBy: { createdAt: 'asc' },
     take: limit,
+    include: withTimeline,
   });
 }
 
@@ -73,5 +83,6 @@ export async function unreleasedFailedRefunds(db: Db, limit: number) {
     where: { status: 'failed', allocationReleasedAt: null },
     orderBy: { failedAt: 'asc' },
     take: limit,
+    include: withTimeline,
   });
 }

@@ -1,7 +1,5 @@
-import type { JsonObject } from '@bufbuild/protobuf';
-import { appendTimeline } from '../domain/timeline.js';
 import { writeRefundEvent } from './events.js';
-import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import { withTimeline, type RefundRow } from './refunds.js';
 import type { Db } from './client.js';
 
 /**
@@ -17,15 +15,13 @@ export async function transitionRefund(
   at: Date,
 ): Promise<RefundRow | null> {
   return db.$transaction(async (tx) => {
-    // The timeline only grows when a refund leaves pending_settlement, so the one read while
-    // pending is still current whenever this conditional update matches.
-    const timeline = appendTimeline(row.timeline, to, at) as unknown as JsonObject[];
     const { count } = await tx.refund.updateMany({
       where: { id: row.id, status: 'pending_settlement' },
-      data: to === 'settled' ? { status: to, settledAt: at, timeline } : { status: to, failedAt: at, timeline },
+      data: to === 'settled' ? { status: to, settledAt: at } : { status: to, failedAt: at },
     });
     if (count !== 1) return null;
-    const updated = await tx.refund.findUniqueOrThrow({ where: { id: row.id } });
+    await tx.refundTimelineEntry.create({ data: { refundId: row.id, status: to, at } });
+    const updated = await tx.refund.findUniqueOrThrow({ where: { id: row.id }, include: withTimeline });
     if (to === 'settled') await writeRefundEvent(tx, subjectPrefix, 'refund.settled', updated, at);
     return updated;
   });

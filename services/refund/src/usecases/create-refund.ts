@@ -10,7 +10,7 @@ import { findRequest, moveRequest, openRequest } from '../db/refund-requests.js'
 import { assertValidReason } from '../domain/refund-reason.js';
 import { assertPartialMinimum, planRefund } from '../domain/refund-amount.js';
 import { expectedSettlementDate } from '../domain/settlement-date.js';
-import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 import { abandonRequest, type RequestRef } from './give-back-booking.js';
 import { paymentFacts } from './payment-facts.js';

@@ -1,6 +1,6 @@
 import { notFound } from '@vrp/errors';
 import { findRefund } from '../db/refunds.js';
-import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
 /** One refund of the merchant; not_found for unknown ids and for other merchants' refunds alike. */

@@ -1,7 +1,7 @@
 import type { common } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import { listRefunds as listRefundRows, type RefundFilters } from '../db/list-refunds.js';
-import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
 /** One keyset page of the merchant's refunds matching `filters`, in the page's order. */

@@ -2,7 +2,7 @@ import { ApiError, notFound } from '@vrp/errors';
 import { findRefundById, markAllocationReleased } from '../db/refunds.js';
 import { transitionRefund } from '../db/transition-refund.js';
 import type { RefundOutcome } from '../domain/refund-status.js';
-import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
 /**

@@ -1,5 +1,5 @@
 import { markBankAcknowledged } from '../db/refunds.js';
-import type { Refund as RefundRow } from '../generated/prisma/client.js';
+import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
 /**
