@@ -6,9 +6,7 @@
 import type { FieldProblem } from '@vrp/errors';
 import { z } from 'zod';
 import { invalid, metadataProblems, METADATA_LIMITS } from './metadata.js';
-import { MANDATE_FREQUENCIES } from './presenters/mandate.js';
-import { PAYMENT_FAILURE_CODES } from './presenters/payment.js';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './presenters/webhook.js';
+import { MANDATE_FREQUENCIES, PAYMENT_FAILURE_CODES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './vocabulary.js';
 
 /** Longest free-text reason accepted on a refund. */
 export const REFUND_REASON_MAX_LENGTH = 500;

@@ -5,10 +5,18 @@
  */
 import { z } from 'zod';
 import { METADATA_LIMITS } from './metadata.js';
-import { MANDATE_FREQUENCIES, MANDATE_STATUSES } from './presenters/mandate.js';
-import { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES } from './presenters/payment.js';
-import { REFUND_STATUSES } from './presenters/refund.js';
-import { DISABLED_REASONS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_TYPES } from './presenters/webhook.js';
+import {
+  CLEARING_STATUSES,
+  DISABLED_REASONS,
+  MANDATE_FREQUENCIES,
+  MANDATE_STATUSES,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_ENDPOINT_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+} from './vocabulary.js';
 
 const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 // Responses are built by the presenters, not parsed: these describe them (Ajv checks formats in the tests).

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES } from '../presenters/payment.js';
+import { PAYMENT_STATUSES } from '../vocabulary.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
 import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';

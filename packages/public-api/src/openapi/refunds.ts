@@ -1,4 +1,4 @@
-import { REFUND_STATUSES } from '../presenters/refund.js';
+import { REFUND_STATUSES } from '../vocabulary.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
 import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
 import type { OpenApiFragment } from './types.js';

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES } from '../presenters/webhook.js';
+import { WEBHOOK_EVENT_TYPES } from '../vocabulary.js';
 import { ref } from './components.js';
 import type { OpenApiObject } from './types.js';
 

@@ -1,4 +1,4 @@
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../presenters/webhook.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../vocabulary.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
 import { commonListParameters, listSchema } from './pagination.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';

@@ -2,15 +2,13 @@ import { mandate } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
 import { enumString, isoTimestamp, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
 import type { MandateJson } from '../resources.js';
+import { MANDATE_STATUSES, MANDATE_FREQUENCIES } from '../vocabulary.js';
+
+export { MANDATE_STATUSES, MANDATE_FREQUENCIES };
 
 export type { MandateJson };
 
 const { MandateStatus, Frequency, RevokedBy } = mandate;
-
-/** The public status strings of a mandate, in lifecycle order. */
-export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
-/** The frequencies a mandate may have. */
-export const MANDATE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'adhoc'] as const;
 
 /** Turns a contract Mandate into exactly the JSON the API returns for it. */
 export function presentMandate(m: mandate.Mandate): MandateJson {

@@ -2,23 +2,13 @@ import { payment } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
 import { member, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
 import type { PaymentJson } from '../resources.js';
+import { PAYMENT_STATUSES, CLEARING_STATUSES, PAYMENT_FAILURE_CODES } from '../vocabulary.js';
+
+export { PAYMENT_STATUSES, CLEARING_STATUSES, PAYMENT_FAILURE_CODES };
 
 export type { PaymentJson };
 
 const { PaymentStatus, ClearingStatus } = payment;
-
-/** The public status strings of a payment, in lifecycle order; "open" means submitted. */
-export const PAYMENT_STATUSES = ['submitted', 'settled', 'failed', 'refunded'] as const;
-/** Where the bank is with the current attempt of a payment. */
-export const CLEARING_STATUSES = ['pending', 'clearing', 'cleared', 'rejected'] as const;
-/** Why the bank may fail a payment (the payment's failure_code). */
-export const PAYMENT_FAILURE_CODES = [
-  'insufficient_funds',
-  'mandate_revoked_at_bank',
-  'account_closed',
-  'bank_rejected',
-  'refer_to_payer',
-] as const;
 
 /** Turns a contract Payment into exactly the JSON the API returns for it (and webhooks carry). */
 export function presentPayment(p: payment.Payment): PaymentJson {

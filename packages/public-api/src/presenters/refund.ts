@@ -2,13 +2,13 @@ import { refund } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
 import { isoTimestamp, member, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
 import type { RefundJson } from '../resources.js';
+import { REFUND_STATUSES } from '../vocabulary.js';
+
+export { REFUND_STATUSES };
 
 export type { RefundJson };
 
 const { RefundStatus } = refund;
-
-/** The public status strings of a refund, in lifecycle order. */
-export const REFUND_STATUSES = ['pending_settlement', 'settled', 'failed'] as const;
 
 /** Turns a contract Refund into exactly the JSON the API returns for it. */
 export function presentRefund(r: refund.Refund): RefundJson {

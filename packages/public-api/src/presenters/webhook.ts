@@ -1,17 +1,11 @@
-import { EVENT_TYPES, type webhook } from '@vrp/contracts';
+import type { webhook } from '@vrp/contracts';
 import { member, requiredTimestamp } from '../format.js';
 import type { WebhookEndpointJson, WebhookAttemptJson, WebhookEventJson } from '../resources.js';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_DELIVERY_STATUSES, DISABLED_REASONS } from '../vocabulary.js';
+
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_DELIVERY_STATUSES, DISABLED_REASONS };
 
 export type { WebhookEndpointJson, WebhookAttemptJson, WebhookEventJson };
-
-/** The ten public event types (SPEC.md "Event types"). */
-export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
-/** An endpoint's status; a disabled one says why in `disabled_reason`. */
-export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
-/** The delivery statuses of an event (API.md). */
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'delivery_failed'] as const;
-/** Why an endpoint is disabled. */
-export const DISABLED_REASONS = ['gone', 'failing', 'merchant'] as const;
 
 /** Turns a contract Endpoint into the API's JSON; pass `secret` only when it was just issued. */
 export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): WebhookEndpointJson {
