@@ -43,7 +43,8 @@ describe('npm start + the README walk-through', () => {
   }, 130_000);
 
   it('stops every service cleanly on Ctrl-C', async () => {
-    expect(await platform.interrupt()).toBe(0);
+    const code = await platform.interrupt();
+    expect(code, platform.output()).toBe(0);
     expect(platform.output()).toContain('start: all services stopped\n');
   }, 30_000);
 });

@@ -1,3 +1,4 @@
+import type { ClientHttp2Session } from 'node:http2';
 import type { DescMethodUnary, DescService } from '@bufbuild/protobuf';
 import { createClient, type Client, type Interceptor } from '@connectrpc/connect';
 import { Http2SessionManager, createGrpcTransport } from '@connectrpc/connect-node';
@@ -27,7 +28,15 @@ export type ServiceClient<S extends DescService> = Client<S> & {
   close(): void;
   /** The breaker guarding every call of this client. */
   readonly breaker: CircuitBreaker;
+  /** The HTTP/2 sessions it holds now (diagnostics and tests). */
+  readonly sessions: () => ClientHttp2Session[];
 };
+
+/** The HTTP/2 sessions a manager holds now (its current one and any still shutting down). */
+function sessionsOf(manager: Http2SessionManager): ClientHttp2Session[] {
+  const internal = manager as unknown as { s?: { conn?: ClientHttp2Session }; shuttingDown?: { conn?: ClientHttp2Session }[] };
+  return [internal.s?.conn, ...(internal.shuttingDown ?? []).map((s) => s.conn)].filter((c): c is ClientHttp2Session => c !== undefined);
+}
 
 const propagateRequestId: Interceptor = (next) => (req) => {
   const ctx = currentRequestContext();
@@ -90,8 +99,14 @@ export function createServiceClient<S extends DescService>(service: S, options: 
   }
   client.close = () => {
     breaker.shutdown();
+    // connect-node destroys a session with an error when the peer sends GOAWAY (it is shutting
+    // down too), and emits that error on the next tick. If this close removes the manager's
+    // listeners in between, the error is unhandled and the process crashes mid-shutdown: keep
+    // a listener on every session the manager still holds.
+    for (const conn of sessionsOf(sessionManager)) conn.on('error', () => undefined);
     sessionManager.abort();
   };
   Object.defineProperty(client, 'breaker', { value: breaker });
+  Object.defineProperty(client, 'sessions', { value: () => sessionsOf(sessionManager) });
   return client as ServiceClient<S>;
 }
