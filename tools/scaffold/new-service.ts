@@ -590,6 +590,7 @@ describe('start-up', () => {
     const { before, whileRunning } = await checkStartUpRelease({
       migrations: ['${n.dir}'],
       portSetting: 'GRPC_PORT',
+      holdsWhileRunning: (now, before) => now.postgres > before.postgres && now.nats > before.nats,
       start: (env) => start${n.pascal}Service(load${n.pascal}Config(env)),
     });
     expect(whileRunning.postgres).toBeGreaterThan(before.postgres);

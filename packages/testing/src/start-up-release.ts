@@ -13,6 +13,11 @@ export interface StartUpSubject {
   portSetting: string;
   /** Starts it from environment settings; resolves with something to stop. */
   start(env: Record<string, string>): Promise<{ stop(): Promise<void> }>;
+  /**
+   * What the running service is expected to hold (its pool may connect on first use): the
+   * check waits for it before stopping, so the stop is measured against a service that holds it.
+   */
+  holdsWhileRunning?: (now: HeldResources, before: HeldResources) => boolean;
 }
 
 const same = (a: HeldResources, b: HeldResources) =>
@@ -52,7 +57,14 @@ export async function checkStartUpRelease(subject: StartUpSubject): Promise<{ wh
     expect(afterFailure, 'held after a failed start').toEqual(before);
 
     const running = await subject.start({ ...env, [subject.portSetting]: '0' });
-    const whileRunning = await heldResources(db, nats);
+    const holds = subject.holdsWhileRunning ?? (() => true);
+    const whileRunning = await waitFor(
+      async () => {
+        const now = await heldResources(db, nats);
+        return holds(now, before) ? now : undefined;
+      },
+      { what: 'the running service to hold what it should', timeoutMs: 10_000 },
+    ).catch(async () => heldResources(db, nats));
     await running.stop();
     const afterStop = await waitFor(
       async () => {

@@ -8,6 +8,7 @@ describe('start-up', () => {
     const { before, whileRunning } = await checkStartUpRelease({
       migrations: ['gateway'],
       portSetting: 'GATEWAY_PORT',
+      holdsWhileRunning: (now, before) => (now.handles.TCPServerWrap ?? 0) > (before.handles.TCPServerWrap ?? 0),
       start: (env) => startGateway(loadGatewayConfig(env)),
     });
     // Its clients and database connect on first use, so before its listener it holds nothing a

@@ -8,6 +8,7 @@ describe('start-up', () => {
     const { before, whileRunning } = await checkStartUpRelease({
       migrations: ['payment'],
       portSetting: 'GRPC_PORT',
+      holdsWhileRunning: (now, before) => now.postgres > before.postgres && now.nats > before.nats,
       start: (env) => startPaymentService(loadPaymentConfig(env)),
     });
     // The check would prove nothing if the service held nothing: while running it holds both.

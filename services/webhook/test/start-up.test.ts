@@ -8,6 +8,7 @@ describe('start-up', () => {
     const { before, whileRunning } = await checkStartUpRelease({
       migrations: ['webhook'],
       portSetting: 'GRPC_PORT',
+      holdsWhileRunning: (now, before) => now.postgres > before.postgres && now.nats > before.nats,
       start: (env) => startWebhookService(loadWebhookConfig(env)),
     });
     // The check would prove nothing if the service held nothing: while running it holds both.
