@@ -27,19 +27,26 @@ export async function markNothingToDeliver(tx: Tx, id: string): Promise<void> {
   await tx.event.update({ where: { id }, data: { deliveryStatus: eventDeliveryStatus([]) } });
 }
 
-/** One event of the merchant, or null. */
-export function findEvent(db: Db, merchantId: string, id: string): Promise<EventRow | null> {
-  return db.event.findFirst({ where: { merchantId, id } });
-}
-
 /** An event by id alone (its owner was checked, or a worker claimed a delivery of it). */
 export function eventById(db: Db | Tx, id: string): Promise<EventRow> {
   return db.event.findUniqueOrThrow({ where: { id } });
 }
 
-/** Every attempt to deliver the event, oldest first. */
-export function attemptsOf(db: Db, eventId: string): Promise<Attempt[]> {
-  return db.attempt.findMany({ where: { eventId }, orderBy: [{ attemptedAt: 'asc' }, { id: 'asc' }] });
+/**
+ * One event of the merchant with every attempt to deliver it, oldest first, read from one
+ * snapshot: an attempt and the event status it leads to commit together, so the two always agree
+ * (never `delivered` beside an attempt list that does not show the delivery yet). Null when the
+ * merchant has no such event.
+ */
+export async function findEventWithAttempts(db: Db, merchantId: string, id: string): Promise<(EventRow & { attempts: Attempt[] }) | null> {
+  const [event, attempts] = await db.$transaction(
+    [
+      db.event.findFirst({ where: { merchantId, id } }),
+      db.attempt.findMany({ where: { eventId: id }, orderBy: [{ attemptedAt: 'asc' }, { id: 'asc' }] }),
+    ],
+    { isolationLevel: 'RepeatableRead' },
+  );
+  return event ? { ...event, attempts } : null;
 }
 
 /** What a list of events is filtered by. */
