@@ -115,7 +115,14 @@ describe('recovery', () => {
         what: 'the bank submission',
       },
     );
-    const refunded = (await h.stream.events()).filter((e) => e.eventType === 'payment.refunded' && e.resource.value?.id === paid.id);
+    // The payment service's relay publishes it after the confirming commit: wait for it, then count.
+    const refunded = await waitFor(
+      async () => {
+        const found = (await h.stream.events()).filter((e) => e.eventType === 'payment.refunded' && e.resource.value?.id === paid.id);
+        return found.length > 0 ? found : undefined;
+      },
+      { what: 'payment.refunded on the stream' },
+    );
     expect(refunded).toHaveLength(1);
   });
 
