@@ -8,6 +8,7 @@
  */
 import { directCeiling } from './lib/direct-ceiling.js';
 import { formatLevel, measure, type LevelResult } from './lib/measure.js';
+import { cpuBetween, sampleCpu, serviceProcesses, settled, sumOf, type CpuSample } from './lib/process-cpu.js';
 import { benchApi, seedMandates } from './lib/seed.js';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,4,16,64').split(',').map(Number);
@@ -16,7 +17,15 @@ const MIN_PER_LEVEL = Number(process.env.BENCH_MIN_REQUESTS ?? 100);
 const requestsFor = (concurrency: number) => Math.max(MIN_PER_LEVEL, concurrency * PER_CLIENT);
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-async function target(): Promise<{ url: string; token: string; stop: () => Promise<void> }> {
+interface Target {
+  url: string;
+  token: string;
+  /** The local runner's pid, whose children are the services (absent for BENCH_URL and in-process runs). */
+  runnerPid?: number;
+  stop: () => Promise<void>;
+}
+
+async function target(): Promise<Target> {
   if (process.env.BENCH_URL) {
     if (!process.env.BENCH_TOKEN) throw new Error('BENCH_URL needs BENCH_TOKEN (a sandbox merchant token)');
     return { url: process.env.BENCH_URL, token: process.env.BENCH_TOKEN, stop: async () => undefined };
@@ -25,8 +34,14 @@ async function target(): Promise<{ url: string; token: string; stop: () => Promi
   if (!process.env.BENCH_IN_PROCESS) {
     log('starting the platform as separate processes (fresh database and stream)');
     const { startLocalPlatform } = await import('../dev/local-platform.js');
-    const local = await startLocalPlatform({ ...limits, SANDBOX_ACTIVATION_DELAY_MS: '100' });
-    return { url: local.url, token: local.createMerchant('Benchmark'), stop: () => local.interrupt().then(() => local.dispose()) };
+    // Payments settle 200 ms after submission, so the work a payment causes ends soon after the run.
+    const local = await startLocalPlatform({ ...limits, SANDBOX_ACTIVATION_DELAY_MS: '100', SANDBOX_SETTLEMENT_DELAY_MS: '200' });
+    return {
+      url: local.url,
+      token: local.createMerchant('Benchmark'),
+      runnerPid: local.runner.pid,
+      stop: () => local.interrupt().then(() => local.dispose()),
+    };
   }
   log('starting the platform in-process (fresh database and stream)');
   const { startPlatform } = await import('../../services/gateway/test/support/platform.js');
@@ -42,12 +57,17 @@ async function main(): Promise<void> {
     const total = LEVELS.reduce((sum, c) => sum + requestsFor(c), 0);
     log(`seeding ${total} active mandates (one per payment: a mandate allows one open payment)`);
     const mandates = await seedMandates(api, total, log);
+    const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const gateway: LevelResult[] = [];
+    const cpu: CpuSample[] = [];
     let used = 0;
     for (const concurrency of LEVELS) {
       const n = requestsFor(concurrency);
       const mine = mandates.slice(used, used + n);
       used += n;
+      const idle = processes.size ? await idleMsPerSecond(processes) : new Map<string, number>();
+      const before = sampleCpu(processes);
+      const startedAt = performance.now();
       log(`gateway: ${n} POST /v1/payments at concurrency ${concurrency}`);
       const result = await measure(concurrency, n, async (i) => {
         const res = await api.post('/v1/payments', { mandate_id: mine[i], amount: '10.00', currency: 'GBP' });
@@ -55,6 +75,15 @@ async function main(): Promise<void> {
       });
       log(formatLevel('gateway', result));
       gateway.push(result);
+      if (processes.size) {
+        log('waiting for the work the payments caused (submission, settlement, events, webhooks) to finish');
+        const after = await settled(processes, sumOf(idle));
+        const seconds = (performance.now() - startedAt) / 1000;
+        const perPayment = new Map(
+          [...cpuBetween(before, after)].map(([name, ms]) => [name, Math.max(0, ms - idle.get(name)! * seconds) / result.ok]),
+        );
+        cpu.push(perPayment);
+      }
     }
     const direct = await directCeiling(LEVELS, requestsFor, log);
     console.log('\nconcurrency | gateway req/s | p50 ms | p99 ms | direct req/s | p50 ms | p99 ms | gateway/direct');
@@ -75,10 +104,27 @@ async function main(): Promise<void> {
           .join(' | ') + (g.errors ? `   (${g.errors} gateway errors)` : ''),
       );
     }
+    if (cpu.length) printCpu(cpu);
   } finally {
     log('stopping');
     await platform.stop();
   }
+}
+
+/** CPU milliseconds each service uses per second while nothing is asked of it (timers, pollers), over 3 s. */
+async function idleMsPerSecond(processes: Map<string, number>): Promise<CpuSample> {
+  const before = sampleCpu(processes);
+  await new Promise((r) => setTimeout(r, 3000));
+  return new Map([...cpuBetween(before, sampleCpu(processes))].map(([name, ms]) => [name, ms / 3]));
+}
+
+/** Node CPU milliseconds per created payment, per service and level, with the sum. */
+function printCpu(levels: CpuSample[]): void {
+  const names = [...levels[0]!.keys()].sort();
+  console.log('\nNode CPU ms per created payment (the async work it causes included, idle rate subtracted)');
+  console.log(['service'.padEnd(15), ...LEVELS.map((c) => `c=${c}`.padStart(8))].join(' | '));
+  for (const name of names) console.log([name.padEnd(15), ...levels.map((l) => l.get(name)!.toFixed(2).padStart(8))].join(' | '));
+  console.log(['sum'.padEnd(15), ...levels.map((l) => sumOf(l).toFixed(2).padStart(8))].join(' | ') + '   (goal: sum <= 4 ms)');
 }
 
 main().then(

@@ -3,6 +3,7 @@ import { startUp, type Started } from '@vrp/runtime';
 import { createGatewayClients, createHealthClients, type GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import { IdempotencyStore } from './db/idempotency-store.js';
+import { LiveTokenCache } from './db/live-token-cache.js';
 import { MerchantRepository } from './db/merchants.js';
 import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
@@ -41,10 +42,12 @@ export function startGateway(
       if (!options.clients?.[name as keyof GatewayClients]) resources.add(`${name} client`, client, (c) => c.close());
     }
     const clients: GatewayClients = { ...created, ...options.clients };
+    const merchants = new MerchantRepository(db);
     const deps: Deps = {
       config,
       db,
-      merchants: new MerchantRepository(db),
+      merchants,
+      tokens: new LiveTokenCache(merchants, config.authCacheTtlMs),
       idempotency: new IdempotencyStore(db, config.idempotencyTtlMs, config.idempotencyLockTimeoutMs),
       clients,
       cursors: new CursorCodec(config.cursorSecret, config.cursorTtlMs),

@@ -22,6 +22,8 @@ function spec(env: VrpEnv) {
     cursorTtlMs: duration('CURSOR_TTL', { default: 24 * 3_600_000 }),
     rateLimitRps: int('RATE_LIMIT_RPS', { default: RATE_DEFAULTS[env].rps, min: 1 }),
     rateLimitBurst: int('RATE_LIMIT_BURST', { default: RATE_DEFAULTS[env].burst, min: 1 }),
+    // How long a token's answer is reused: a revocation takes effect on every gateway within it (at most 1 s; 0 disables).
+    authCacheTtlMs: int('AUTH_CACHE_TTL_MS', { default: 1000, min: 0, max: 1000 }),
     idempotencyTtlMs: duration('IDEMPOTENCY_TTL', { default: 24 * 3_600_000 }),
     idempotencyWaitMs: duration('IDEMPOTENCY_WAIT_MS', { default: 5000 }),
     // A request still "in flight" after this long belongs to a gateway that died; another may take over.

@@ -2,6 +2,7 @@ import type { Logger } from '@vrp/logging';
 import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
+import type { LiveTokenCache } from './db/live-token-cache.js';
 import type { MerchantRepository } from './db/merchants.js';
 import type { Db } from './db/client.js';
 import type { CursorCodec } from './lists/cursor.js';
@@ -11,6 +12,8 @@ export interface Deps {
   config: GatewayConfig;
   db: Db;
   merchants: MerchantRepository;
+  /** Bearer tokens' answers, reused for at most AUTH_CACHE_TTL_MS. */
+  tokens: LiveTokenCache;
   idempotency: IdempotencyStore;
   clients: GatewayClients;
   cursors: CursorCodec;

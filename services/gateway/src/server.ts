@@ -68,7 +68,7 @@ export function createHttpApp(
   registerOpenApiRoutes(open);
   const v1 = Router();
   checkPathIds(v1);
-  v1.use(authenticate(deps.merchants, deps.config.env), rateLimit(extras.rateLimiter), ...jsonBody());
+  v1.use(authenticate(deps.tokens, deps.config.env), rateLimit(extras.rateLimiter), ...jsonBody());
   v1.use(idempotency(deps.idempotency, { waitMs: deps.config.idempotencyWaitMs, logger: deps.logger }));
   for (const register of ROUTES) register(v1, deps);
   if (deps.config.env === 'sandbox') for (const register of SANDBOX_ROUTES) register(v1, deps);

@@ -44,7 +44,13 @@ describe('bearer authentication', () => {
     expect((await api.get('/v1/mandates')).status).toBe(200);
     expect((await anonymousWith(`bearer ${merchant.token}`)).status).toBe(200); // scheme is case-insensitive
     await revokeToken(new MerchantRepository(db), { token: merchant.token });
-    expect(errorOf(await api.get('/v1/mandates'))).toEqual({ status: 401, code: 'invalid_token' });
+    // The gateway reuses a token's answer for at most AUTH_CACHE_TTL_MS (1 s): the revocation shows within it.
+    await expect
+      .poll(async () => errorOf(await api.get('/v1/mandates')), { timeout: 5000, interval: 100 })
+      .toEqual({
+        status: 401,
+        code: 'invalid_token',
+      });
   });
 
   it('stores only the hash of a token', async () => {

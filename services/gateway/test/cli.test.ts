@@ -56,7 +56,10 @@ describe('operator CLI', () => {
 
     const revoked = await vrp('tokens', 'revoke', '--token', merchant.access_token!);
     expect(JSON.parse(revoked.stdout)).toMatchObject({ token_id: merchant.token_id, revoked: true });
-    expect((await platform.api(merchant.access_token).get('/v1/mandates')).status).toBe(401);
+    // Every gateway sees the revocation within AUTH_CACHE_TTL_MS (1 s).
+    await expect
+      .poll(async () => (await platform.api(merchant.access_token).get('/v1/mandates')).status, { timeout: 5000, interval: 100 })
+      .toBe(401);
     expect((await platform.api(token.access_token).get('/v1/mandates')).status).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import { createServiceClient, startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { connectEventBus, ensureEventStream, OutboxRelay } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
+import { createPool } from '@vrp/sql';
 import { BankSubmitter } from './clients/bank-submitter.js';
 import type { PaymentConfig } from './config.js';
 import { createDb, SCHEMA } from './db/client.js';
@@ -30,7 +31,12 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
   const logger = options.logger ?? createLogger('payment', { level: config.logLevel });
   const clock = options.clock ?? systemClock;
   return startUp('payment service', logger, async (resources) => {
-    const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
+    const pool = resources.add(
+      'database pool',
+      createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
+      (p) => p.end(),
+    );
+    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'payment'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
     const relay = resources.add(
@@ -55,9 +61,10 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       createServiceClient(bank.BankService, { ...clientOptions, baseUrl: config.bankServiceUrl, onBreakerStateChange: breakerLog('bank') }),
       (c) => c.close(),
     );
-    const submitter = resources.add('bank hand-overs', new BankSubmitter(db, bankClient, clock, logger), (s) => s.drain());
+    const submitter = resources.add('bank hand-overs', new BankSubmitter(pool, bankClient, clock, logger), (s) => s.drain());
     const deps: Deps = {
       db,
+      sql: pool,
       clock,
       logger,
       subjectPrefix: config.eventSubjectPrefix,

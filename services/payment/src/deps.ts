@@ -1,4 +1,5 @@
 import type { Logger } from '@vrp/logging';
+import type { SqlPool } from '@vrp/sql';
 import type { BankSubmitter } from './clients/bank-submitter.js';
 import type { MandateClient } from './clients/mandate-terms.js';
 import type { Db } from './db/client.js';
@@ -7,6 +8,8 @@ import type { Clock } from './domain/clock.js';
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
   db: Db;
+  /** The pool Prisma runs on, for the hot path's raw statements. */
+  sql: SqlPool;
   clock: Clock;
   logger: Logger;
   /** Subject prefix of the event stream, for outbox rows. */

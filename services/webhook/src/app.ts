@@ -2,6 +2,7 @@ import { startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
+import { createPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
@@ -39,14 +40,19 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     logger.warn('WEBHOOK_SECRET_KEY is not set: signing secrets are encrypted with the development key; set it in production');
   }
   return startUp('webhook service', logger, async (resources) => {
-    const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
+    const pool = resources.add(
+      'database pool',
+      createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
+      (p) => p.end(),
+    );
+    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     await db.$connect();
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, `webhook-${config.env}`), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
 
     const clock = options.clock ?? (() => new Date());
     const wake = { worker: undefined as DeliveryWorker | undefined };
-    const deps: Deps = { db, clock, logger, afterCommit: () => wake.worker?.nudge(), config };
+    const deps: Deps = { db, sql: pool, clock, logger, afterCommit: () => wake.worker?.nudge(), config };
     const worker = resources.add('delivery worker', new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random }), (w) =>
       w.stop(),
     );

@@ -1,10 +1,13 @@
 import type { Logger } from '@vrp/logging';
+import type { SqlPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import type { Db } from './db/client.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
   db: Db;
+  /** The pool Prisma runs on, for the hot path's raw statements. */
+  sql: SqlPool;
   /** The service's clock; tests move it to cross the 24 h rotation overlap. */
   clock: () => Date;
   logger: Logger;

@@ -8,6 +8,9 @@ export function bankHandlers(sim: SimulatedBank): ServiceImpl<typeof bank.BankSe
     submitPayment(req) {
       return { bankReference: sim.submitPayment(req) };
     },
+    submitPayments(req) {
+      return { receipts: req.submissions.map((submission) => ({ bankReference: sim.submitPayment(submission) })) };
+    },
     submitRefund(req) {
       return { bankReference: sim.submitRefund(req) };
     },

@@ -11,7 +11,7 @@ const BEARER = /^Bearer ([^\s]+)$/i;
  * environment: 401 invalid_token (one code, so nothing is learnt about other environments).
  */
 export async function authenticate(
-  merchants: MerchantRepository,
+  merchants: Pick<MerchantRepository, 'findLiveToken'>,
   environment: TokenEnvironment,
   header: string | undefined,
 ): Promise<MerchantRecord> {

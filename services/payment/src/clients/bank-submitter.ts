@@ -1,8 +1,8 @@
 import { bank } from '@vrp/contracts';
-import type { ServiceClient } from '@vrp/grpc';
+import { Batcher, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
-import type { Db } from '../db/client.js';
-import { markAcknowledged } from '../db/payments.js';
+import type { SqlPool } from '@vrp/sql';
+import { acknowledgeAll } from '../db/payment-sql.js';
 import type { Clock } from '../domain/clock.js';
 
 export type BankClient = ServiceClient<typeof bank.BankService>;
@@ -18,19 +18,37 @@ export interface Attempt {
 }
 
 /**
- * Hands attempts to the bank after their transaction committed. A failed hand-over is not the
+ * Hands attempts to the bank after their transaction committed, in batches (SubmitPayments):
+ * alone and at once while the bank keeps up, together while a hand-over is under way; the
+ * bank's receipts are recorded with one statement per batch. A failed hand-over is not the
  * merchant's problem: the payment stays submitted and unacknowledged, and the resubmission
  * sweeper sends it again (the bank is idempotent per payment and attempt).
  */
 export class BankSubmitter {
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly batches: Batcher<Attempt, void>;
 
   constructor(
-    private readonly db: Db,
+    private readonly sql: SqlPool,
     private readonly client: BankClient,
     private readonly clock: Clock,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.batches = new Batcher<Attempt, void>(async (attempts) => {
+      await this.client.submitPayments({
+        submissions: attempts.map((a) => ({
+          paymentId: a.id,
+          attempt: a.retryCount,
+          amountMinor: a.amountMinor,
+          currency: a.currency,
+          mandateId: a.mandateId,
+        })),
+      });
+      // Conditional: a later attempt or an outcome may already have moved a payment on.
+      await acknowledgeAll(this.sql, attempts, this.clock.now());
+      return attempts.map(() => undefined);
+    });
+  }
 
   /** Submits in the background; `drain` waits for every submission started. */
   submitLater(attempt: Attempt): void {
@@ -41,15 +59,7 @@ export class BankSubmitter {
   /** Submits now; true when the bank acknowledged the attempt. Never throws. */
   async submit(attempt: Attempt): Promise<boolean> {
     try {
-      await this.client.submitPayment({
-        paymentId: attempt.id,
-        attempt: attempt.retryCount,
-        amountMinor: attempt.amountMinor,
-        currency: attempt.currency,
-        mandateId: attempt.mandateId,
-      });
-      // Conditional: a later attempt or an outcome may already have moved the payment on.
-      await markAcknowledged(this.db, attempt, this.clock.now());
+      await this.batches.call(attempt);
       return true;
     } catch (err) {
       this.logger.warn('bank submission failed; the sweeper will send it again', {

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlPool } from '@vrp/sql';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
@@ -9,12 +10,13 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 export const SCHEMA = 'payment';
 
 /**
- * A Prisma client on the service's schema. Transactions may wait for a pooled connection for a
- * while under bursts (many creates race on one mandate) rather than fail after Prisma's 2 s.
+ * A Prisma client on the service's schema, running on the service's pool (which the raw hot
+ * path shares). Transactions may wait for a pooled connection for a while under bursts (many
+ * creates race on one mandate) rather than fail after Prisma's 2 s.
  */
-export function createDb(databaseUrl: string, poolSize = 10): Db {
+export function createDb(pool: SqlPool): Db {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl, max: poolSize }, { schema: SCHEMA }),
+    adapter: new PrismaPg(pool, { schema: SCHEMA }),
     transactionOptions: { maxWait: 15_000, timeout: 15_000 },
   });
 }

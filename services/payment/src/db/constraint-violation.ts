@@ -3,6 +3,9 @@
  * any. Partial unique indexes carry business rules, so callers map the name to an API reason.
  */
 export function violatedConstraint(err: unknown): string | undefined {
+  // Straight from pg (the raw hot path): the error carries the SQLSTATE and the constraint.
+  const direct = err as { code?: string; constraint?: string };
+  if ((direct?.code === '23505' || direct?.code === '23514') && typeof direct.constraint === 'string') return direct.constraint;
   const cause = (err as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } } })?.meta
     ?.driverAdapterError?.cause;
   if (!cause || (cause.originalCode !== '23505' && cause.originalCode !== '23514')) return undefined;

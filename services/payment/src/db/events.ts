@@ -1,5 +1,6 @@
 import { newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import type { Tx } from './client.js';
+import type { OutboxRowOf } from './payment-sql.js';
 import { reloadPayment, type PaymentRecord } from './payments.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { toPaymentMessage } from '../messages.js';
@@ -30,4 +31,10 @@ export async function recordChange(tx: Tx, subjectPrefix: string, change: Change
     await tx.outboxEvent.create({ data: outboxRow(subjectPrefix, event) });
   }
   return record;
+}
+
+/** The outbox row of a payment event: `type` about the payment as it is after the change at `at`. */
+export function paymentEvent(subjectPrefix: string, type: EventType, at: Date): OutboxRowOf {
+  return (record) =>
+    outboxRow(subjectPrefix, newDomainEvent(type, record.merchantId, { case: 'payment', value: toPaymentMessage(record) }, at));
 }

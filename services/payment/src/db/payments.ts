@@ -11,14 +11,6 @@ export function findPayment(db: Db | Tx, merchantId: string, id: string): Promis
   return db.payment.findFirst({ where: { merchantId, id }, include: withTimeline });
 }
 
-/**
- * One payment by id alone. Only the bank's callbacks use it: the bank knows payments, not
- * merchants, and reaches this service over the internal network only.
- */
-export function findPaymentForBank(db: Db | Tx, id: string): Promise<PaymentRecord | null> {
-  return db.payment.findUnique({ where: { id }, include: withTimeline });
-}
-
 /** Re-reads a payment known to exist (inside the transaction that just changed it). */
 export async function reloadPayment(db: Db | Tx, merchantId: string, id: string): Promise<PaymentRecord> {
   const record = await findPayment(db, merchantId, id);
@@ -39,25 +31,6 @@ export interface NewPayment {
   at: Date;
 }
 
-/** Inserts a submitted payment; the partial unique indexes refuse a second open or in-period one. */
-export async function insertSubmittedPayment(tx: Tx, p: NewPayment): Promise<void> {
-  await tx.payment.create({
-    data: {
-      id: p.id,
-      merchantId: p.merchantId,
-      mandateId: p.mandateId,
-      amountMinor: p.amountMinor,
-      currency: p.currency,
-      status: 'submitted',
-      clearingStatus: 'pending',
-      metadata: p.metadata,
-      periodKey: p.periodKey,
-      createdAt: p.at,
-      submittedAt: p.at,
-    },
-  });
-}
-
 /** One keyset page query of payments: the filter, the order and how many rows to read. */
 export function queryPayments(
   db: Db,
@@ -75,27 +48,8 @@ export interface OpenAttempt {
   status: string;
 }
 
-/** Marks the attempt as acknowledged by the bank (clearing), if it still is pending; true when it changed. */
-export async function markClearing(db: Db, attempt: OpenAttempt, at: Date): Promise<boolean> {
-  const { count } = await db.payment.updateMany({
-    where: { ...attempt, clearingStatus: 'pending' },
-    data: { clearingStatus: 'clearing', bankAckedAt: at },
-  });
-  return count > 0;
-}
-
 /** The bank's decision on an attempt: settled on a date, or failed with a code. */
 export type Decision = { status: 'settled'; settlementDate: Date } | { status: 'failed'; failureCode: string };
-
-/** Applies the bank's decision to the attempt if it is still the open one; true when it changed. */
-export async function decideAttempt(tx: Tx, attempt: OpenAttempt, decision: Decision, bankAckedAt: Date): Promise<boolean> {
-  const data =
-    decision.status === 'settled'
-      ? { status: 'settled', clearingStatus: 'cleared', settlementDate: decision.settlementDate }
-      : { status: 'failed', clearingStatus: 'rejected', failureCode: decision.failureCode };
-  const { count } = await tx.payment.updateMany({ where: attempt, data: { ...data, bankAckedAt } });
-  return count > 0;
-}
 
 /** Moves a failed payment back to submitted as its next attempt, if it is still failed at `retryCount`; true when it did. */
 export async function resubmitFailed(tx: Tx, merchantId: string, id: string, retryCount: number, at: Date): Promise<boolean> {
@@ -156,14 +110,6 @@ export async function giveBackRefunded(
      WHERE id = ${paymentId} AND merchant_id = ${merchantId}
     RETURNING amount_refunded_minor + ${amount} = amount_minor AS was_full`;
   return { wasFullyRefunded: rows[0]?.was_full === true };
-}
-
-/** Records the bank's acknowledgement of an attempt, unless the payment moved on meanwhile. */
-export async function markAcknowledged(db: Db, attempt: { id: string; retryCount: number }, at: Date): Promise<void> {
-  await db.payment.updateMany({
-    where: { id: attempt.id, retryCount: attempt.retryCount, status: 'submitted', bankAckedAt: null },
-    data: { bankAckedAt: at },
-  });
 }
 
 /** Open payments whose attempt the bank has not acknowledged since `unackedSince`, or not decided since `undecidedSince`. */

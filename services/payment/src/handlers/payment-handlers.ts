@@ -1,6 +1,7 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
-import { payment } from '@vrp/contracts';
+import { common, payment } from '@vrp/contracts';
+import { create } from '@bufbuild/protobuf';
 import { required, validationError } from '@vrp/errors';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { allocateRefund } from '../usecases/allocate-refund.js';
@@ -11,7 +12,7 @@ import { createPayment } from '../usecases/create-payment.js';
 import { getPayment } from '../usecases/get-payment.js';
 import { listPayments } from '../usecases/list-payments.js';
 import { releaseRefund } from '../usecases/release-refund.js';
-import { reportPaymentOutcome, type BankReport } from '../usecases/report-payment-outcome.js';
+import { reportPaymentOutcome, reportPaymentOutcomes, type BankReport } from '../usecases/report-payment-outcome.js';
 import { retryPayment } from '../usecases/retry-payment.js';
 import { STATUS_TO_PROTO, toPaymentMessage } from '../messages.js';
 
@@ -78,6 +79,17 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
     },
     async reportPaymentOutcome(req) {
       return { payment: toPaymentMessage(await reportPaymentOutcome(deps, toReport(req))) };
+    },
+    async reportPaymentOutcomes(req) {
+      const refusals = await reportPaymentOutcomes(
+        deps,
+        req.reports.map((r) => ({ paymentId: r.paymentId, parse: () => toReport(r) })),
+      );
+      return {
+        results: refusals.map((err) =>
+          err ? { error: create(common.ErrorDetailSchema, { reason: err.code, param: err.param ?? '' }), message: err.message } : {},
+        ),
+      };
     },
     async allocateRefund(req) {
       const result = await allocateRefund(deps, {

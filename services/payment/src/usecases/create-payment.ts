@@ -3,12 +3,13 @@ import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/id
 import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
+import { rawSql, transaction } from '@vrp/sql';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
-import { passMandateGate } from '../db/mandate-gates.js';
-import { findPayment, insertSubmittedPayment, type PaymentRecord } from '../db/payments.js';
+import { paymentEvent } from '../db/events.js';
+import { insertSubmitted, readPayment } from '../db/payment-sql.js';
+import type { PaymentRecord } from '../db/payments.js';
 import { assertCollectable } from '../domain/collection-rules.js';
 import { periodKey } from '../domain/period.js';
-import { recordChange } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
 export interface CreatePaymentInput {
@@ -37,35 +38,33 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   assertCollectable(terms, input.amountMinor, input.currency);
   const now = deps.clock.now();
   const id = newId('payment', now.getTime());
-  let record: PaymentRecord;
+  const payment = {
+    id,
+    merchantId: input.merchantId,
+    mandateId: input.mandateId,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    metadata: input.metadata,
+    periodKey: periodKey(terms.frequency, now),
+    at: now,
+  };
+  const event = paymentEvent(deps.subjectPrefix, 'payment.submitted', now);
+  let record: PaymentRecord | null;
   try {
-    record = await deps.db.$transaction(async (tx) => {
-      if (input.idempotency) await bindKey(tx, 'payment', input.merchantId, input.idempotency, id, now);
-      // The mandate was active when checked above; the gate makes sure it was not revoked since.
-      await passMandateGate(tx, input.merchantId, input.mandateId);
-      await insertSubmittedPayment(tx, {
-        id,
-        merchantId: input.merchantId,
-        mandateId: input.mandateId,
-        amountMinor: input.amountMinor,
-        currency: input.currency,
-        metadata: input.metadata,
-        periodKey: periodKey(terms.frequency, now),
-        at: now,
-      });
-      return recordChange(tx, deps.subjectPrefix, {
-        merchantId: input.merchantId,
-        paymentId: id,
-        at: now,
-        entered: 'submitted',
-        event: 'payment.submitted',
-      });
-    });
+    // The mandate was active when checked above; the gate in the insert makes sure it was not revoked since.
+    const idempotency = input.idempotency;
+    record = idempotency
+      ? await transaction(deps.sql, async (tx) => {
+          await bindKey(rawSql(tx), 'payment', input.merchantId, idempotency, id, now);
+          return insertSubmitted(tx, payment, event);
+        })
+      : await insertSubmitted(deps.sql, payment, event);
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its payment.
     if (err instanceof KeyTaken) return (await replayed(deps, input))!;
     throw openOrPeriodConflict(err) ?? err;
   }
+  if (!record) throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
   deps.afterCommit();
   deps.submitter.submitLater(record);
   return record;
@@ -74,8 +73,8 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
 /** The payment an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {
   if (!input.idempotency) return undefined;
-  const paymentId = await resourceOfKey(deps.db, 'payment', input.merchantId, input.idempotency, deps.clock.now());
-  return paymentId ? ((await findPayment(deps.db, input.merchantId, paymentId)) ?? undefined) : undefined;
+  const paymentId = await resourceOfKey(rawSql(deps.sql), 'payment', input.merchantId, input.idempotency, deps.clock.now());
+  return paymentId ? ((await readPayment(deps.sql, input.merchantId, paymentId)) ?? undefined) : undefined;
 }
 
 /** Maps a violation of the mandate-wide partial unique indexes to its API reason. */

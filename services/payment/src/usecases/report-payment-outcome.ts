@@ -1,7 +1,9 @@
-import { notFound, validationError } from '@vrp/errors';
-import { decideAttempt, findPaymentForBank, markClearing, type Decision, type PaymentRecord } from '../db/payments.js';
+import { ApiError, notFound, validationError } from '@vrp/errors';
+import { transaction } from '@vrp/sql';
+import { paymentEvent } from '../db/events.js';
+import { appendEntry, decide, markAttemptClearing, readPaymentForBank } from '../db/payment-sql.js';
+import type { Decision, PaymentRecord } from '../db/payments.js';
 import { utcDate } from '../domain/payment-status.js';
-import { recordChange } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
 /** What the bank reports about one attempt of a payment. */
@@ -18,14 +20,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * arrives after the outcome is ignored and the payment is returned as it is.
  */
 export async function reportPaymentOutcome(deps: Deps, report: BankReport): Promise<PaymentRecord> {
-  const current = await findPaymentForBank(deps.db, report.paymentId);
-  if (!current) throw notFound('payment', report.paymentId);
   const at = deps.clock.now();
-  const open = { id: current.id, retryCount: report.attempt, status: 'submitted' };
-  if (report.outcome === 'clearing') {
-    await markClearing(deps.db, open, at);
-    return (await findPaymentForBank(deps.db, current.id)) ?? current;
-  }
+  const open = { id: report.paymentId, retryCount: report.attempt, status: 'submitted' };
+  if (report.outcome === 'clearing') return (await markAttemptClearing(deps.sql, open, at)) ?? (await current(deps, report.paymentId));
   if (report.outcome === 'settled' && report.settlementDate && !DATE.test(report.settlementDate)) {
     throw validationError('settlement_date', 'must be a date YYYY-MM-DD');
   }
@@ -34,17 +31,51 @@ export async function reportPaymentOutcome(deps: Deps, report: BankReport): Prom
     report.outcome === 'settled'
       ? { status: 'settled', settlementDate: new Date(`${report.settlementDate || utcDate(at)}T00:00:00Z`) }
       : { status: 'failed', failureCode: report.failureCode };
-  const changed = await deps.db.$transaction(async (tx) => {
-    if (!(await decideAttempt(tx, open, decision, current.bankAckedAt ?? at))) return undefined;
-    return recordChange(tx, deps.subjectPrefix, {
-      merchantId: current.merchantId,
-      paymentId: current.id,
-      at,
-      entered: report.outcome,
-      event: report.outcome === 'settled' ? 'payment.settled' : 'payment.failed',
-    });
+  const event = paymentEvent(deps.subjectPrefix, report.outcome === 'settled' ? 'payment.settled' : 'payment.failed', at);
+  const changed = await transaction(deps.sql, async (tx) => {
+    const decided = await decide(tx, open, decision, at);
+    return decided && appendEntry(tx, decided, at, event);
   });
-  if (!changed) return (await findPaymentForBank(deps.db, current.id)) ?? current;
+  if (!changed) return current(deps, report.paymentId);
   deps.afterCommit();
   return changed;
+}
+
+/** The payment as it is, for a report that changed nothing (stale, repeated or late). */
+async function current(deps: Deps, paymentId: string): Promise<PaymentRecord> {
+  const payment = await readPaymentForBank(deps.sql, paymentId);
+  if (!payment) throw notFound('payment', paymentId);
+  return payment;
+}
+
+/** One report of a batch: the payment it is about, and the report itself (parsing it may refuse it). */
+export interface BatchedReport {
+  paymentId: string;
+  parse(): BankReport;
+}
+
+/**
+ * Applies a batch of the bank's reports as reportPaymentOutcome applies each: the reports about
+ * one payment in the order given (clearing before settlement), different payments concurrently.
+ * Each report settles to undefined (applied, or ignored as stale) or to the ApiError refusing it
+ * alone; any other failure (the database is down) fails the whole batch, which the bank sends
+ * again (reports are idempotent).
+ */
+export async function reportPaymentOutcomes(deps: Deps, reports: BatchedReport[]): Promise<(ApiError | undefined)[]> {
+  const results: (ApiError | undefined)[] = new Array(reports.length);
+  const byPayment = new Map<string, number[]>();
+  reports.forEach((r, i) => byPayment.set(r.paymentId, [...(byPayment.get(r.paymentId) ?? []), i]));
+  await Promise.all(
+    [...byPayment.values()].map(async (indexes) => {
+      for (const i of indexes) {
+        try {
+          await reportPaymentOutcome(deps, reports[i]!.parse());
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          results[i] = err;
+        }
+      }
+    }),
+  );
+  return results;
 }

@@ -1,31 +1,8 @@
 import type { KeysetQuery } from '@vrp/pagination';
-import { eventDeliveryStatus } from '../domain/delivery-status.js';
 import type { Attempt, Event } from '../generated/prisma/client.js';
 import type { Db, Tx } from './client.js';
 
 export type EventRow = Event;
-
-/** An event as the webhook service keeps it: the body's fields plus its owner. */
-export interface NewEvent {
-  id: string;
-  merchantId: string;
-  eventType: string;
-  createdAt: Date;
-  /** The body's `data` object as JSON text, rendered once and sent byte-exact ever after. */
-  data: string;
-  test: boolean;
-}
-
-/** Inserts the event unless its id is known already; true when it was new. */
-export async function insertEventOnce(tx: Tx, event: NewEvent): Promise<boolean> {
-  const { count } = await tx.event.createMany({ data: [event], skipDuplicates: true });
-  return count > 0;
-}
-
-/** Marks an event that nothing is subscribed to as having nothing left to deliver. */
-export async function markNothingToDeliver(tx: Tx, id: string): Promise<void> {
-  await tx.event.update({ where: { id }, data: { deliveryStatus: eventDeliveryStatus([]) } });
-}
 
 /** An event by id alone (its owner was checked, or a worker claimed a delivery of it). */
 export function eventById(db: Db | Tx, id: string): Promise<EventRow> {

@@ -53,7 +53,7 @@ export class EventConsumer {
   private loop?: Promise<void>;
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'config' | 'clock' | 'afterCommit' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'logger'>,
     private readonly options: EventConsumerOptions,
   ) {}
 

@@ -1,0 +1,1 @@
+export { createPool, rawSql, rows, transaction, type PoolOptions, type Queryable, type SqlPool } from './pool.js';

@@ -1,0 +1,207 @@
+/**
+ * The payment hot path in typed raw SQL on the service's pool: reading a payment with its
+ * timeline in one statement, creating one (gate, row, timeline entry and outbox row in one
+ * statement), and applying the bank's reports. Everything else (lists, refund bookings) runs
+ * through Prisma on the same pool. Rows come back in Prisma's shapes, so callers see one type.
+ */
+import type { Prisma } from '../generated/prisma/client.js';
+import { rows, type Queryable } from '@vrp/sql';
+import type { Decision, NewPayment, OpenAttempt, PaymentRecord } from './payments.js';
+
+interface PaymentRow {
+  id: string;
+  merchant_id: string;
+  mandate_id: string;
+  amount_minor: string;
+  currency: string;
+  status: string;
+  clearing_status: string;
+  settlement_date: string | null;
+  failure_code: string | null;
+  retry_count: number;
+  amount_refunded_minor: string;
+  amount_held_minor: string;
+  metadata: Prisma.JsonValue;
+  period_key: string | null;
+  created_at: Date;
+  submitted_at: Date;
+  bank_acked_at: Date | null;
+  timeline: { seq: string; status: string; at: string }[];
+}
+
+/** The columns of a payment record, its timeline aggregated (oldest first), for a row aliased `p`. */
+const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
+  to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.retry_count,
+  p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.period_key,
+  p.created_at, p.submitted_at, p.bank_acked_at,
+  COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
+              FROM payment.payment_timeline t WHERE t.payment_id = p.id), '[]') AS timeline`;
+
+function toRecord(row: PaymentRow): PaymentRecord {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    mandateId: row.mandate_id,
+    amountMinor: BigInt(row.amount_minor),
+    currency: row.currency,
+    status: row.status,
+    clearingStatus: row.clearing_status,
+    settlementDate: row.settlement_date ? new Date(`${row.settlement_date}T00:00:00Z`) : null,
+    failureCode: row.failure_code,
+    retryCount: row.retry_count,
+    amountRefundedMinor: BigInt(row.amount_refunded_minor),
+    amountHeldMinor: BigInt(row.amount_held_minor),
+    metadata: row.metadata,
+    periodKey: row.period_key,
+    createdAt: row.created_at,
+    submittedAt: row.submitted_at,
+    bankAckedAt: row.bank_acked_at,
+    timeline: row.timeline.map((t) => ({ seq: BigInt(t.seq), paymentId: row.id, status: t.status, at: new Date(t.at) })),
+  };
+}
+
+/** One payment of `merchantId` with its timeline, or null (another merchant's payment is not found either). */
+export async function readPayment(db: Queryable, merchantId: string, id: string): Promise<PaymentRecord | null> {
+  const [row] = await rows<PaymentRow>(db, `SELECT ${RECORD} FROM payment.payments p WHERE p.id = $1 AND p.merchant_id = $2`, [
+    id,
+    merchantId,
+  ]);
+  return row ? toRecord(row) : null;
+}
+
+/** One payment by id alone, for the bank's callbacks (the bank knows payments, not merchants). */
+export async function readPaymentForBank(db: Queryable, id: string): Promise<PaymentRecord | null> {
+  const [row] = await rows<PaymentRow>(db, `SELECT ${RECORD} FROM payment.payments p WHERE p.id = $1`, [id]);
+  return row ? toRecord(row) : null;
+}
+
+/** An outbox row for a change, built from the record as it is after the change. */
+export type OutboxRowOf = (record: PaymentRecord) => { eventId: string; subject: string; payload: Uint8Array };
+
+/**
+ * Creates a submitted payment in one statement: passes the mandate's gate (the upsert locks the
+ * gate row until the statement's transaction ends, so a concurrent CloseMandate waits), inserts
+ * the payment, its first timeline entry and the outbox row built by `event`. Returns null when
+ * the gate is closed (the mandate was revoked); the partial unique indexes refuse a second open
+ * or in-period payment with their constraint's name.
+ */
+export async function insertSubmitted(db: Queryable, p: NewPayment, event: OutboxRowOf): Promise<PaymentRecord | null> {
+  const record: PaymentRecord = {
+    id: p.id,
+    merchantId: p.merchantId,
+    mandateId: p.mandateId,
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    status: 'submitted',
+    clearingStatus: 'pending',
+    settlementDate: null,
+    failureCode: null,
+    retryCount: 0,
+    amountRefundedMinor: 0n,
+    amountHeldMinor: 0n,
+    metadata: p.metadata as Prisma.JsonValue,
+    periodKey: p.periodKey,
+    createdAt: p.at,
+    submittedAt: p.at,
+    bankAckedAt: null,
+    timeline: [{ seq: 0n, paymentId: p.id, status: 'submitted', at: p.at }],
+  };
+  const outbox = event(record);
+  const [result] = await rows<{ closed: boolean; seq: string | null }>(
+    db,
+    `WITH gate AS (
+       INSERT INTO payment.mandate_gates (mandate_id, merchant_id) VALUES ($3, $2)
+       ON CONFLICT (mandate_id) DO UPDATE SET merchant_id = payment.mandate_gates.merchant_id
+       RETURNING closed_at IS NOT NULL AS closed),
+     created AS (
+       INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, metadata, period_key, created_at, submitted_at)
+       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8 FROM gate WHERE NOT closed
+       RETURNING id),
+     entry AS (
+       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'submitted', $8 FROM created RETURNING seq),
+     outbox AS (
+       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at) SELECT $9, $10, $11, $8 FROM created)
+     SELECT (SELECT closed FROM gate) AS closed, (SELECT seq::text FROM entry) AS seq`,
+    [
+      p.id,
+      p.merchantId,
+      p.mandateId,
+      p.amountMinor.toString(),
+      p.currency,
+      JSON.stringify(p.metadata),
+      p.periodKey,
+      p.at,
+      outbox.eventId,
+      outbox.subject,
+      Buffer.from(outbox.payload),
+    ],
+  );
+  if (!result || result.closed) return null;
+  record.timeline[0]!.seq = BigInt(result.seq!);
+  return record;
+}
+
+/** Records the bank's acknowledgement of attempts in one statement, except for payments that moved on meanwhile. */
+export async function acknowledgeAll(db: Queryable, attempts: { id: string; retryCount: number }[], at: Date): Promise<void> {
+  await db.query(
+    `UPDATE payment.payments p SET bank_acked_at = $3
+       FROM unnest($1::text[], $2::int[]) AS a(id, retry_count)
+      WHERE p.id = a.id AND p.retry_count = a.retry_count AND p.status = 'submitted' AND p.bank_acked_at IS NULL`,
+    [attempts.map((a) => a.id), attempts.map((a) => a.retryCount), at],
+  );
+}
+
+/** Marks the attempt as clearing if it still is pending; the payment as it now is, or null when nothing changed. */
+export async function markAttemptClearing(db: Queryable, attempt: OpenAttempt, at: Date): Promise<PaymentRecord | null> {
+  const [row] = await rows<PaymentRow>(
+    db,
+    `UPDATE payment.payments p SET clearing_status = 'clearing', bank_acked_at = $4
+      WHERE p.id = $1 AND p.retry_count = $2 AND p.status = $3 AND p.clearing_status = 'pending'
+     RETURNING ${RECORD}`,
+    [attempt.id, attempt.retryCount, attempt.status, at],
+  );
+  return row ? toRecord(row) : null;
+}
+
+/**
+ * Applies the bank's decision to the attempt if it is still the open one (the acknowledgement
+ * time is kept, or set to `at` if the bank never acknowledged); the payment as it now is (the
+ * timeline not yet extended), or null when nothing changed.
+ */
+export async function decide(db: Queryable, attempt: OpenAttempt, decision: Decision, at: Date): Promise<PaymentRecord | null> {
+  const settled = decision.status === 'settled';
+  const [row] = await rows<PaymentRow>(
+    db,
+    `UPDATE payment.payments p
+        SET status = $4, clearing_status = $5, settlement_date = $6::date, failure_code = $7, bank_acked_at = COALESCE(p.bank_acked_at, $8)
+      WHERE p.id = $1 AND p.retry_count = $2 AND p.status = $3
+     RETURNING ${RECORD}`,
+    [
+      attempt.id,
+      attempt.retryCount,
+      attempt.status,
+      decision.status,
+      settled ? 'cleared' : 'rejected',
+      settled ? decision.settlementDate.toISOString().slice(0, 10) : null,
+      settled ? null : decision.failureCode,
+      at,
+    ],
+  );
+  return row ? toRecord(row) : null;
+}
+
+/** Appends a timeline entry (the status `record` entered at `at`) and its outbox row in one statement; returns the record with it. */
+export async function appendEntry(db: Queryable, record: PaymentRecord, at: Date, event: OutboxRowOf): Promise<PaymentRecord> {
+  const entry = { seq: 0n, paymentId: record.id, status: record.status, at };
+  const next = { ...record, timeline: [...record.timeline, entry] };
+  const outbox = event(next);
+  const [row] = await rows<{ seq: string }>(
+    db,
+    `WITH entry AS (INSERT INTO payment.payment_timeline (payment_id, status, at) VALUES ($1, $2, $3) RETURNING seq),
+          outbox AS (INSERT INTO payment.outbox_events (event_id, subject, payload, created_at) VALUES ($4, $5, $6, $3))
+     SELECT seq::text AS seq FROM entry`,
+    [record.id, record.status, at, outbox.eventId, outbox.subject, Buffer.from(outbox.payload)],
+  );
+  entry.seq = BigInt(row!.seq);
+  return next;
+}

@@ -1,0 +1,83 @@
+/**
+ * CPU time of the platform's service processes, read from the kernel's accounting of each
+ * process (/proc/<pid>/stat: user + system time). The local platform's runner starts one child
+ * per service; a child is named by its working directory (services/<name>).
+ */
+import { readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+
+/** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux everywhere it matters). */
+const TICKS_PER_SECOND = 100;
+
+export type CpuSample = Map<string, number>;
+
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU milliseconds (user + system) one process has used so far, or undefined once it is gone. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: the fields after it start past its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime and stime (fields 14 and 15)
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The service processes under the runner `runnerPid`, by service name. */
+export function serviceProcesses(runnerPid: number): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const pid of childPids(runnerPid)) {
+    try {
+      found.set(path.basename(readlinkSync(`/proc/${pid}/cwd`)), pid);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}
+
+/** CPU milliseconds used so far by each service process. */
+export function sampleCpu(processes: Map<string, number>): CpuSample {
+  const sample: CpuSample = new Map();
+  for (const [name, pid] of processes) sample.set(name, cpuMs(pid) ?? 0);
+  return sample;
+}
+
+/** Milliseconds each service used between two samples. */
+export function cpuBetween(before: CpuSample, after: CpuSample): CpuSample {
+  return new Map([...after].map(([name, ms]) => [name, ms - (before.get(name) ?? 0)]));
+}
+
+export const sumOf = (sample: CpuSample) => [...sample.values()].reduce((a, b) => a + b, 0);
+
+/**
+ * Waits until the services have finished the work a run left behind (bank submissions,
+ * settlements, events, webhook recording): until `quietMs` passes in which they use no more CPU
+ * than their idle rate allows. Returns the sample taken at the start of that quiet window.
+ */
+export async function settled(
+  processes: Map<string, number>,
+  idleMsPerSecond: number,
+  { quietMs = 1500, timeoutMs = 120_000 } = {},
+): Promise<CpuSample> {
+  const deadline = Date.now() + timeoutMs;
+  let windowStart = sampleCpu(processes);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, quietMs));
+    const now = sampleCpu(processes);
+    const used = sumOf(cpuBetween(windowStart, now));
+    // Ticks are 10 ms: allow two ticks per service beyond the idle rate.
+    if (used <= (idleMsPerSecond * quietMs) / 1000 + 20 * processes.size) return windowStart;
+    if (Date.now() > deadline) return now;
+    windowStart = now;
+  }
+}
