@@ -9,6 +9,7 @@
 import { directCeiling } from './lib/direct-ceiling.js';
 import { formatLevel, measure, type LevelResult } from './lib/measure.js';
 import { cpuBetween, sampleCpu, serviceProcesses, settled, sumOf, type CpuSample } from './lib/process-cpu.js';
+import { startTarget } from './lib/target.js';
 import { benchApi, seedMandates } from './lib/seed.js';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,4,16,64').split(',').map(Number);
@@ -17,41 +18,8 @@ const MIN_PER_LEVEL = Number(process.env.BENCH_MIN_REQUESTS ?? 100);
 const requestsFor = (concurrency: number) => Math.max(MIN_PER_LEVEL, concurrency * PER_CLIENT);
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-interface Target {
-  url: string;
-  token: string;
-  /** The local runner's pid, whose children are the services (absent for BENCH_URL and in-process runs). */
-  runnerPid?: number;
-  stop: () => Promise<void>;
-}
-
-async function target(): Promise<Target> {
-  if (process.env.BENCH_URL) {
-    if (!process.env.BENCH_TOKEN) throw new Error('BENCH_URL needs BENCH_TOKEN (a sandbox merchant token)');
-    return { url: process.env.BENCH_URL, token: process.env.BENCH_TOKEN, stop: async () => undefined };
-  }
-  const limits = { RATE_LIMIT_RPS: '1000000', RATE_LIMIT_BURST: '1000000' };
-  if (!process.env.BENCH_IN_PROCESS) {
-    log('starting the platform as separate processes (fresh database and stream)');
-    const { startLocalPlatform } = await import('../dev/local-platform.js');
-    // Payments settle 200 ms after submission, so the work a payment causes ends soon after the run.
-    const local = await startLocalPlatform({ ...limits, SANDBOX_ACTIVATION_DELAY_MS: '100', SANDBOX_SETTLEMENT_DELAY_MS: '200' });
-    return {
-      url: local.url,
-      token: local.createMerchant('Benchmark'),
-      runnerPid: local.runner.pid,
-      stop: () => local.interrupt().then(() => local.dispose()),
-    };
-  }
-  log('starting the platform in-process (fresh database and stream)');
-  const { startPlatform } = await import('../../services/gateway/test/support/platform.js');
-  const platform = await startPlatform({ overrides: limits });
-  const merchant = await platform.createMerchant({ payoutCurrency: 'GBP', name: 'Benchmark' });
-  return { url: platform.url, token: merchant.token, stop: () => platform.stop() };
-}
-
 async function main(): Promise<void> {
-  const platform = await target();
+  const platform = await startTarget(log);
   try {
     const api = benchApi(platform.url, platform.token);
     const total = LEVELS.reduce((sum, c) => sum + requestsFor(c), 0);

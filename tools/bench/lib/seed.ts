@@ -1,6 +1,7 @@
 /** A client of the public API bound to one merchant token. */
 export interface BenchApi {
   post(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  get(path: string): Promise<{ status: number; body: Record<string, unknown> }>;
 }
 
 /** A fetch-based client of `baseUrl` (without /v1) authenticated as `token`. */
@@ -12,6 +13,11 @@ export function benchApi(baseUrl: string, token: string): BenchApi {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body ?? {}),
       });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    },
+    async get(path) {
+      const res = await fetch(baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
       const text = await res.text();
       return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
     },

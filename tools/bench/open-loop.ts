@@ -1,0 +1,241 @@
+/**
+ * Open-loop benchmark: requests leave at a fixed arrival rate whatever the platform answers (a
+ * slow answer does not slow the next request down, as with real merchants), 70 % reads and 30 %
+ * creates, and every route's latency is measured from the moment its request was due. Prints
+ * p50/p99/max and errors per route next to the goal (p99 <= 100 ms, no errors). See README.md.
+ *
+ *   npm run bench:open-loop                        (200 req/s for 60 s)
+ *   BENCH_RATE=100 BENCH_SECONDS=20 npm run bench:open-loop
+ */
+import { cpuBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
+import { benchApi, seedMandates, type BenchApi } from './lib/seed.js';
+import { startTarget } from './lib/target.js';
+
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const GOAL_P99_MS = 100;
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+type Route = { name: string; weight: number; run: (api: BenchApi) => Promise<boolean> };
+
+/** What the routes work on: seeded up front, extended by the creates as the run goes. */
+interface Corpus {
+  customers: string[];
+  mandates: string[];
+  /** Mandates with no open payment, ready to collect again. */
+  idleMandates: string[];
+  payments: string[];
+  settledPayments: string[];
+  refunds: string[];
+  /** Cursors of deep pages (page 10 and beyond) of the payment list. */
+  deepCursors: string[];
+}
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const ok = (status: number) => status >= 200 && status < 300;
+
+function routes(c: Corpus): Route[] {
+  return [
+    { name: 'GET /v1/mandates/{id}', weight: 15, run: async (api) => ok((await api.get(`/v1/mandates/${pick(c.mandates)}`)).status) },
+    {
+      name: 'GET /v1/payments/{id}?expand=mandate,refunds',
+      weight: 20,
+      run: async (api) => ok((await api.get(`/v1/payments/${pick(c.payments)}?expand=mandate,refunds`)).status),
+    },
+    {
+      name: 'GET /v1/refunds/{id}?expand=payment',
+      weight: 5,
+      run: async (api) => ok((await api.get(`/v1/refunds/${pick(c.refunds)}?expand=payment`)).status),
+    },
+    {
+      name: 'GET /v1/payments?status=settled',
+      weight: 10,
+      run: async (api) => ok((await api.get('/v1/payments?status=settled&page_size=20')).status),
+    },
+    {
+      name: 'GET /v1/mandates?status=active&order=amount_minor',
+      weight: 10,
+      run: async (api) => ok((await api.get('/v1/mandates?status=active&order=amount_minor&page_size=20')).status),
+    },
+    {
+      name: 'GET /v1/payments?cursor=(deep page)',
+      weight: 10,
+      run: async (api) => ok((await api.get(`/v1/payments?page_size=10&cursor=${encodeURIComponent(pick(c.deepCursors))}`)).status),
+    },
+    {
+      name: 'POST /v1/mandates',
+      weight: 10,
+      run: async (api) => {
+        const res = await api.post('/v1/mandates', {
+          customer_id: pick(c.customers),
+          maximum_amount: '100.00',
+          currency: 'GBP',
+          frequency: 'adhoc',
+          description: 'open-loop',
+        });
+        return res.status === 201;
+      },
+    },
+    {
+      name: 'POST /v1/payments',
+      weight: 10,
+      run: async (api) => {
+        const mandate = c.idleMandates.shift();
+        if (!mandate) return false;
+        const res = await api.post('/v1/payments', { mandate_id: mandate, amount: '10.00', currency: 'GBP' });
+        if (res.status !== 201) return false;
+        c.payments.push(res.body.id as string);
+        // Settled 200 ms after submission: the mandate may collect again after that.
+        setTimeout(() => c.idleMandates.push(mandate), 2000).unref();
+        return true;
+      },
+    },
+    {
+      name: 'POST /v1/payments/{id}/refunds',
+      weight: 10,
+      run: async (api) => {
+        const res = await api.post(`/v1/payments/${pick(c.settledPayments)}/refunds`, { amount: '1.00' });
+        if (res.status !== 201) return false;
+        c.refunds.push(res.body.id as string);
+        return true;
+      },
+    },
+  ];
+}
+
+async function seed(api: BenchApi): Promise<Corpus> {
+  const mandates = await seedMandates(api, 400, log);
+  const corpus: Corpus = {
+    customers: [],
+    mandates,
+    idleMandates: mandates.slice(100),
+    payments: [],
+    settledPayments: [],
+    refunds: [],
+    deepCursors: [],
+  };
+  for (let i = 0; i < 20; i++) {
+    const customer = await api.post('/v1/sandbox/customers', { sca_completed: true });
+    corpus.customers.push(customer.body.id as string);
+  }
+  log('seeding 100 settled payments and a refund of each');
+  await Promise.all(
+    mandates.slice(0, 100).map(async (mandate) => {
+      // 100.00 each: room for a hundred 1.00 refunds (the smallest partial refund).
+      const p = await api.post('/v1/payments', { mandate_id: mandate, amount: '100.00', currency: 'GBP' });
+      if (p.status !== 201) throw new Error(`seeding a payment failed: ${p.status} ${JSON.stringify(p.body)}`);
+      corpus.payments.push(p.body.id as string);
+    }),
+  );
+  for (const id of corpus.payments) {
+    for (;;) {
+      const p = await api.get(`/v1/payments/${id}`);
+      if (p.body.status === 'settled') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    corpus.settledPayments.push(id);
+    const r = await api.post(`/v1/payments/${id}/refunds`, { amount: '1.00' });
+    if (r.status !== 201) throw new Error(`seeding a refund failed: ${r.status} ${JSON.stringify(r.body)}`);
+    corpus.refunds.push(r.body.id as string);
+  }
+  log('collecting cursors of deep pages');
+  let cursor: string | undefined;
+  for (let page = 1; page <= 15; page++) {
+    const res = await api.get(`/v1/payments?page_size=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    cursor = res.body.next_cursor as string | undefined;
+    if (!cursor) break;
+    if (page >= 10) corpus.deepCursors.push(cursor);
+  }
+  if (corpus.deepCursors.length === 0) throw new Error('no deep pages to read');
+  return corpus;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+}
+
+async function main(): Promise<void> {
+  const platform = await startTarget(log);
+  try {
+    const api = benchApi(platform.url, platform.token);
+    const corpus = await seed(api);
+    const all = routes(corpus);
+    const totalWeight = all.reduce((s, r) => s + r.weight, 0);
+    const latencies = new Map(all.map((r) => [r.name, [] as number[]]));
+    const errors = new Map(all.map((r) => [r.name, 0]));
+    const choose = () => {
+      let x = Math.random() * totalWeight;
+      for (const r of all) if ((x -= r.weight) < 0) return r;
+      return all[all.length - 1]!;
+    };
+    log(`open loop: ${RATE} req/s for ${SECONDS} s (70 % reads, 30 % creates)`);
+    const interval = 1000 / RATE;
+    const total = Math.round(RATE * SECONDS);
+    const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
+    const cpuBefore = sampleCpu(processes);
+    const start = performance.now();
+    const inFlight: Promise<void>[] = [];
+    let sent = 0;
+    let logged = 0;
+    while (sent < total) {
+      const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
+      for (; sent < due; sent++) {
+        const route = choose();
+        const dueAt = start + sent * interval; // latency counts from when the request was due
+        inFlight.push(
+          route.run(api).then(
+            (fine) => {
+              if (fine) latencies.get(route.name)!.push(performance.now() - dueAt);
+              else errors.set(route.name, errors.get(route.name)! + 1);
+            },
+            () => void errors.set(route.name, errors.get(route.name)! + 1),
+          ),
+        );
+      }
+      if (sent - logged >= RATE * 10) log(`${(logged = sent)}/${total} requests sent`);
+      await new Promise((r) => setTimeout(r, Math.max(0, start + sent * interval - performance.now())));
+    }
+    await Promise.all(inFlight);
+    const elapsed = (performance.now() - start) / 1000;
+    console.log(`\n${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)} req/s offered ${RATE})`);
+    console.log(
+      ['route'.padEnd(50), 'count', 'p50 ms', 'p99 ms', 'max ms', 'errors', `goal: p99 <= ${GOAL_P99_MS} ms, 0 errors`].join(' | '),
+    );
+    let allMet = true;
+    for (const r of all) {
+      const sorted = latencies.get(r.name)!.sort((a, b) => a - b);
+      const p99 = percentile(sorted, 99);
+      const met = p99 <= GOAL_P99_MS && errors.get(r.name) === 0;
+      allMet &&= met;
+      console.log(
+        [
+          r.name.padEnd(50),
+          String(sorted.length + errors.get(r.name)!).padStart(5),
+          percentile(sorted, 50).toFixed(1).padStart(6),
+          p99.toFixed(1).padStart(6),
+          (sorted[sorted.length - 1] ?? 0).toFixed(1).padStart(6),
+          String(errors.get(r.name)).padStart(6),
+          met ? 'met' : 'NOT met',
+        ].join(' | '),
+      );
+    }
+    console.log(allMet ? '\nevery route met the goal' : '\nsome routes missed the goal');
+    if (processes.size) {
+      const used = [...cpuBetween(cpuBefore, sampleCpu(processes))].sort((a, b) => b[1] - a[1]);
+      console.log(
+        '\nNode CPU during the run, % of one core: ' + used.map(([name, ms]) => `${name} ${(ms / 10 / elapsed).toFixed(0)}%`).join(', '),
+      );
+    }
+  } finally {
+    log('stopping');
+    await platform.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
