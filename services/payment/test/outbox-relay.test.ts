@@ -1,0 +1,77 @@
+import { create } from '@bufbuild/protobuf';
+import { payment } from '@vrp/contracts';
+import { createLogger } from '@vrp/logging';
+import { newDomainEvent, OutboxRelay, outboxRow } from '@vrp/outbox';
+import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let db: TestDatabase;
+let stream: TestStream;
+let sql: pg.Pool;
+const relays: OutboxRelay[] = [];
+beforeAll(async () => {
+  [db, stream] = await Promise.all([createTestDatabase(['payment']), createTestStream()]);
+  sql = new pg.Pool({ connectionString: db.url });
+});
+afterAll(async () => {
+  await Promise.all(relays.map((r) => r.stop()));
+  await sql?.end();
+  await stream?.cleanup();
+  await db?.drop();
+});
+
+const relay = () => {
+  const r = new OutboxRelay({
+    databaseUrl: db.url,
+    schema: 'payment',
+    js: stream.bus.js,
+    logger: createLogger('relay', { level: 'error' }),
+    batchSize: 40,
+  });
+  relays.push(r);
+  return r;
+};
+
+/** Commits `count` outbox rows the way a change does; returns their event ids in commit order. */
+async function commitEvents(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const event = newDomainEvent('payment.submitted', 'MR-relay', {
+      case: 'payment',
+      value: create(payment.PaymentSchema, { id: `PM-${i}` }),
+    });
+    const row = outboxRow(stream.subjectPrefix, event);
+    await sql.query('INSERT INTO payment.outbox_events (event_id, subject, payload) VALUES ($1, $2, $3)', [
+      row.eventId,
+      row.subject,
+      Buffer.from(row.payload),
+    ]);
+    ids.push(row.eventId);
+  }
+  return ids;
+}
+
+describe('the outbox relay', () => {
+  it('publishes nothing while another relay holds the lock, then every row once, in commit order, however many relays race', async () => {
+    const ids = await commitEvents(150);
+    const holder = await sql.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtext('"payment"."outbox_events"'))`);
+      expect(await relay().flush()).toBe(0);
+      expect(await stream.events()).toEqual([]);
+    } finally {
+      await holder.query('COMMIT');
+      holder.release();
+    }
+    const published = await Promise.all([relay().flush(), relay().flush(), relay().flush()]);
+    expect(published.reduce((a, b) => a + b, 0)).toBe(150);
+    const got = (await stream.events()).map((e) => e.eventId);
+    expect(got).toEqual(ids);
+    const { rows } = await sql.query<{ pending: number }>(
+      'SELECT count(*)::int AS pending FROM payment.outbox_events WHERE published_at IS NULL',
+    );
+    expect(rows[0]!.pending).toBe(0);
+  });
+});
