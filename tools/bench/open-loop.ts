@@ -7,7 +7,7 @@
  *   npm run bench:open-loop                        (200 req/s for 60 s)
  *   BENCH_RATE=100 BENCH_SECONDS=20 npm run bench:open-loop
  */
-import { cpuBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
+import { cpuBetween, postgresProcesses, sampleCpu, serviceProcesses, sumOf } from './lib/process-cpu.js';
 import { benchApi, seedMandates, type BenchApi } from './lib/seed.js';
 import { startTarget } from './lib/target.js';
 
@@ -16,7 +16,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const GOAL_P99_MS = 100;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-type Route = { name: string; weight: number; run: (api: BenchApi) => Promise<boolean> };
+/** A route's outcome: true, or what went wrong (an HTTP status with its error code, or a thrown error). */
+type Outcome = true | string;
+type Route = { name: string; weight: number; run: (api: BenchApi) => Promise<Outcome> };
 
 /** What the routes work on: seeded up front, extended by the creates as the run goes. */
 interface Corpus {
@@ -32,35 +34,37 @@ interface Corpus {
 }
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
-const ok = (status: number) => status >= 200 && status < 300;
+/** True for a 2xx answer, else its status and error code (e.g. "503 service_unavailable"). */
+const ok = (res: { status: number; body: Record<string, unknown> }): Outcome =>
+  res.status >= 200 && res.status < 300 ? true : `${res.status} ${(res.body.error as { code?: string } | undefined)?.code ?? ''}`.trim();
 
 function routes(c: Corpus): Route[] {
   return [
-    { name: 'GET /v1/mandates/{id}', weight: 15, run: async (api) => ok((await api.get(`/v1/mandates/${pick(c.mandates)}`)).status) },
+    { name: 'GET /v1/mandates/{id}', weight: 15, run: async (api) => ok(await api.get(`/v1/mandates/${pick(c.mandates)}`)) },
     {
       name: 'GET /v1/payments/{id}?expand=mandate,refunds',
       weight: 20,
-      run: async (api) => ok((await api.get(`/v1/payments/${pick(c.payments)}?expand=mandate,refunds`)).status),
+      run: async (api) => ok(await api.get(`/v1/payments/${pick(c.payments)}?expand=mandate,refunds`)),
     },
     {
       name: 'GET /v1/refunds/{id}?expand=payment',
       weight: 5,
-      run: async (api) => ok((await api.get(`/v1/refunds/${pick(c.refunds)}?expand=payment`)).status),
+      run: async (api) => ok(await api.get(`/v1/refunds/${pick(c.refunds)}?expand=payment`)),
     },
     {
       name: 'GET /v1/payments?status=settled',
       weight: 10,
-      run: async (api) => ok((await api.get('/v1/payments?status=settled&page_size=20')).status),
+      run: async (api) => ok(await api.get('/v1/payments?status=settled&page_size=20')),
     },
     {
       name: 'GET /v1/mandates?status=active&order=amount_minor',
       weight: 10,
-      run: async (api) => ok((await api.get('/v1/mandates?status=active&order=amount_minor&page_size=20')).status),
+      run: async (api) => ok(await api.get('/v1/mandates?status=active&order=amount_minor&page_size=20')),
     },
     {
       name: 'GET /v1/payments?cursor=(deep page)',
       weight: 10,
-      run: async (api) => ok((await api.get(`/v1/payments?page_size=10&cursor=${encodeURIComponent(pick(c.deepCursors))}`)).status),
+      run: async (api) => ok(await api.get(`/v1/payments?page_size=10&cursor=${encodeURIComponent(pick(c.deepCursors))}`)),
     },
     {
       name: 'POST /v1/mandates',
@@ -73,7 +77,7 @@ function routes(c: Corpus): Route[] {
           frequency: 'adhoc',
           description: 'open-loop',
         });
-        return res.status === 201;
+        return ok(res);
       },
     },
     {
@@ -81,9 +85,9 @@ function routes(c: Corpus): Route[] {
       weight: 10,
       run: async (api) => {
         const mandate = c.idleMandates.shift();
-        if (!mandate) return false;
+        if (!mandate) return 'no idle mandate';
         const res = await api.post('/v1/payments', { mandate_id: mandate, amount: '10.00', currency: 'GBP' });
-        if (res.status !== 201) return false;
+        if (res.status !== 201) return ok(res);
         c.payments.push(res.body.id as string);
         // Settled 200 ms after submission: the mandate may collect again after that.
         setTimeout(() => c.idleMandates.push(mandate), 2000).unref();
@@ -95,7 +99,7 @@ function routes(c: Corpus): Route[] {
       weight: 10,
       run: async (api) => {
         const res = await api.post(`/v1/payments/${pick(c.settledPayments)}/refunds`, { amount: '1.00' });
-        if (res.status !== 201) return false;
+        if (res.status !== 201) return ok(res);
         c.refunds.push(res.body.id as string);
         return true;
       },
@@ -163,6 +167,11 @@ async function main(): Promise<void> {
     const totalWeight = all.reduce((s, r) => s + r.weight, 0);
     const latencies = new Map(all.map((r) => [r.name, [] as number[]]));
     const errors = new Map(all.map((r) => [r.name, 0]));
+    const reasons = new Map<string, number>();
+    const failed = (route: string, reason: string) => {
+      errors.set(route, errors.get(route)! + 1);
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    };
     const choose = () => {
       let x = Math.random() * totalWeight;
       for (const r of all) if ((x -= r.weight) < 0) return r;
@@ -173,6 +182,9 @@ async function main(): Promise<void> {
     const total = Math.round(RATE * SECONDS);
     const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const cpuBefore = sampleCpu(processes);
+    const postgres = postgresProcesses();
+    const postgresBefore = sampleCpu(postgres);
+    const selfBefore = process.cpuUsage();
     const start = performance.now();
     const inFlight: Promise<void>[] = [];
     let sent = 0;
@@ -184,11 +196,11 @@ async function main(): Promise<void> {
         const dueAt = start + sent * interval; // latency counts from when the request was due
         inFlight.push(
           route.run(api).then(
-            (fine) => {
-              if (fine) latencies.get(route.name)!.push(performance.now() - dueAt);
-              else errors.set(route.name, errors.get(route.name)! + 1);
+            (outcome) => {
+              if (outcome === true) latencies.get(route.name)!.push(performance.now() - dueAt);
+              else failed(route.name, outcome);
             },
-            () => void errors.set(route.name, errors.get(route.name)! + 1),
+            (err: unknown) => failed(route.name, (err as Error).message),
           ),
         );
       }
@@ -220,6 +232,7 @@ async function main(): Promise<void> {
       );
     }
     console.log(allMet ? '\nevery route met the goal' : '\nsome routes missed the goal');
+    if (reasons.size) console.log('errors: ' + [...reasons].map(([reason, n]) => `${n} × ${reason}`).join(', '));
     if (processes.size) {
       const used = [...cpuBetween(cpuBefore, sampleCpu(processes))].sort((a, b) => b[1] - a[1]);
       console.log(

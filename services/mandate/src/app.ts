@@ -2,6 +2,7 @@ import { startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
+import { createPool } from '@vrp/sql';
 import type { MandateConfig } from './config.js';
 import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
@@ -24,7 +25,12 @@ export type MandateService = Started<{
 export function startMandateService(config: MandateConfig, options: { logger?: Logger } = {}): Promise<MandateService> {
   const logger = options.logger ?? createLogger('mandate', { level: config.logLevel });
   return startUp('mandate service', logger, async (resources) => {
-    const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
+    const pool = resources.add(
+      'database pool',
+      createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
+      (p) => p.end(),
+    );
+    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'mandate-service'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
     const relay = new OutboxRelay({
@@ -36,7 +42,7 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
 
-    const deps: Deps = { db, logger, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
+    const deps: Deps = { db, sql: pool, logger, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
     if (config.env === 'sandbox')
       resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
 

@@ -3,7 +3,7 @@
  * process (/proc/<pid>/stat: user + system time). The local platform's runner starts one child
  * per service; a child is named by its working directory (services/<name>).
  */
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 
 /** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux everywhere it matters). */
@@ -80,4 +80,18 @@ export async function settled(
     if (Date.now() > deadline) return now;
     windowStart = now;
   }
+}
+
+/** Every Postgres server process on this machine (the postmaster and its backends), by pid. */
+export function postgresProcesses(): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') found.set(`postgres ${entry}`, Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
 }
