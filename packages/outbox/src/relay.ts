@@ -1,6 +1,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
+import { listen, type Listener } from '@vrp/sql';
 import pg from 'pg';
 
 export interface OutboxRelayOptions {
@@ -11,7 +12,11 @@ export interface OutboxRelayOptions {
   js: JetStreamClient;
   logger: Logger;
   batchSize?: number;
-  /** How often an idle relay looks for new rows. */
+  /**
+   * How often an idle relay looks for new rows by itself. It is woken at once by a commit in its
+   * own process (nudge) and by any replica's commit (NOTIFY <schema>_outbox from the outbox's
+   * trigger), so this is only the safety net.
+   */
   pollIntervalMs?: number;
 }
 
@@ -33,6 +38,7 @@ export class OutboxRelay {
   private readonly table: string;
   private readonly batchSize: number;
   private loop?: WorkLoop;
+  private listener?: Listener;
 
   constructor(private readonly options: OutboxRelayOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
@@ -46,13 +52,16 @@ export class OutboxRelay {
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
   }
 
-  /** Starts the background loop. */
+  /** Starts the background loop and listens for commits of other processes. */
   start(): void {
     this.loop ??= startWorkLoop({
       name: 'outbox relay',
       pass: () => this.publishBatch(),
-      intervalMs: this.options.pollIntervalMs ?? 100,
+      intervalMs: this.options.pollIntervalMs ?? 2000,
       logger: this.options.logger,
+    });
+    this.listener ??= listen(this.options.databaseUrl, `${this.options.schema}_outbox`, () => this.nudge(), {
+      onError: (err) => this.options.logger.warn('outbox listener lost its connection; listening again', { err }),
     });
   }
 
@@ -73,6 +82,7 @@ export class OutboxRelay {
 
   /** Stops the loop after its current batch, publishes what is left, and closes the pool. */
   async stop(): Promise<void> {
+    await this.listener?.close();
     await this.loop?.stop();
     await this.flush().catch((err) => this.options.logger.warn('outbox final flush failed', { err }));
     await this.pool.end();

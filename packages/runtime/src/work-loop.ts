@@ -29,6 +29,8 @@ export interface WorkLoopOptions {
  */
 export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
   let stopped = false;
+  /** A nudge arrived during a pass: what it announced may have come too late for that pass. */
+  let nudged = false;
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -44,6 +46,7 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
     let failures = 0;
     while (!stopped) {
       let handled = 0;
+      nudged = false;
       try {
         handled = (await options.pass()) ?? 0;
         failures = 0;
@@ -52,12 +55,15 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
         options.logger.warn(`${options.name} failed; will retry`, { err, failures });
       }
       if (stopped) break;
-      if (handled > 0) continue;
+      if (handled > 0 || (nudged && !failures)) continue;
       await sleep(failures ? Math.min(options.intervalMs * 2 ** failures, options.maxBackoffMs ?? 5000) : options.intervalMs);
     }
   })();
   return {
-    nudge: () => wake?.(),
+    nudge: () => {
+      nudged = true;
+      wake?.();
+    },
     async stop() {
       stopped = true;
       wake?.();

@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { payment } from '@vrp/contracts';
 import { createLogger } from '@vrp/logging';
 import { newDomainEvent, OutboxRelay, outboxRow } from '@vrp/outbox';
-import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
+import { createTestDatabase, createTestStream, waitFor, type TestDatabase, type TestStream } from '@vrp/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -73,5 +73,44 @@ describe('the outbox relay', () => {
       'SELECT count(*)::int AS pending FROM payment.outbox_events WHERE published_at IS NULL',
     );
     expect(rows[0]!.pending).toBe(0);
+  });
+});
+
+describe('a running relay', () => {
+  it('publishes a row committed by another process at once, woken by NOTIFY, not by its poll', async () => {
+    // A poll interval far beyond the test's patience: only the notification can wake it.
+    const r = new OutboxRelay({
+      databaseUrl: db.url,
+      schema: 'payment',
+      js: stream.bus.js,
+      logger: createLogger('relay', { level: 'error' }),
+      pollIntervalMs: 600_000,
+    });
+    relays.push(r);
+    r.start();
+    const before = (await stream.events()).length;
+    // Let the listener connect (it looks once when it starts listening), then commit from outside.
+    await waitFor(
+      async () =>
+        (
+          await sql.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN payment_outbox' AND datname = current_database()`,
+          )
+        ).rows[0].n > 0
+          ? true
+          : undefined,
+      {
+        what: 'the relay to listen',
+      },
+    );
+    const [id] = await commitEvents(1);
+    const published = await waitFor(
+      async () => {
+        const events = await stream.events();
+        return events.length > before ? events : undefined;
+      },
+      { what: 'the row to be published' },
+    );
+    expect(published.at(-1)!.eventId).toBe(id);
   });
 });
