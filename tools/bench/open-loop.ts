@@ -234,9 +234,13 @@ async function main(): Promise<void> {
     console.log(allMet ? '\nevery route met the goal' : '\nsome routes missed the goal');
     if (reasons.size) console.log('errors: ' + [...reasons].map(([reason, n]) => `${n} × ${reason}`).join(', '));
     if (processes.size) {
-      const used = [...cpuBetween(cpuBefore, sampleCpu(processes))].sort((a, b) => b[1] - a[1]);
+      const used = [...cpuBetween(cpuBefore, sampleCpu(processes))];
+      const self = process.cpuUsage(selfBefore);
+      used.push(['postgres (all backends)', sumOf(cpuBetween(postgresBefore, sampleCpu(postgres)))]);
+      used.push(['load generator (this process)', (self.user + self.system) / 1000]);
+      used.sort((a, b) => b[1] - a[1]);
       console.log(
-        '\nNode CPU during the run, % of one core: ' + used.map(([name, ms]) => `${name} ${(ms / 10 / elapsed).toFixed(0)}%`).join(', '),
+        '\nCPU during the run, % of one core: ' + used.map(([name, ms]) => `${name} ${(ms / 10 / elapsed).toFixed(0)}%`).join(', '),
       );
     }
   } finally {

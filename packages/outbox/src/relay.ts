@@ -1,7 +1,6 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
-import { listen, type Listener } from '@vrp/sql';
 import pg from 'pg';
 
 export interface OutboxRelayOptions {
@@ -13,12 +12,15 @@ export interface OutboxRelayOptions {
   logger: Logger;
   batchSize?: number;
   /**
-   * How often an idle relay looks for new rows by itself. It is woken at once by a commit in its
-   * own process (nudge) and by any replica's commit (NOTIFY <schema>_outbox from the outbox's
-   * trigger), so this is only the safety net.
+   * How often an idle relay looks for new rows by itself. Every commit wakes its own process's
+   * relay at once (nudge), and a relay that finds another one publishing looks again shortly, so
+   * this only catches rows whose writer died between commit and nudge.
    */
   pollIntervalMs?: number;
 }
+
+/** How soon a relay that found another one publishing looks again. */
+const LOCK_RETRY_MS = 25;
 
 interface Row {
   seq: string;
@@ -38,7 +40,8 @@ export class OutboxRelay {
   private readonly table: string;
   private readonly batchSize: number;
   private loop?: WorkLoop;
-  private listener?: Listener;
+  /** Set while a relay that found the lock taken waits to look again. */
+  private lockRetry?: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxRelayOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
@@ -52,16 +55,13 @@ export class OutboxRelay {
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
   }
 
-  /** Starts the background loop and listens for commits of other processes. */
+  /** Starts the background loop. */
   start(): void {
     this.loop ??= startWorkLoop({
       name: 'outbox relay',
       pass: () => this.publishBatch(),
       intervalMs: this.options.pollIntervalMs ?? 2000,
       logger: this.options.logger,
-    });
-    this.listener ??= listen(this.options.databaseUrl, `${this.options.schema}_outbox`, () => this.nudge(), {
-      onError: (err) => this.options.logger.warn('outbox listener lost its connection; listening again', { err }),
     });
   }
 
@@ -82,17 +82,19 @@ export class OutboxRelay {
 
   /** Stops the loop after its current batch, publishes what is left, and closes the pool. */
   async stop(): Promise<void> {
-    await this.listener?.close();
     await this.loop?.stop();
     await this.flush().catch((err) => this.options.logger.warn('outbox final flush failed', { err }));
+    clearTimeout(this.lockRetry);
     await this.pool.end();
   }
 
   /**
-   * Two round trips per batch. The first opens the transaction, tries the relay lock once (an
-   * InitPlan: when another relay holds it the scan does not even start) and reads the batch; the
-   * second marks what JetStream acknowledged and commits. The order is the column's, o.seq (the
-   * output's `seq` is text: ordering by it put 10 before 9). Multi-statement text cannot take
+   * Two round trips per batch. The first opens the transaction, tries the relay lock once and
+   * reads the batch (one row with `held` false when another relay has the lock: the scan does
+   * not even start); the second marks what JetStream acknowledged and commits. A relay that
+   * found the lock taken looks again after LOCK_RETRY_MS: the row its own process just committed
+   * may have come after the other relay's read. The order is the column's, o.seq (the output's
+   * `seq` is text: ordering by it put 10 before 9). Multi-statement text cannot take
    * parameters: the table is a checked identifier and the seqs are Postgres's own digits.
    */
   private async publishBatch(): Promise<number> {
@@ -102,10 +104,21 @@ export class OutboxRelay {
       const [, batch] = (await client.query(
         `BEGIN;
          WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('${this.table}')) AS held)
-         SELECT o.seq::text AS seq, o.event_id, o.subject, o.payload FROM ${this.table} o
-          WHERE (SELECT held FROM relay_lock) AND o.published_at IS NULL ORDER BY o.seq LIMIT ${this.batchSize}`,
-      )) as unknown as [unknown, pg.QueryResult<Row>];
-      const rows = batch.rows;
+         SELECT l.held, o.seq::text AS seq, o.event_id, o.subject, o.payload
+           FROM relay_lock l LEFT JOIN LATERAL (
+             SELECT seq, event_id, subject, payload FROM ${this.table}
+              WHERE l.held AND published_at IS NULL ORDER BY seq LIMIT ${this.batchSize}) o ON true
+          ORDER BY o.seq`,
+      )) as unknown as [unknown, pg.QueryResult<Row & { held: boolean }>];
+      if (!batch.rows[0]?.held) {
+        await client.query('COMMIT');
+        this.lockRetry ??= setTimeout(() => {
+          this.lockRetry = undefined;
+          this.nudge();
+        }, LOCK_RETRY_MS);
+        return 0;
+      }
+      const rows = batch.rows.filter((r) => r.seq !== null);
       const published: string[] = [];
       try {
         for (const row of rows) {

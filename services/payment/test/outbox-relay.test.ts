@@ -77,8 +77,8 @@ describe('the outbox relay', () => {
 });
 
 describe('a running relay', () => {
-  it('publishes a row committed by another process at once, woken by NOTIFY, not by its poll', async () => {
-    // A poll interval far beyond the test's patience: only the notification can wake it.
+  it('publishes a row its process committed while another relay held the lock soon after, not at its next poll', async () => {
+    // A poll interval far beyond the test's patience: only the nudge and the lock retry can wake it.
     const r = new OutboxRelay({
       databaseUrl: db.url,
       schema: 'payment',
@@ -89,21 +89,19 @@ describe('a running relay', () => {
     relays.push(r);
     r.start();
     const before = (await stream.events()).length;
-    // Let the listener connect (it looks once when it starts listening), then commit from outside.
-    await waitFor(
-      async () =>
-        (
-          await sql.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN payment_outbox' AND datname = current_database()`,
-          )
-        ).rows[0].n > 0
-          ? true
-          : undefined,
-      {
-        what: 'the relay to listen',
-      },
-    );
-    const [id] = await commitEvents(1);
+    const holder = await sql.connect();
+    let id: string;
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtext('"payment"."outbox_events"'))`);
+      [id] = (await commitEvents(1)) as [string];
+      r.nudge(); // what the committing process does; the relay finds the lock taken
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await stream.events()).length).toBe(before);
+    } finally {
+      await holder.query('COMMIT');
+      holder.release();
+    }
     const published = await waitFor(
       async () => {
         const events = await stream.events();
