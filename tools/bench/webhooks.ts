@@ -1,0 +1,227 @@
+/**
+ * Webhook benchmark: events enter through an outbox (rows committed into the mandate service's
+ * outbox_events at a fixed rate, as the service commits them), travel through the relay,
+ * JetStream and the webhook service, and are delivered, signed, to a local HTTPS receiver with
+ * 10 endpoints. Prints signed deliveries per second and event-to-delivery latency next to the
+ * ceiling of the same run: bare signed POSTs from this process to the same receiver. See README.md.
+ *
+ *   npm run bench:webhooks                                   (100 events/s x 10 endpoints for 20 s)
+ *   BENCH_EVENTS_PER_SECOND=50 BENCH_SECONDS=10 npm run bench:webhooks
+ */
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { mandate } from '@vrp/contracts';
+import { newDomainEvent, outboxRow } from '@vrp/outbox';
+import { generateTestTls } from '@vrp/testing';
+import { computeSignature, SIGNATURE_HEADER, verifyWebhook } from '@vrp/webhook-verify';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { cpuBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
+import { benchApi } from './lib/seed.js';
+
+const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const ENDPOINTS = 10;
+const CEILING_REQUESTS = 5000;
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+}
+
+/** An HTTPS receiver that verifies every delivery's signature and notes when each arrived. */
+async function startReceiver(tls: { cert: string; key: string }, secrets: Map<string, string>) {
+  const arrivals: { eventId: string; at: number }[] = [];
+  let rejected = 0;
+  const server = https.createServer({ cert: tls.cert, key: tls.key, keepAlive: true }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = Date.now();
+      const body = Buffer.concat(chunks);
+      const secret = secrets.get(req.url ?? '');
+      try {
+        if (!secret) throw new Error(`no endpoint at ${req.url}`);
+        verifyWebhook({ body, header: req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined, secrets: secret });
+        arrivals.push({ eventId: (JSON.parse(body.toString('utf8')) as { event_id: string }).event_id, at });
+        res.writeHead(200).end();
+      } catch {
+        rejected++;
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as { port: number }).port,
+    arrivals,
+    rejected: () => rejected,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Signed POSTs straight from this process to the receiver (keep-alive, 16 at a time): the ceiling. */
+async function bareSignedPosts(port: number, ca: string, secret: string, total: number): Promise<number> {
+  const agent = new https.Agent({ keepAlive: true, ca, maxSockets: 16 });
+  const body = JSON.stringify({ id: 'EV-ceiling', type: 'mandate.created', data: {} });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < total) {
+        const timestamp = Math.floor(Date.now() / 1000);
+        const signature = `t=${timestamp},v1=${computeSignature(secret, timestamp, body)}`;
+        await new Promise<void>((resolve, reject) => {
+          const req = https.request(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/ceiling',
+              method: 'POST',
+              agent,
+              headers: { [SIGNATURE_HEADER]: signature, 'content-type': 'application/json' },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve());
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      }
+    }),
+  );
+  agent.destroy();
+  return total / ((performance.now() - started) / 1000);
+}
+
+async function main(): Promise<void> {
+  const tls = generateTestTls();
+  const dir = mkdtempSync(path.join(tmpdir(), 'vrp-bench-'));
+  const caFile = path.join(dir, 'ca.pem');
+  writeFileSync(caFile, tls.ca);
+  const secrets = new Map<string, string>();
+  const receiver = await startReceiver(tls, secrets);
+  log('starting the platform as separate processes (fresh database and stream)');
+  const { startLocalPlatform } = await import('../dev/local-platform.js');
+  const local = await startLocalPlatform({
+    RATE_LIMIT_RPS: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    // The receiver is on this machine: loopback URLs allowed, its CA trusted by the webhook service.
+    WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
+    NODE_EXTRA_CA_CERTS: caFile,
+  });
+  const db = new pg.Pool({ connectionString: local.env.DATABASE_URL, max: 4 });
+  try {
+    const api = benchApi(local.url, local.createMerchant('Webhook benchmark'));
+    // The events are the merchant's own: its id, from the platform's fresh database.
+    const merchantId = (await db.query<{ id: string }>(`SELECT id FROM gateway.merchants WHERE name = 'Webhook benchmark'`)).rows[0]!.id;
+    for (let i = 0; i < ENDPOINTS; i++) {
+      const res = await api.post('/v1/webhook-endpoints', {
+        url: `https://127.0.0.1:${receiver.port}/hooks/${i}`,
+        enabled_events: ['mandate.created'],
+      });
+      if (res.status !== 201) throw new Error(`creating an endpoint failed: ${res.status} ${JSON.stringify(res.body)}`);
+      secrets.set(`/hooks/${i}`, res.body.secret as string);
+    }
+    secrets.set('/ceiling', secrets.get('/hooks/0')!);
+
+    log(`ceiling: ${CEILING_REQUESTS} bare signed POSTs to the same receiver`);
+    const ceiling = await bareSignedPosts(receiver.port, tls.ca, secrets.get('/ceiling')!, CEILING_REQUESTS);
+    receiver.arrivals.length = 0;
+
+    const processes = serviceProcesses(local.runner.pid!);
+    const cpuBefore = sampleCpu(processes);
+    const total = EVENTS_PER_SECOND * SECONDS;
+    const createdAt = new Map<string, number>();
+    log(`committing ${total} events into the outbox at ${EVENTS_PER_SECOND}/s (${ENDPOINTS} endpoints each)`);
+    const start = performance.now();
+    const inserts: Promise<unknown>[] = [];
+    for (let sent = 0; sent < total;) {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * EVENTS_PER_SECOND) + 1);
+      for (; sent < due; sent++) {
+        const at = new Date();
+        const resource = create(mandate.MandateSchema, {
+          id: `MD-bench-${sent}`,
+          merchantId,
+          customerId: 'CU-bench',
+          status: mandate.MandateStatus.ACTIVE,
+          description: 'webhook benchmark',
+          maximumAmountMinor: 10_000n,
+          currency: 'GBP',
+          frequency: mandate.Frequency.ADHOC,
+          createdAt: timestampFromDate(at),
+        });
+        const row = outboxRow(
+          local.env.EVENT_SUBJECT_PREFIX!,
+          newDomainEvent('mandate.created', merchantId, { case: 'mandate', value: resource }, at),
+        );
+        createdAt.set(row.eventId, at.getTime());
+        inserts.push(
+          db.query('INSERT INTO mandate.outbox_events (event_id, subject, payload) VALUES ($1, $2, $3)', [
+            row.eventId,
+            row.subject,
+            Buffer.from(row.payload),
+          ]),
+        );
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await Promise.all(inserts);
+    const expected = total * ENDPOINTS;
+    const deadline = Date.now() + 120_000;
+    while (receiver.arrivals.length < expected && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const used = cpuBetween(cpuBefore, sampleCpu(processes));
+    if (receiver.arrivals.length < expected) {
+      // Say where the missing ones are: never recorded, waiting, or failing (and why).
+      const events = await db.query<{ status: string; n: number }>(
+        'SELECT delivery_status AS status, count(*)::int AS n FROM webhook.events GROUP BY 1',
+      );
+      const attempts = await db.query<{ error: string; status_code: number; n: number }>(
+        'SELECT error, status_code, count(*)::int AS n FROM webhook.attempts WHERE NOT success GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 5',
+      );
+      log(`missing deliveries. events by status: ${JSON.stringify(events.rows)}; failed attempts: ${JSON.stringify(attempts.rows)}`);
+      log(`platform output (last lines):\n${local.output().split('\n').slice(-15).join('\n')}`);
+    }
+    const arrivals = receiver.arrivals.filter((a) => createdAt.has(a.eventId));
+    const first = Math.min(...createdAt.values());
+    const last = Math.max(...arrivals.map((a) => a.at));
+    const rate = arrivals.length / ((last - first) / 1000);
+    const latencies = arrivals.map((a) => a.at - createdAt.get(a.eventId)!).sort((a, b) => a - b);
+    console.log(`\n${arrivals.length} of ${expected} deliveries arrived, signatures verified (${receiver.rejected()} rejected)`);
+    console.log('figure                              | measured | ceiling (bare signed POST) | goal');
+    console.log(`signed deliveries/s                 | ${rate.toFixed(0).padStart(8)} | ${ceiling.toFixed(0).padStart(26)} | >= 1000`);
+    console.log(`event-to-delivery p50 ms            | ${percentile(latencies, 50).toFixed(0).padStart(8)} |`);
+    console.log(
+      `event-to-delivery p99 ms            | ${percentile(latencies, 99).toFixed(0).padStart(8)} |                            | <= 250`,
+    );
+    console.log(`event-to-delivery max ms            | ${(latencies.at(-1) ?? 0).toFixed(0).padStart(8)} |`);
+    console.log(
+      '\nNode CPU ms per delivery: ' +
+        [...used]
+          .filter(([, ms]) => ms > 0)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, ms]) => `${name} ${(ms / Math.max(1, arrivals.length)).toFixed(2)}`)
+          .join(', '),
+    );
+  } finally {
+    log('stopping');
+    await db.end();
+    await local.interrupt().then(() => local.dispose());
+    await receiver.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
