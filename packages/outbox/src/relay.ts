@@ -1,6 +1,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
+import { listen, type Listener } from '@vrp/sql';
 import pg from 'pg';
 
 export interface OutboxRelayOptions {
@@ -12,9 +13,10 @@ export interface OutboxRelayOptions {
   logger: Logger;
   batchSize?: number;
   /**
-   * How often an idle relay looks for new rows by itself. Every commit wakes its own process's
-   * relay at once (nudge), and a relay that finds another one publishing looks again shortly, so
-   * this only catches rows whose writer died between commit and nudge.
+   * How often an idle relay looks for new rows by itself. Every commit wakes the relays at once:
+   * its own process's (nudge) and every replica's (the outbox's trigger notifies <schema>_outbox,
+   * which relays LISTEN to); a relay that finds another one publishing looks again shortly. The
+   * poll is only the safety net for a listener that is reconnecting.
    */
   pollIntervalMs?: number;
 }
@@ -40,6 +42,7 @@ export class OutboxRelay {
   private readonly table: string;
   private readonly batchSize: number;
   private loop?: WorkLoop;
+  private listener?: Listener;
   /** Set while a relay that found the lock taken waits to look again. */
   private lockRetry?: NodeJS.Timeout;
 
@@ -55,13 +58,16 @@ export class OutboxRelay {
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
   }
 
-  /** Starts the background loop. */
+  /** Starts the background loop and listens for commits of every process. */
   start(): void {
     this.loop ??= startWorkLoop({
       name: 'outbox relay',
       pass: () => this.publishBatch(),
       intervalMs: this.options.pollIntervalMs ?? 2000,
       logger: this.options.logger,
+    });
+    this.listener ??= listen(this.options.databaseUrl, `${this.options.schema}_outbox`, () => this.nudge(), {
+      onError: (err) => this.options.logger.warn('outbox listener lost its connection; listening again', { err }),
     });
   }
 
@@ -82,6 +88,7 @@ export class OutboxRelay {
 
   /** Stops the loop after its current batch, publishes what is left, and closes the pool. */
   async stop(): Promise<void> {
+    await this.listener?.close();
     await this.loop?.stop();
     await this.flush().catch((err) => this.options.logger.warn('outbox final flush failed', { err }));
     clearTimeout(this.lockRetry);
@@ -121,10 +128,14 @@ export class OutboxRelay {
       const rows = batch.rows.filter((r) => r.seq !== null);
       const published: string[] = [];
       try {
-        for (const row of rows) {
-          await this.options.js.publish(row.subject, new Uint8Array(row.payload), { msgID: row.event_id });
-          published.push(row.seq);
-        }
+        // Sent back to back on one connection, so the stream stores them in this order; marked
+        // published up to the first that JetStream did not acknowledge (the rest go again).
+        const acks = await Promise.allSettled(
+          rows.map((row) => this.options.js.publish(row.subject, new Uint8Array(row.payload), { msgID: row.event_id })),
+        );
+        const firstFailure = acks.findIndex((a) => a.status === 'rejected');
+        for (const row of firstFailure === -1 ? rows : rows.slice(0, firstFailure)) published.push(row.seq);
+        if (firstFailure !== -1) throw (acks[firstFailure] as PromiseRejectedResult).reason;
       } finally {
         const mark = published.length
           ? `UPDATE ${this.table} SET published_at = now() WHERE seq = ANY('{${published.filter((seq) => /^\d+$/.test(seq)).join(',')}}'::bigint[]); `

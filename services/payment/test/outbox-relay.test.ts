@@ -112,3 +112,38 @@ describe('a running relay', () => {
     expect(published.at(-1)!.eventId).toBe(id);
   });
 });
+
+describe('a listening relay', () => {
+  it('publishes a row committed by another process at once, woken by NOTIFY, not by its poll', async () => {
+    // A poll interval far beyond the test's patience, and no nudge: only the notification can wake it.
+    const r = new OutboxRelay({
+      databaseUrl: db.url,
+      schema: 'payment',
+      js: stream.bus.js,
+      logger: createLogger('relay', { level: 'error' }),
+      pollIntervalMs: 600_000,
+    });
+    relays.push(r);
+    r.start();
+    await waitFor(
+      async () =>
+        (
+          await sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN payment_outbox' AND datname = current_database()`,
+          )
+        ).rows[0]!.n > 0 || undefined,
+      { what: 'the relay to listen' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100)); // its first look, when listening starts, is over
+    const before = (await stream.events()).length;
+    const [id] = await commitEvents(1);
+    const published = await waitFor(
+      async () => {
+        const events = await stream.events();
+        return events.length > before ? events : undefined;
+      },
+      { what: 'the row to be published' },
+    );
+    expect(published.at(-1)!.eventId).toBe(id);
+  });
+});
