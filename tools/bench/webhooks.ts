@@ -202,6 +202,23 @@ async function main(): Promise<void> {
       `event-to-delivery p99 ms            | ${percentile(latencies, 99).toFixed(0).padStart(8)} |                            | <= 250`,
     );
     console.log(`event-to-delivery max ms            | ${(latencies.at(-1) ?? 0).toFixed(0).padStart(8)} |`);
+    // Where the time went, stage by stage, from the platform's own timestamps.
+    const stages = await db.query<{ stage: string; p50: number; p99: number }>(
+      `SELECT 'outbox -> published (relay)' AS stage, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99
+         FROM (SELECT extract(epoch FROM published_at - created_at) * 1000 AS ms FROM mandate.outbox_events) o
+       UNION ALL
+       SELECT 'event -> recorded (consumer)', percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)
+         FROM (SELECT extract(epoch FROM recorded_at - created_at) * 1000 AS ms FROM webhook.events) e
+       UNION ALL
+       SELECT 'recorded -> attempted (worker)', percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)
+         FROM (SELECT extract(epoch FROM a.attempted_at - e.recorded_at) * 1000 AS ms FROM webhook.attempts a JOIN webhook.events e ON e.id = a.event_id) w
+       UNION ALL
+       SELECT 'POST to the receiver (attempt)', percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms), percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms)
+         FROM webhook.attempts`,
+    );
+    console.log('\nstage                               | p50 ms | p99 ms');
+    for (const st of stages.rows)
+      console.log(`${st.stage.padEnd(35)} | ${Number(st.p50).toFixed(0).padStart(6)} | ${Number(st.p99).toFixed(0).padStart(6)}`);
     console.log(
       '\nNode CPU ms per delivery: ' +
         [...used]

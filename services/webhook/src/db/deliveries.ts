@@ -14,27 +14,6 @@ export interface ClaimedDelivery {
   windowStartedAt: Date;
 }
 
-/**
- * Claims up to `limit` due deliveries: rows are picked with FOR UPDATE SKIP LOCKED (replicas
- * never pick the same row) and leased by moving next_attempt_at to `leaseUntil`, so the HTTP
- * call happens outside any transaction and a crashed worker's delivery becomes due again.
- */
-export function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-  return db.$queryRaw<ClaimedDelivery[]>`
-    WITH due AS (
-      SELECT id FROM "webhook"."deliveries"
-       WHERE next_attempt_at <= ${now}
-       ORDER BY next_attempt_at
-       LIMIT ${limit}
-       FOR UPDATE SKIP LOCKED
-    )
-    UPDATE "webhook"."deliveries" d SET next_attempt_at = ${leaseUntil}
-      FROM due WHERE d.id = due.id
-    RETURNING d.id, d.event_id AS "eventId", d.endpoint_id AS "endpointId",
-              d.attempt_count AS "attemptCount", d.max_attempts AS "maxAttempts", d.manual,
-              d.window_started_at AS "windowStartedAt"`;
-}
-
 /** What happened to one attempt. */
 export interface AttemptOutcome {
   attemptedAt: Date;
@@ -44,39 +23,6 @@ export interface AttemptOutcome {
   success: boolean;
   /** When the next attempt is due after a failure; null when the budget is spent. */
   nextAttemptAt: Date | null;
-}
-
-/**
- * Records an attempt and moves the delivery on (delivered, retrying, failed) and the event's
- * status with it, in one transaction. The update is conditional on the attempt count the
- * worker claimed, so a stale worker (lease expired meanwhile) records nothing.
- */
-export async function recordAttempt(db: Db, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    await lockEvent(tx, claimed.eventId);
-    const attempt = claimed.attemptCount + 1;
-    const status = outcome.success ? 'delivered' : outcome.nextAttemptAt ? 'retrying' : 'failed';
-    const { count } = await tx.delivery.updateMany({
-      where: { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } },
-      data: { attemptCount: attempt, status, nextAttemptAt: outcome.success ? null : outcome.nextAttemptAt, manual: false },
-    });
-    if (count === 0) return false;
-    await tx.attempt.create({
-      data: {
-        deliveryId: claimed.id,
-        eventId: claimed.eventId,
-        endpointId: claimed.endpointId,
-        attempt,
-        attemptedAt: outcome.attemptedAt,
-        statusCode: outcome.statusCode,
-        latencyMs: outcome.latencyMs,
-        error: outcome.error,
-        success: outcome.success,
-      },
-    });
-    await refreshEventStatus(tx, claimed.eventId);
-    return true;
-  });
 }
 
 /**

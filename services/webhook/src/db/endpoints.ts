@@ -143,8 +143,3 @@ export async function markEndpointDeleted(tx: Tx, merchantId: string, id: string
   });
   return count > 0;
 }
-
-/** An endpoint by id alone, for the delivery worker that claimed a delivery to it. */
-export function endpointById(db: Db, id: string): Promise<EndpointRow> {
-  return db.endpoint.findUniqueOrThrow({ where: { id } });
-}

@@ -1,13 +1,13 @@
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs } from '../domain/retry-schedule.js';
-import { endpointById, recordEndpointHealth } from '../db/endpoints.js';
-import { eventById } from '../db/events.js';
-import { abandon, claimDue, postpone, recordAttempt, type ClaimedDelivery } from '../db/deliveries.js';
+import { recordEndpointHealth } from '../db/endpoints.js';
+import { abandon, postpone, type ClaimedDelivery } from '../db/deliveries.js';
+import { claimDueWork, endRunOfFailures, recordAttemptOf, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
-import { postWebhook } from './delivery/http-post.js';
+import { keepAliveAgents, postWebhook, type KeepAliveAgents } from './delivery/http-post.js';
 import { liveSecrets } from './delivery/live-secrets.js';
 
 export interface DeliveryWorkerOptions {
@@ -24,11 +24,17 @@ export interface DeliveryWorkerOptions {
 export class DeliveryWorker {
   private loop?: WorkLoop;
   private readonly breakers: EndpointBreakers;
+  private readonly agents: KeepAliveAgents;
+  /** Attempts under way; each settles (it never rejects: deliver catches everything). */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly policy: { allowLoopback: boolean; allowedHosts: string[] };
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'config' | 'clock' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'logger'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
+    this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
+    this.agents = keepAliveAgents(this.policy, options.extraCa);
     this.breakers = new EndpointBreakers({
       resetTimeoutMs: deps.config.breakerResetMs,
       volumeThreshold: deps.config.breakerVolumeThreshold,
@@ -52,26 +58,48 @@ export class DeliveryWorker {
   /** Stops claiming, lets attempts in flight finish (each is bounded by the timeout), then returns. */
   async stop(): Promise<void> {
     await this.loop?.stop();
+    await this.drain();
     this.breakers.shutdown();
+    this.agents.destroy();
   }
 
-  /** Claims and sends one batch; returns how many deliveries it handled. */
+  /**
+   * Keeps up to WEBHOOK_DELIVERY_CONCURRENCY attempts in flight: claims as many due deliveries
+   * as there are free places and starts them without waiting for the others (a slow receiver
+   * holds one place, not a whole batch). While a quarter of the places or more are taken it
+   * waits for one to free up before claiming again, so a claim under load takes many rows, not
+   * one per finished attempt. Returns how many it started (or 1 after a place freed up), so the
+   * loop comes back at once while work flows.
+   */
   async runOnce(): Promise<number> {
+    const free = this.deps.config.concurrency - this.inFlight.size;
+    if (free < Math.ceil(this.deps.config.concurrency / 4) && this.inFlight.size > 0) {
+      await Promise.race(this.inFlight);
+      return 1;
+    }
     const now = this.deps.clock();
     const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
-    const claimed = await claimDue(this.deps.db, now, lease, this.deps.config.concurrency);
-    await Promise.all(claimed.map((c) => this.deliver(c)));
+    const claimed = await claimDueWork(this.deps.sql, now, lease, free);
+    for (const c of claimed) {
+      const attempt = this.deliver(c).finally(() => this.inFlight.delete(attempt));
+      this.inFlight.add(attempt);
+    }
     return claimed.length;
   }
 
-  private async deliver(claimed: ClaimedDelivery): Promise<void> {
-    const { db, config, clock } = this.deps;
+  /** Waits for every attempt in flight (tests; stop does it too). */
+  async drain(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+
+  private async deliver(claimed: ClaimedWork): Promise<void> {
+    const { db, sql, config, clock } = this.deps;
     try {
       // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
       // A manual retry goes through whatever the circuit says: the merchant asked for it now.
       const blocked = claimed.manual ? undefined : this.breakers.blocked(claimed.endpointId);
       if (blocked) return await this.postpone(claimed, blocked);
-      const [endpoint, event] = await Promise.all([endpointById(db, claimed.endpointId), eventById(db, claimed.eventId)]);
+      const { endpoint, event } = claimed;
       if (endpoint.status !== 'enabled') return await abandon(db, claimed);
       const attempt = claimed.attemptCount + 1;
       const request = buildWebhookRequest({
@@ -83,12 +111,11 @@ export class DeliveryWorker {
         now: clock(),
       });
       const attemptedAt = clock();
-      const policy = { allowLoopback: config.allowInsecureLoopback, allowedHosts: config.allowedPrivateHosts };
       const post = () =>
         postWebhook(new URL(endpoint.url), request.body, request.headers, {
           timeoutMs: config.timeoutMs,
-          policy,
-          extraCa: this.options.extraCa,
+          policy: this.policy,
+          agents: this.agents,
         });
       const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
       if ('circuitOpen' in result) return await this.postpone(claimed, result);
@@ -98,10 +125,12 @@ export class DeliveryWorker {
         result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
       const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
       const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
-      if (!(await recordAttempt(db, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
+      if (!(await recordAttemptOf(sql, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
       if (!result.success)
         this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
-      if (result.success || result.receiverFault) {
+      // A success only ends a run of failures (one statement that locks nothing when there is none).
+      if (result.success) await endRunOfFailures(sql, endpoint.id);
+      else if (result.receiverFault) {
         const disabled = await recordEndpointHealth(db, endpoint.id, {
           at: attemptedAt,
           success: result.success,

@@ -16,6 +16,8 @@ export interface EventConsumerOptions {
   ackWaitMs?: number;
 }
 
+/** How many events from the stream are recorded at the same time. */
+const RECORD_CONCURRENCY = 32;
 /** Creates the durable pull consumer if it does not exist yet (idempotent). */
 export async function ensureConsumer(options: EventConsumerOptions): Promise<void> {
   const { jsm } = options.bus;
@@ -79,7 +81,17 @@ export class EventConsumer {
         this.messages = await consumer.consume({ max_messages: 64 });
         // Stopped while subscribing: end the iteration below at once.
         if (!this.running) this.messages.stop();
-        for await (const m of this.messages) await this.handle(m);
+        // Events are independent of one another: up to RECORD_CONCURRENCY are recorded at once.
+        const inFlight = new Set<Promise<void>>();
+        try {
+          for await (const m of this.messages) {
+            const recording: Promise<void> = this.handle(m).finally(() => inFlight.delete(recording));
+            inFlight.add(recording);
+            if (inFlight.size >= RECORD_CONCURRENCY) await Promise.race(inFlight);
+          }
+        } finally {
+          await Promise.all(inFlight);
+        }
       } catch (err) {
         if (this.running) this.deps.logger.warn('event consumer interrupted; resuming', { err });
       }

@@ -24,6 +24,32 @@ export interface PostOptions {
   policy: AddressPolicy;
   /** Extra trusted CA certificates (PEM), added to the system ones. */
   extraCa?: string | undefined;
+  /**
+   * Keep-alive agents (from keepAliveAgents, made with the same policy and CA): connections to a
+   * receiver are reused instead of a TCP and TLS handshake per attempt. Without them every POST
+   * opens its own connection.
+   */
+  agents?: KeepAliveAgents;
+}
+
+export interface KeepAliveAgents {
+  http: http.Agent;
+  https: https.Agent;
+  destroy(): void;
+}
+
+/**
+ * Agents that keep connections to receivers open between attempts. The address guard runs when
+ * a connection is made, so a reused connection goes to an address that was allowed; idle ones
+ * are closed after 4 s, before the common 5 s server keep-alive timeouts close them under us.
+ */
+export function keepAliveAgents(policy: AddressPolicy, extraCa?: string): KeepAliveAgents {
+  const common = { keepAlive: true, timeout: 4000, lookup: guardedLookup(policy) as never };
+  const agents = {
+    http: new http.Agent(common),
+    https: new https.Agent({ ...common, ...(extraCa ? { ca: [...rootCertificates, extraCa] } : {}) }),
+  };
+  return { ...agents, destroy: () => (agents.http.destroy(), agents.https.destroy()) };
 }
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -39,6 +65,10 @@ function describe(err: NodeJS.ErrnoException): string {
  * the whole answer received within `timeoutMs`. Redirects are not followed (a 3xx is a failure).
  */
 export function postWebhook(url: URL, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+  return post(url, body, headers, options, true);
+}
+
+function post(url: URL, body: string, headers: Record<string, string>, options: PostOptions, mayRetryStale: boolean): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const refused = literalRefusal(options.policy, url.hostname);
@@ -52,12 +82,17 @@ export function postWebhook(url: URL, body: string, headers: Record<string, stri
       clearTimeout(timer);
       resolve({ ...result, latencyMs: elapsed() });
     };
+    const agent = options.agents?.[url.protocol === 'https:' ? 'https' : 'http'];
     const req = transport.request(url, {
       method: 'POST',
       headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)), 'User-Agent': 'vrp-webhooks/1' },
-      lookup: guardedLookup(options.policy) as never,
-      agent: false,
-      ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+      ...(agent
+        ? { agent }
+        : {
+            lookup: guardedLookup(options.policy) as never,
+            agent: false,
+            ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+          }),
     });
     // The whole exchange (connect, TLS, answer) must fit in the timeout, not each step.
     const timer = setTimeout(() => {
@@ -87,6 +122,14 @@ export function postWebhook(url: URL, body: string, headers: Record<string, stri
       res.on('error', () => done());
     });
     req.on('error', (err: NodeJS.ErrnoException) => {
+      // A kept-alive connection the receiver closed just as we reused it: nothing reached it, so
+      // the attempt goes again at once on a new connection (once), not counted as its failure.
+      if (mayRetryStale && req.reusedSocket && err.code === 'ECONNRESET' && !settled) {
+        settled = true;
+        clearTimeout(timer);
+        void post(url, body, headers, options, false).then(resolve);
+        return;
+      }
       finish({ success: false, statusCode: 0, error: describe(err), receiverFault: !(err instanceof RefusedDestinationError) });
     });
     req.end(body);

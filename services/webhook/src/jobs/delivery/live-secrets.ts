@@ -11,7 +11,7 @@ interface PreviousSecret {
  * The secrets that sign a delivery at `now`: the current one first, then every replaced one
  * still within the 24 h after its own rotation, newest first.
  */
-export function liveSecrets(key: Buffer, endpoint: EndpointRow, now: Date): string[] {
+export function liveSecrets(key: Buffer, endpoint: Pick<EndpointRow, 'id' | 'secretCiphertext' | 'previousSecrets'>, now: Date): string[] {
   const previous = (endpoint.previousSecrets as unknown as PreviousSecret[])
     .filter((p) => new Date(p.valid_until) > now)
     .sort((a, b) => Date.parse(b.valid_until) - Date.parse(a.valid_until));
