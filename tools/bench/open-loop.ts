@@ -7,7 +7,7 @@
  *   npm run bench:open-loop                        (200 req/s for 60 s)
  *   BENCH_RATE=100 BENCH_SECONDS=20 npm run bench:open-loop
  */
-import { cpuBetween, postgresProcesses, sampleCpu, serviceProcesses, sumOf } from './lib/process-cpu.js';
+import { cpuBetween, postgresCpuMs, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi, seedMandates, type BenchApi } from './lib/seed.js';
 import { startTarget } from './lib/target.js';
 
@@ -182,8 +182,7 @@ async function main(): Promise<void> {
     const total = Math.round(RATE * SECONDS);
     const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const cpuBefore = sampleCpu(processes);
-    const postgres = postgresProcesses();
-    const postgresBefore = sampleCpu(postgres);
+    const postgresBefore = postgresCpuMs();
     const selfBefore = process.cpuUsage();
     const start = performance.now();
     const inFlight: Promise<void>[] = [];
@@ -236,7 +235,7 @@ async function main(): Promise<void> {
     if (processes.size) {
       const used = [...cpuBetween(cpuBefore, sampleCpu(processes))];
       const self = process.cpuUsage(selfBefore);
-      used.push(['postgres (all backends)', sumOf(cpuBetween(postgresBefore, sampleCpu(postgres)))]);
+      used.push(['postgres (all backends)', postgresCpuMs() - postgresBefore]);
       used.push(['load generator (this process)', (self.user + self.system) / 1000]);
       used.sort((a, b) => b[1] - a[1]);
       console.log(

@@ -8,7 +8,7 @@
  */
 import { directCeiling } from './lib/direct-ceiling.js';
 import { formatLevel, measure, type LevelResult } from './lib/measure.js';
-import { cpuBetween, sampleCpu, serviceProcesses, settled, sumOf, type CpuSample } from './lib/process-cpu.js';
+import { cpuBetween, postgresCpuMs, sampleCpu, serviceProcesses, settled, sumOf, type CpuSample } from './lib/process-cpu.js';
 import { startTarget } from './lib/target.js';
 import { benchApi, seedMandates } from './lib/seed.js';
 
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const gateway: LevelResult[] = [];
     const cpu: CpuSample[] = [];
+    const postgres: number[] = [];
     let used = 0;
     for (const concurrency of LEVELS) {
       const n = requestsFor(concurrency);
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
       used += n;
       const idle = processes.size ? await idleMsPerSecond(processes) : new Map<string, number>();
       const before = sampleCpu(processes);
+      const postgresBefore = postgresCpuMs();
       const startedAt = performance.now();
       log(`gateway: ${n} POST /v1/payments at concurrency ${concurrency}`);
       const result = await measure(concurrency, n, async (i) => {
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
           [...cpuBetween(before, after)].map(([name, ms]) => [name, Math.max(0, ms - idle.get(name)! * seconds) / result.ok]),
         );
         cpu.push(perPayment);
+        // Postgres's whole CPU over the same span (its idle share is small), for comparison only.
+        postgres.push((postgresCpuMs() - postgresBefore) / result.ok);
       }
     }
     const direct = await directCeiling(LEVELS, requestsFor, log);
@@ -72,7 +76,7 @@ async function main(): Promise<void> {
           .join(' | ') + (g.errors ? `   (${g.errors} gateway errors)` : ''),
       );
     }
-    if (cpu.length) printCpu(cpu);
+    if (cpu.length) printCpu(cpu, postgres);
   } finally {
     log('stopping');
     await platform.stop();
@@ -87,12 +91,16 @@ async function idleMsPerSecond(processes: Map<string, number>): Promise<CpuSampl
 }
 
 /** Node CPU milliseconds per created payment, per service and level, with the sum. */
-function printCpu(levels: CpuSample[]): void {
+function printCpu(levels: CpuSample[], postgres: number[]): void {
   const names = [...levels[0]!.keys()].sort();
   console.log('\nNode CPU ms per created payment (the async work it causes included, idle rate subtracted)');
   console.log(['service'.padEnd(15), ...LEVELS.map((c) => `c=${c}`.padStart(8))].join(' | '));
   for (const name of names) console.log([name.padEnd(15), ...levels.map((l) => l.get(name)!.toFixed(2).padStart(8))].join(' | '));
   console.log(['sum'.padEnd(15), ...levels.map((l) => sumOf(l).toFixed(2).padStart(8))].join(' | ') + '   (goal: sum <= 4 ms)');
+  console.log(
+    ['(postgres)'.padEnd(15), ...postgres.map((ms) => ms.toFixed(2).padStart(8))].join(' | ') +
+      '   (not Node: the database, for comparison)',
+  );
 }
 
 main().then(

@@ -66,13 +66,21 @@ export class OutboxRelay {
       intervalMs: this.options.pollIntervalMs ?? 2000,
       logger: this.options.logger,
     });
-    this.listener ??= listen(this.options.databaseUrl, `${this.options.schema}_outbox`, () => this.nudge(), {
+    this.listener ??= listen(this.options.databaseUrl, `${this.options.schema}_outbox`, () => this.wake(), {
       onError: (err) => this.options.logger.warn('outbox listener lost its connection; listening again', { err }),
     });
   }
 
-  /** Asks an idle loop to look now (call after committing an outbox row for low latency). */
+  /**
+   * Asks an idle loop to look now (call after committing an outbox row). While the relay listens
+   * the commit's own NOTIFY wakes it just as soon, so this does nothing then: one pass per
+   * commit, not two.
+   */
   nudge(): void {
+    if (!this.listener?.listening) this.wake();
+  }
+
+  private wake(): void {
     this.loop?.nudge();
   }
 
@@ -121,7 +129,7 @@ export class OutboxRelay {
         await client.query('COMMIT');
         this.lockRetry ??= setTimeout(() => {
           this.lockRetry = undefined;
-          this.nudge();
+          this.wake();
         }, LOCK_RETRY_MS);
         return 0;
       }

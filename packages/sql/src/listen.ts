@@ -1,6 +1,8 @@
 import pg from 'pg';
 
 export interface Listener {
+  /** True while the LISTEN is in place (false while connecting again). */
+  readonly listening: boolean;
   /** Stops listening and closes the connection. */
   close(): Promise<void>;
 }
@@ -63,6 +65,9 @@ export function listen(databaseUrl: string, channel: string, onNotify: () => voi
 
   connecting = connect();
   return {
+    get listening() {
+      return client !== undefined;
+    },
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -21,15 +21,35 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const relay = () => {
+const relay = (options: { pollIntervalMs?: number } = {}) => {
   const r = new OutboxRelay({
     databaseUrl: db.url,
     schema: 'payment',
     js: stream.bus.js,
     logger: createLogger('relay', { level: 'error' }),
     batchSize: 40,
+    ...options,
   });
   relays.push(r);
+  return r;
+};
+
+/** The id of the last event on the stream, once there are more than `before`. */
+const lastPublishedAfter = async (before: number) =>
+  (
+    await waitFor(
+      async () => {
+        const events = await stream.events();
+        return events.length > before ? events : undefined;
+      },
+      { what: 'the row to be published' },
+    )
+  ).at(-1)!.eventId;
+
+/** A started relay whose poll is far beyond the tests' patience: only a nudge, the lock retry or NOTIFY wakes it. */
+const runningRelay = () => {
+  const r = relay({ pollIntervalMs: 600_000 });
+  r.start();
   return r;
 };
 
@@ -78,16 +98,7 @@ describe('the outbox relay', () => {
 
 describe('a running relay', () => {
   it('publishes a row its process committed while another relay held the lock soon after, not at its next poll', async () => {
-    // A poll interval far beyond the test's patience: only the nudge and the lock retry can wake it.
-    const r = new OutboxRelay({
-      databaseUrl: db.url,
-      schema: 'payment',
-      js: stream.bus.js,
-      logger: createLogger('relay', { level: 'error' }),
-      pollIntervalMs: 600_000,
-    });
-    relays.push(r);
-    r.start();
+    const r = runningRelay();
     const before = (await stream.events()).length;
     const holder = await sql.connect();
     let id: string;
@@ -102,29 +113,13 @@ describe('a running relay', () => {
       await holder.query('COMMIT');
       holder.release();
     }
-    const published = await waitFor(
-      async () => {
-        const events = await stream.events();
-        return events.length > before ? events : undefined;
-      },
-      { what: 'the row to be published' },
-    );
-    expect(published.at(-1)!.eventId).toBe(id);
+    expect(await lastPublishedAfter(before)).toBe(id);
   });
 });
 
 describe('a listening relay', () => {
   it('publishes a row committed by another process at once, woken by NOTIFY, not by its poll', async () => {
-    // A poll interval far beyond the test's patience, and no nudge: only the notification can wake it.
-    const r = new OutboxRelay({
-      databaseUrl: db.url,
-      schema: 'payment',
-      js: stream.bus.js,
-      logger: createLogger('relay', { level: 'error' }),
-      pollIntervalMs: 600_000,
-    });
-    relays.push(r);
-    r.start();
+    runningRelay(); // no nudge below: only the notification can wake it
     await waitFor(
       async () =>
         (
@@ -137,13 +132,6 @@ describe('a listening relay', () => {
     await new Promise((resolve) => setTimeout(resolve, 100)); // its first look, when listening starts, is over
     const before = (await stream.events()).length;
     const [id] = await commitEvents(1);
-    const published = await waitFor(
-      async () => {
-        const events = await stream.events();
-        return events.length > before ? events : undefined;
-      },
-      { what: 'the row to be published' },
-    );
-    expect(published.at(-1)!.eventId).toBe(id);
+    expect(await lastPublishedAfter(before)).toBe(id);
   });
 });

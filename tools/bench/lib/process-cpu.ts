@@ -82,16 +82,29 @@ export async function settled(
   }
 }
 
-/** Every Postgres server process on this machine (the postmaster and its backends), by pid. */
-export function postgresProcesses(): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') found.set(`postgres ${entry}`, Number(entry));
-    } catch {
-      // exited meanwhile
-    }
+/** utime, stime, cutime and cstime of a process in ms (cutime/cstime: its reaped children's), or undefined once it is gone. */
+function times(pid: number): { own: number; children: number; ppid: number; comm: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (i: number) => (Number(fields[i]) * 1000) / TICKS_PER_SECOND;
+    return { own: ms(11) + ms(12), children: ms(13) + ms(14), ppid: Number(fields[1]), comm };
+  } catch {
+    return undefined;
   }
-  return found;
+}
+
+/**
+ * CPU milliseconds Postgres has used so far on this machine: every live server process plus
+ * the backends that have already exited (their time is added to the postmaster's children's
+ * time when it reaps them), so a connection closed between two samples is still counted.
+ */
+export function postgresCpuMs(): number {
+  const all = readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map((e) => ({ pid: Number(e), t: times(Number(e)) }))
+    .filter((p) => p.t?.comm === 'postgres');
+  const pids = new Set(all.map((p) => p.pid));
+  return all.reduce((sum, p) => sum + p.t!.own + (pids.has(p.t!.ppid) ? 0 : p.t!.children), 0);
 }
