@@ -164,44 +164,60 @@ export async function markAttemptClearing(db: Queryable, attempt: OpenAttempt, a
 }
 
 /**
- * Applies the bank's decision to the attempt if it is still the open one (the acknowledgement
- * time is kept, or set to `at` if the bank never acknowledged); the payment as it now is (the
- * timeline not yet extended), or null when nothing changed.
+ * Applies the bank's decision to `current`'s open attempt in one statement: the payment moves to
+ * the decided status (the acknowledgement time is kept, or set to `at` if the bank never
+ * acknowledged) and its timeline entry and outbox row are inserted with it. The event is built
+ * beforehand from `current` as the decision leaves it, which is exact because the update only
+ * matches while the payment still has the status and attempt `current` was read with, and
+ * nothing else the event shows changes while a payment is submitted. Returns the payment as it
+ * now is, or null when the update matched nothing (the report is stale, repeated or late).
  */
-export async function decide(db: Queryable, attempt: OpenAttempt, decision: Decision, at: Date): Promise<PaymentRecord | null> {
+export async function decide(
+  db: Queryable,
+  current: PaymentRecord,
+  decision: Decision,
+  at: Date,
+  event: OutboxRowOf,
+): Promise<PaymentRecord | null> {
   const settled = decision.status === 'settled';
-  const [row] = await rows<PaymentRow>(
-    db,
-    `UPDATE payment.payments p
-        SET status = $4, clearing_status = $5, settlement_date = $6::date, failure_code = $7, bank_acked_at = COALESCE(p.bank_acked_at, $8)
-      WHERE p.id = $1 AND p.retry_count = $2 AND p.status = $3
-     RETURNING ${RECORD}`,
-    [
-      attempt.id,
-      attempt.retryCount,
-      attempt.status,
-      decision.status,
-      settled ? 'cleared' : 'rejected',
-      settled ? decision.settlementDate.toISOString().slice(0, 10) : null,
-      settled ? null : decision.failureCode,
-      at,
-    ],
-  );
-  return row ? toRecord(row) : null;
-}
-
-/** Appends a timeline entry (the status `record` entered at `at`) and its outbox row in one statement; returns the record with it. */
-export async function appendEntry(db: Queryable, record: PaymentRecord, at: Date, event: OutboxRowOf): Promise<PaymentRecord> {
-  const entry = { seq: 0n, paymentId: record.id, status: record.status, at };
-  const next = { ...record, timeline: [...record.timeline, entry] };
+  const entry = { seq: 0n, paymentId: current.id, status: decision.status, at };
+  const next: PaymentRecord = {
+    ...current,
+    status: decision.status,
+    clearingStatus: settled ? 'cleared' : 'rejected',
+    settlementDate: settled ? decision.settlementDate : null,
+    failureCode: settled ? null : decision.failureCode,
+    bankAckedAt: current.bankAckedAt ?? at,
+    timeline: [...current.timeline, entry],
+  };
   const outbox = event(next);
   const [row] = await rows<{ seq: string }>(
     db,
-    `WITH entry AS (INSERT INTO payment.payment_timeline (payment_id, status, at) VALUES ($1, $2, $3) RETURNING seq),
-          outbox AS (INSERT INTO payment.outbox_events (event_id, subject, payload, created_at) VALUES ($4, $5, $6, $3))
+    `WITH decided AS (
+       UPDATE payment.payments p
+          SET status = $4, clearing_status = $5, settlement_date = $6::date, failure_code = $7, bank_acked_at = COALESCE(p.bank_acked_at, $8)
+        WHERE p.id = $1 AND p.retry_count = $2 AND p.status = $3
+       RETURNING p.id),
+     entry AS (
+       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, $4, $8 FROM decided RETURNING seq),
+     outbox AS (
+       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at) SELECT $9, $10, $11, $8 FROM decided)
      SELECT seq::text AS seq FROM entry`,
-    [record.id, record.status, at, outbox.eventId, outbox.subject, Buffer.from(outbox.payload)],
+    [
+      current.id,
+      current.retryCount,
+      current.status,
+      decision.status,
+      next.clearingStatus,
+      settled ? decision.settlementDate.toISOString().slice(0, 10) : null,
+      next.failureCode,
+      at,
+      outbox.eventId,
+      outbox.subject,
+      Buffer.from(outbox.payload),
+    ],
   );
-  entry.seq = BigInt(row!.seq);
+  if (!row) return null;
+  entry.seq = BigInt(row.seq);
   return next;
 }

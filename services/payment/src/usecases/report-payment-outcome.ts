@@ -1,7 +1,6 @@
 import { ApiError, notFound, validationError } from '@vrp/errors';
-import { transaction } from '@vrp/sql';
 import { paymentEvent } from '../db/events.js';
-import { appendEntry, decide, markAttemptClearing, readPaymentForBank } from '../db/payment-sql.js';
+import { decide, markAttemptClearing, readPaymentForBank } from '../db/payment-sql.js';
 import type { Decision, PaymentRecord } from '../db/payments.js';
 import { utcDate } from '../domain/payment-status.js';
 import type { Deps } from '../deps.js';
@@ -22,7 +21,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export async function reportPaymentOutcome(deps: Deps, report: BankReport): Promise<PaymentRecord> {
   const at = deps.clock.now();
   const open = { id: report.paymentId, retryCount: report.attempt, status: 'submitted' };
-  if (report.outcome === 'clearing') return (await markAttemptClearing(deps.sql, open, at)) ?? (await current(deps, report.paymentId));
+  if (report.outcome === 'clearing')
+    return (await markAttemptClearing(deps.sql, open, at)) ?? (await currentPayment(deps, report.paymentId));
   if (report.outcome === 'settled' && report.settlementDate && !DATE.test(report.settlementDate)) {
     throw validationError('settlement_date', 'must be a date YYYY-MM-DD');
   }
@@ -32,17 +32,17 @@ export async function reportPaymentOutcome(deps: Deps, report: BankReport): Prom
       ? { status: 'settled', settlementDate: new Date(`${report.settlementDate || utcDate(at)}T00:00:00Z`) }
       : { status: 'failed', failureCode: report.failureCode };
   const event = paymentEvent(deps.subjectPrefix, report.outcome === 'settled' ? 'payment.settled' : 'payment.failed', at);
-  const changed = await transaction(deps.sql, async (tx) => {
-    const decided = await decide(tx, open, decision, at);
-    return decided && appendEntry(tx, decided, at, event);
-  });
-  if (!changed) return current(deps, report.paymentId);
+  const current = await readPaymentForBank(deps.sql, report.paymentId);
+  if (!current) throw notFound('payment', report.paymentId);
+  if (current.status !== open.status || current.retryCount !== open.retryCount) return current;
+  const changed = await decide(deps.sql, current, decision, at, event);
+  if (!changed) return currentPayment(deps, report.paymentId);
   deps.afterCommit();
   return changed;
 }
 
 /** The payment as it is, for a report that changed nothing (stale, repeated or late). */
-async function current(deps: Deps, paymentId: string): Promise<PaymentRecord> {
+async function currentPayment(deps: Deps, paymentId: string): Promise<PaymentRecord> {
   const payment = await readPaymentForBank(deps.sql, paymentId);
   if (!payment) throw notFound('payment', paymentId);
   return payment;
