@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { mandate } from '@vrp/contracts';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +93,31 @@ describe('payment lifecycle', () => {
     await s.mandates.suspendMandate({ merchantId, id: suspended.id });
     for (const m of [pending, cancelled, revoked, suspended]) {
       expect(await codeOf(pay(s, merchantId, m.id))).toBe('mandate_not_active');
+    }
+  });
+
+  it('refuses a create whose mandate gate closed after its terms were read, and binds no Idempotency-Key to it', async () => {
+    const merchantId = newMerchant();
+    const m = await seedMandate(s, merchantId);
+    // The mandate service still says active; only the payment service's gate is closed (as while a revocation lands).
+    await s.payments.closeMandate({ merchantId, mandateId: m.id });
+    const create = () =>
+      s.payments.createPayment({
+        merchantId,
+        mandateId: m.id,
+        amountMinor: 2_500n,
+        currency: 'GBP',
+        idempotency: { key: 'gate-closed', fingerprint: 'f1' },
+      });
+    expect(await codeOf(create())).toBe('mandate_not_active');
+    expect(await codeOf(create())).toBe('mandate_not_active'); // the key was not left bound to a payment never made
+    const client = new pg.Client({ connectionString: s.db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM payment.idempotency_keys WHERE key = $1', ['gate-closed']);
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await client.end();
     }
   });
 

@@ -3,7 +3,7 @@ import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/id
 import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
-import { rawSql, transaction } from '@vrp/sql';
+import { rawSql, transaction, type Queryable } from '@vrp/sql';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
 import { paymentEvent } from '../db/events.js';
 import { insertSubmitted, readPayment } from '../db/payment-sql.js';
@@ -49,22 +49,27 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
     at: now,
   };
   const event = paymentEvent(deps.subjectPrefix, 'payment.submitted', now);
-  let record: PaymentRecord | null;
+  // The mandate was active when checked above; the gate in the insert makes sure it was not revoked
+  // since. Refused inside the transaction, so an Idempotency-Key's binding rolls back with it.
+  const insert = async (db: Queryable) => {
+    const created = await insertSubmitted(db, payment, event);
+    if (!created) throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
+    return created;
+  };
+  let record: PaymentRecord;
   try {
-    // The mandate was active when checked above; the gate in the insert makes sure it was not revoked since.
     const idempotency = input.idempotency;
     record = idempotency
       ? await transaction(deps.sql, async (tx) => {
           await bindKey(rawSql(tx), 'payment', input.merchantId, idempotency, id, now);
-          return insertSubmitted(tx, payment, event);
+          return insert(tx);
         })
-      : await insertSubmitted(deps.sql, payment, event);
+      : await insert(deps.sql);
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its payment.
     if (err instanceof KeyTaken) return (await replayed(deps, input))!;
     throw openOrPeriodConflict(err) ?? err;
   }
-  if (!record) throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
   deps.afterCommit();
   deps.submitter.submitLater(record);
   return record;
