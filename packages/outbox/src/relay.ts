@@ -1,7 +1,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
-import { listen, type Listener } from '@vrp/sql';
+import { createPool, listen, onConnection, type Listener, type SqlPool } from '@vrp/sql';
 import pg from 'pg';
 
 export interface OutboxRelayOptions {
@@ -38,7 +38,7 @@ interface Row {
  * order across replicas. A row is marked published only after JetStream acknowledged it.
  */
 export class OutboxRelay {
-  private readonly pool: pg.Pool;
+  private readonly pool: SqlPool;
   private readonly table: string;
   private readonly batchSize: number;
   private loop?: WorkLoop;
@@ -48,12 +48,8 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
-    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
-    this.pool.on('error', (err) => options.logger.warn('outbox pool error', { err }));
-    // A connection that dies while checked out (Postgres restarted, or terminated it while this
-    // relay waits for JetStream) emits 'error' on the client itself: without a listener that
-    // would crash the service. The failed query rejects too, and the client is discarded below.
-    this.pool.on('connect', (client) => client.on('error', (err) => options.logger.warn('outbox connection lost', { err })));
+    // A connection Postgres terminates fails the query that used it, not the service.
+    this.pool = createPool(options.databaseUrl, { max: 2, onError: (err) => options.logger.warn('outbox connection lost', { err }) });
     this.table = `"${options.schema}"."outbox_events"`;
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
   }
@@ -112,10 +108,8 @@ export class OutboxRelay {
    * `seq` is text: ordering by it put 10 before 9). Multi-statement text cannot take
    * parameters: the table is a checked identifier and the seqs are Postgres's own digits.
    */
-  private async publishBatch(): Promise<number> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
+  private publishBatch(): Promise<number> {
+    return onConnection(this.pool, async (client) => {
       const [, batch] = (await client.query(
         `BEGIN;
          WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('${this.table}')) AS held)
@@ -151,12 +145,6 @@ export class OutboxRelay {
         await client.query(`${mark}COMMIT`);
       }
       return rows.length;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => (broken = true));
-      throw err;
-    } finally {
-      // A connection that failed is not given back to the pool for reuse.
-      client.release(broken);
-    }
+    });
   }
 }

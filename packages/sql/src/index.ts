@@ -1,2 +1,2 @@
 export { listen, type Listener, type ListenOptions } from './listen.js';
-export { createPool, rawSql, rows, transaction, type PoolOptions, type Queryable, type SqlPool } from './pool.js';
+export { createPool, onConnection, rawSql, rows, transaction, type PoolOptions, type Queryable, type SqlPool } from './pool.js';

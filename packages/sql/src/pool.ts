@@ -30,23 +30,32 @@ export async function rows<R extends pg.QueryResultRow>(db: Queryable, text: str
 }
 
 /**
- * Runs `work` in one transaction on one connection of `pool`: committed when it resolves, rolled
- * back when it throws (the error is rethrown). A connection that failed is discarded, not reused.
+ * Runs `work` on one connection of `pool`, which opens and ends its transaction itself (for
+ * callers that fold BEGIN or COMMIT into a multi-statement round trip). When `work` throws, any
+ * transaction it left open is rolled back and the error rethrown; a connection that failed is
+ * discarded, not given back to the pool.
  */
-export async function transaction<T>(pool: SqlPool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function onConnection<T>(pool: SqlPool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
+    return await work(client);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => (broken = true));
     throw err;
   } finally {
     client.release(broken);
   }
+}
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws (the error is rethrown). */
+export function transaction<T>(pool: SqlPool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  return onConnection(pool, async (client) => {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  });
 }
 
 /** The `$queryRawUnsafe` shape shared helpers (Idempotency-Keys) take, over a pg connection. */

@@ -5,7 +5,7 @@
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import { eventDeliveryStatus, type DeliveryState } from '../domain/delivery-status.js';
-import { rows, type Queryable, type SqlPool } from '@vrp/sql';
+import { onConnection, rows, type Queryable, type SqlPool } from '@vrp/sql';
 import type { AttemptOutcome, ClaimedDelivery } from './deliveries.js';
 
 /** A claimed delivery with its endpoint and event as they were when it was claimed. */
@@ -93,11 +93,9 @@ const EVENT_ID = /^[A-Za-z0-9_-]+$/;
  * last round trips are multi-statement text, which takes no parameters: the event id is checked
  * against EVENT_ID and the status is one of the four the domain computes.
  */
-export async function recordAttemptOf(pool: SqlPool, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+export function recordAttemptOf(pool: SqlPool, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
   if (!EVENT_ID.test(claimed.eventId)) throw new Error(`unexpected event id ${claimed.eventId}`);
-  const client = await pool.connect();
-  let broken = false;
-  try {
+  return onConnection(pool, async (client) => {
     await client.query(`BEGIN; SELECT 1 FROM webhook.events WHERE id = '${claimed.eventId}' FOR UPDATE`);
     const attempt = claimed.attemptCount + 1;
     const status: DeliveryState = outcome.success ? 'delivered' : outcome.nextAttemptAt ? 'retrying' : 'failed';
@@ -135,12 +133,7 @@ export async function recordAttemptOf(pool: SqlPool, claimed: ClaimedDelivery, o
     const eventStatus = eventDeliveryStatus(siblings.map((s) => s.status));
     await client.query(`UPDATE webhook.events SET delivery_status = '${eventStatus}' WHERE id = '${claimed.eventId}'; COMMIT`);
     return true;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => (broken = true));
-    throw err;
-  } finally {
-    client.release(broken);
-  }
+  });
 }
 
 /**
