@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash tools/dev/setup.sh
+bash tools/dev/ensure-browser.sh
 export NX_DAEMON=false
 exec npx --no-install vitest run "$@"

@@ -37,6 +37,9 @@ describe('error codes', () => {
       service_unavailable: 503,
       // Not in API.md's table: the sandbox simulators' answer, documented in the README and OpenAPI.
       invalid_state_transition: 422,
+      // Not in API.md's table: the Merchant Console's sign-in and its CSRF check, documented in the README.
+      invalid_credentials: 401,
+      csrf_token_invalid: 403,
     };
     const actual = Object.fromEntries(Object.entries(ERROR_CODES).map(([code, c]) => [code, c.http]));
     expect(actual).toEqual(apiMd);

@@ -10,6 +10,8 @@ export const ID_PREFIXES = {
   event: 'EV',
   webhookEndpoint: 'WE',
   token: 'TK',
+  consoleUser: 'US',
+  consoleInvitation: 'IV',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { VrpApiError, VrpConnectionError } from './errors.js';
 
 /** Per-call options. */
@@ -14,8 +13,13 @@ export interface RequestOptions {
 export interface TransportOptions {
   /** The gateway's address without /v1, e.g. https://sandbox.vrp.example.com. */
   baseUrl: string;
-  /** A merchant API token (`vrp_sandbox_…` or `vrp_live_…`). */
-  token: string;
+  /**
+   * A merchant API token (`vrp_sandbox_…` or `vrp_live_…`). Omit it only in a browser signed in to
+   * the Merchant Console: the session cookie authenticates, and `headers` must carry its X-CSRF-Token.
+   */
+  token?: string;
+  /** Headers sent with every call (e.g. the console session's X-CSRF-Token). */
+  headers?: Record<string, string>;
   /** Retries of a 429, 5xx or unreachable API; default 2. */
   maxRetries?: number;
   /** Longest single wait between attempts, even if Retry-After asks for more; default 30 s. */
@@ -42,10 +46,15 @@ export class Transport {
   async request<T>(method: string, path: string, call: RequestOptions & { body?: unknown; query?: object } = {}): Promise<T> {
     const url = new URL(path, this.options.baseUrl);
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${this.options.token}`, ...call.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(this.options.token !== undefined ? { authorization: `Bearer ${this.options.token}` } : {}),
+      ...this.options.headers,
+      ...call.headers,
+    };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     // One key for every attempt of this call: a retry after a lost answer replays, never creates twice.
-    if (method === 'POST') headers['idempotency-key'] = call.idempotencyKey ?? randomUUID();
+    if (method === 'POST') headers['idempotency-key'] = call.idempotencyKey ?? globalThis.crypto.randomUUID();
     const maxRetries = this.options.maxRetries ?? 2;
     for (let attempt = 0; ; attempt++) {
       let response: Response;

@@ -2,6 +2,7 @@ import { createLogger, type Logger } from '@vrp/logging';
 import { startUp, type Started } from '@vrp/runtime';
 import { createGatewayClients, createHealthClients, type GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
+import { ConsoleAccounts } from './db/console-accounts.js';
 import { IdempotencyStore } from './db/idempotency-store.js';
 import { LiveTokenCache } from './db/live-token-cache.js';
 import { MerchantRepository } from './db/merchants.js';
@@ -48,6 +49,7 @@ export function startGateway(
       db,
       merchants,
       tokens: new LiveTokenCache(merchants, config.authCacheTtlMs),
+      consoleAccounts: new ConsoleAccounts(db),
       idempotency: new IdempotencyStore(db, config.idempotencyTtlMs, config.idempotencyLockTimeoutMs),
       clients,
       cursors: new CursorCodec(config.cursorSecret, config.cursorTtlMs),
@@ -60,8 +62,12 @@ export function startGateway(
     const { app, routes } = createHttpApp(deps, { readiness, rateLimiter });
     const purge = setInterval(() => {
       deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
+      const now = new Date();
+      deps.consoleAccounts
+        .purge(now, new Date(now.getTime() - config.consoleSignInWindowMs))
+        .catch((err: unknown) => logger.warn('console session purge failed', { err }));
     }, 3_600_000).unref();
-    resources.add('idempotency purge', purge, (timer) => clearInterval(timer));
+    resources.add('hourly purge', purge, (timer) => clearInterval(timer));
     const server = resources.add('HTTP server', await listen(app, logger, config.host, config.port), (s) =>
       s.close(config.shutdownGraceMs),
     );

@@ -29,6 +29,15 @@ function spec(env: VrpEnv) {
     // A request still "in flight" after this long belongs to a gateway that died; another may take over.
     idempotencyLockTimeoutMs: duration('IDEMPOTENCY_LOCK_TIMEOUT', { default: 60_000 }),
     grpcTimeoutMs: duration('GRPC_TIMEOUT', { default: 5000 }),
+    // Merchant Console: where its built files are ('' = packages/console/dist of this checkout) and its sessions.
+    consoleDir: str('CONSOLE_DIR', { default: '' }),
+    consoleSessionTtlMs: duration('CONSOLE_SESSION_TTL', { default: 12 * 3_600_000 }),
+    consoleSessionIdleMs: duration('CONSOLE_SESSION_IDLE', { default: 2 * 3_600_000 }),
+    consoleSignInWindowMs: duration('CONSOLE_SIGN_IN_WINDOW', { default: 15 * 60_000 }),
+    consoleSignInPerAccount: int('CONSOLE_SIGN_IN_PER_ACCOUNT', { default: 5, min: 1 }),
+    consoleSignInPerAddress: int('CONSOLE_SIGN_IN_PER_ADDRESS', { default: 20, min: 1 }),
+    // Express's "trust proxy": '' trusts nobody (the client address is the socket's), a number trusts that many hops.
+    trustProxy: str('TRUST_PROXY', { default: '' }),
     shutdownGraceMs: duration('SHUTDOWN_GRACE', { default: 10_000 }),
     readinessServices: list('READINESS_SERVICES', { default: [...DOWNSTREAM_SERVICES] }),
     serviceUrls: {

@@ -1,6 +1,7 @@
 import type { Logger } from '@vrp/logging';
 import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
+import type { ConsoleAccounts } from './db/console-accounts.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
 import type { LiveTokenCache } from './db/live-token-cache.js';
 import type { MerchantRepository } from './db/merchants.js';
@@ -14,6 +15,8 @@ export interface Deps {
   merchants: MerchantRepository;
   /** Bearer tokens' answers, reused for at most AUTH_CACHE_TTL_MS. */
   tokens: LiveTokenCache;
+  /** Merchant Console users, sessions and invitations. */
+  consoleAccounts: ConsoleAccounts;
   idempotency: IdempotencyStore;
   clients: GatewayClients;
   cursors: CursorCodec;

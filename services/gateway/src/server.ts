@@ -1,4 +1,6 @@
 import express, { Router, type Express } from 'express';
+import { consoleApiRouter } from './console/api-routes.js';
+import { consoleSecurityHeaders, consoleStaticRouter, DEFAULT_CONSOLE_DIR } from './console/static-app.js';
 import type { Deps } from './deps.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
@@ -60,6 +62,9 @@ export function createHttpApp(
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // `created_at[gte]` stays a plain key; strict parsing happens per list
   app.set('etag', false);
+  // Behind a proxy, the client's address (sign-in limits) comes from X-Forwarded-For only when trusted.
+  if (deps.config.trustProxy)
+    app.set('trust proxy', /^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy);
   app.use(requestId(), limitUrlLength());
 
   const root = Router();
@@ -68,7 +73,7 @@ export function createHttpApp(
   registerOpenApiRoutes(open);
   const v1 = Router();
   checkPathIds(v1);
-  v1.use(authenticate(deps.tokens, deps.config.env), rateLimit(extras.rateLimiter), ...jsonBody());
+  v1.use(authenticate(deps), rateLimit(extras.rateLimiter), ...jsonBody());
   v1.use(idempotency(deps.idempotency, { waitMs: deps.config.idempotencyWaitMs, logger: deps.logger }));
   for (const register of ROUTES) register(v1, deps);
   if (deps.config.env === 'sandbox') for (const register of SANDBOX_ROUTES) register(v1, deps);
@@ -76,6 +81,9 @@ export function createHttpApp(
   app.use(root);
   app.use('/v1', open);
   app.use('/v1', v1);
+  app.use('/console', consoleSecurityHeaders);
+  app.use('/console/api', consoleApiRouter(deps));
+  app.use('/console', consoleStaticRouter(deps.config.consoleDir || DEFAULT_CONSOLE_DIR));
   app.use(notFoundRoute());
   app.use(errorHandler(deps.logger));
   return { app, routes: () => [...routesOf('', root), ...routesOf('/v1', open), ...routesOf('/v1', v1)] };

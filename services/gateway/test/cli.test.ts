@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@vrp/testing';
@@ -32,6 +32,20 @@ async function vrp(...args: string[]): Promise<{ code: number; stdout: string; s
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** Runs the CLI with `input` on its standard input (as `echo … | vrp …` would). */
+function vrpWithInput(input: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [CLI, ...args], { env, cwd: REPO_ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }
 
 describe('operator CLI', () => {
@@ -84,5 +98,35 @@ describe('operator CLI', () => {
     expect(unknown.stderr).toContain("unknown command 'merchants delete'");
     expect(noMerchant.code).toBe(1);
     expect(noMerchant.stderr).toContain('[not_found]');
+  });
+
+  it('creates a console user whose password comes from standard input and signs in', async () => {
+    const merchant = await platform.createMerchant();
+    const args = ['users', 'create', '--merchant', merchant.id, '--email', 'Finance@Acme.example', '--password-stdin'];
+    const created = await vrpWithInput('a very long passphrase\n', ...args);
+    expect(created.code).toBe(0);
+    const user = JSON.parse(created.stdout) as Record<string, string>;
+    expect(user).toEqual({ id: expect.stringMatching(/^US/), merchant_id: merchant.id, email: 'finance@acme.example' });
+    expect(created.stdout).not.toContain('passphrase');
+    const signIn = await fetch(`${platform.url}/console/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'finance@acme.example', password: 'a very long passphrase' }),
+    });
+    expect(signIn.status).toBe(200);
+
+    const createUser = (password: string, merchantId: string, email: string) =>
+      vrpWithInput(password, 'users', 'create', '--merchant', merchantId, '--email', email, '--password-stdin');
+    const again = await createUser('another long passphrase', merchant.id, 'finance@acme.example');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('[validation_error]');
+    const weak = await createUser('short\n', merchant.id, 'x@acme.example');
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('at least 12 characters');
+    const missing = await createUser('a very long passphrase', 'MR00000000000000000000000000', 'y@acme.example');
+    expect(missing.stderr).toContain('[not_found]');
+    const noFlag = await vrp('users', 'create', '--merchant', merchant.id, '--email', 'z@acme.example');
+    expect(noFlag.code).toBe(1);
+    expect(noFlag.stderr).toContain('--password-stdin is required');
   });
 });

@@ -1,10 +1,12 @@
 import { isoTimestamp } from '@vrp/public-api';
 import { notFound } from '@vrp/errors';
 import type { GatewayConfig } from '../config.js';
+import type { ConsoleAccounts } from '../db/console-accounts.js';
 import type { MerchantRepository } from '../db/merchants.js';
 import type { GatewayClients } from '../clients.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import { createMerchant } from '../usecases/create-merchant.js';
+import { createConsoleUser } from '../usecases/console-team.js';
 import { createToken } from '../usecases/create-token.js';
 import { revokeToken } from '../usecases/revoke-token.js';
 
@@ -12,6 +14,9 @@ import { revokeToken } from '../usecases/revoke-token.js';
 export interface CliContext {
   config: GatewayConfig;
   merchants: MerchantRepository;
+  consoleAccounts: ConsoleAccounts;
+  /** Standard input, read to its end (passwords never go on the command line). */
+  readStdin(): Promise<string>;
   mandateClient(): GatewayClients['mandate'];
 }
 
@@ -82,6 +87,25 @@ export const COMMANDS: Record<string, Command> = {
     async run(ctx, o) {
       const r = await revokeToken(ctx.merchants, { tokenId: str(o['token-id']), token: str(o.token) });
       return { token_id: r.tokenId, merchant_id: r.merchantId, revoked: true };
+    },
+  },
+  'users create': {
+    usage: 'users create --merchant MERCHANT_ID --email EMAIL --password-stdin',
+    summary: 'Create a Merchant Console user of a merchant; the password is read from standard input.',
+    options: {
+      merchant: { value: true, required: true, help: 'Merchant id (MR...)' },
+      email: { value: true, required: true, help: 'The email the user signs in with' },
+      'password-stdin': { value: false, required: true, help: 'Read the password (12 to 200 characters) from standard input' },
+    },
+    async run(ctx, o) {
+      // One trailing newline is what `echo` and a typed line add; it is not part of the password.
+      const password = (await ctx.readStdin()).replace(/\r?\n$/, '');
+      const user = await createConsoleUser(ctx.consoleAccounts, ctx.merchants, {
+        merchantId: str(o.merchant)!,
+        email: str(o.email)!,
+        password,
+      });
+      return { id: user.id, merchant_id: user.merchantId, email: user.email };
     },
   },
   'customers create': {

@@ -3,6 +3,7 @@ import { mandate } from '@vrp/contracts';
 import { isApiError } from '@vrp/errors';
 import { createServiceClient } from '@vrp/grpc';
 import { loadGatewayConfig } from '../config.js';
+import { ConsoleAccounts } from '../db/console-accounts.js';
 import { MerchantRepository } from '../db/merchants.js';
 import { createDb } from '../db/client.js';
 import { UsageError, parseArgs, readOptions } from './args.js';
@@ -25,6 +26,13 @@ function commandHelp(c: Command): string {
     ([name, o]) => `  --${name}${o.value ? ' VALUE' : ''}${o.required ? ' (required)' : ''}  ${o.help}`,
   );
   return [`Usage: vrp ${c.usage}`, '', c.summary, ...(options.length ? ['', 'Options:', ...options] : [])].join('\n');
+}
+
+/** Everything on standard input, until it closes. */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Runs one CLI invocation; returns the exit code. Output is JSON on stdout, problems on stderr. */
@@ -54,6 +62,8 @@ export async function runCli(argv: string[]): Promise<number> {
     const ctx: CliContext = {
       config,
       merchants: new MerchantRepository(db),
+      consoleAccounts: new ConsoleAccounts(db),
+      readStdin,
       mandateClient: () =>
         (client ??= createServiceClient(mandate.MandateService, { baseUrl: config.serviceUrls.mandate, timeoutMs: config.grpcTimeoutMs })),
     };

@@ -8,6 +8,17 @@ export interface MerchantRecord {
   createdAt: Date;
 }
 
+/** An API token as the console lists it (never its hash). */
+export interface ApiTokenRecord {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const TOKEN = { id: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+
 /** Merchants and their API tokens (only token hashes are stored). */
 export class MerchantRepository {
   constructor(private readonly db: Db) {}
@@ -32,20 +43,57 @@ export class MerchantRepository {
     return this.db.merchant.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
-  async addToken(token: { id: string; merchantId: string; hash: string; environment: string }): Promise<void> {
-    await this.db.apiToken.create({
-      data: { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment },
+  async addToken(token: { id: string; merchantId: string; hash: string; environment: string; name?: string }): Promise<ApiTokenRecord> {
+    return this.db.apiToken.create({
+      data: { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment, name: token.name ?? '' },
+      select: TOKEN,
     });
   }
 
-  /** The live (not revoked) token with this hash, with its merchant. */
-  async findLiveToken(hash: string): Promise<{ environment: string; merchant: MerchantRecord } | null> {
-    return this.db.apiToken.findFirst({ where: { tokenHash: hash, revokedAt: null }, select: { environment: true, merchant: true } });
+  /** Every token of the merchant, revoked ones included, newest first. */
+  listTokens(merchantId: string): Promise<ApiTokenRecord[]> {
+    return this.db.apiToken.findMany({ where: { merchantId }, select: TOKEN, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   }
 
-  /** Revokes a token by id or hash; returns its id and merchant when a live token was revoked now. */
-  async revokeToken(where: { id: string } | { hash: string }): Promise<{ id: string; merchantId: string } | null> {
-    const filter = 'id' in where ? { id: where.id } : { tokenHash: where.hash };
+  findToken(merchantId: string, id: string): Promise<ApiTokenRecord | null> {
+    return this.db.apiToken.findFirst({ where: { merchantId, id }, select: TOKEN });
+  }
+
+  /**
+   * The live (not revoked) token with this hash, with its merchant. The same statement notes
+   * that the token was used (last_used_at), at most once a minute so it rarely writes.
+   */
+  async findLiveToken(hash: string): Promise<{ environment: string; merchant: MerchantRecord } | null> {
+    const rows = await this.db.$queryRaw<
+      { environment: string; merchant_id: string; name: string; payout_currency: string; merchant_created_at: Date }[]
+    >`
+      WITH live AS (
+        SELECT t.id, t.environment, t.last_used_at, m.id AS merchant_id, m.name, m.payout_currency, m.created_at AS merchant_created_at
+          FROM "gateway"."api_tokens" t JOIN "gateway"."merchants" m ON m.id = t.merchant_id
+         WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL),
+      used AS (
+        UPDATE "gateway"."api_tokens" t SET last_used_at = now() FROM live
+         WHERE t.id = live.id AND (live.last_used_at IS NULL OR live.last_used_at < now() - interval '1 minute'))
+      SELECT environment, merchant_id, name, payout_currency, merchant_created_at FROM live`;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      environment: row.environment,
+      merchant: { id: row.merchant_id, name: row.name, payoutCurrency: row.payout_currency, createdAt: row.merchant_created_at },
+    };
+  }
+
+  /**
+   * Revokes a token by id or hash (within one merchant's tokens when `merchantId` is given);
+   * returns its id and merchant when a live token was revoked now.
+   */
+  async revokeToken(
+    where: ({ id: string } | { hash: string }) & { merchantId?: string },
+  ): Promise<{ id: string; merchantId: string } | null> {
+    const filter = {
+      ...('id' in where ? { id: where.id } : { tokenHash: where.hash }),
+      ...(where.merchantId ? { merchantId: where.merchantId } : {}),
+    };
     const token = await this.db.apiToken.findFirst({ where: filter, select: { id: true, merchantId: true } });
     if (!token) return null;
     // Conditional update: revoking twice is harmless and keeps the first revocation time.

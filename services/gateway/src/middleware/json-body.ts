@@ -2,6 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { validationError } from '@vrp/errors';
 import { assertStorableJson } from '../validation/storable-json.js';
 
+const HAS_BODY = new Set(['POST', 'PATCH']);
 const parseJson = express.json({ limit: '100kb', strict: false, type: () => true });
 
 /**
@@ -13,12 +14,12 @@ const parseJson = express.json({ limit: '100kb', strict: false, type: () => true
 export function jsonBody(): RequestHandler[] {
   return [
     (req, res, next) => {
-      // Bodies only matter on POST; GETs never carry one worth parsing.
-      if (req.method !== 'POST') return next();
+      // Bodies only matter on POST and PATCH; GETs and DELETEs never carry one worth parsing.
+      if (!HAS_BODY.has(req.method)) return next();
       parseJson(req, res, next);
     },
     (req, _res, next) => {
-      if (req.method !== 'POST') return next();
+      if (!HAS_BODY.has(req.method)) return next();
       if (req.body === undefined) req.body = {};
       const body: unknown = req.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { checkPasswordPolicy, hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password.js';
+
+describe('password hashing', () => {
+  it('verifies the password it hashed and nothing else, with a fresh salt each time', async () => {
+    const a = await hashPassword('correct horse battery');
+    const b = await hashPassword('correct horse battery');
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('correct horse battery', a)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', a)).toBe(false);
+    expect(await verifyPassword('', a)).toBe(false);
+  });
+
+  it('never matches a malformed hash or the unknown-user hash', async () => {
+    expect(await verifyPassword('anything at all', 'plain-text-password')).toBe(false);
+    expect(await verifyPassword('anything at all', 'scrypt$1$2$3')).toBe(false);
+    expect(await verifyPassword('anything at all', UNKNOWN_USER_HASH)).toBe(false);
+  });
+
+  it('treats canonically equivalent spellings as one password', async () => {
+    const hash = await hashPassword('caf\u00e9 au lait 1234');
+    expect(await verifyPassword('cafe\u0301 au lait 1234', hash)).toBe(true);
+  });
+
+  it('asks for 12 to 200 characters', () => {
+    expect(() => checkPasswordPolicy('short')).toThrow(/at least 12/);
+    expect(() => checkPasswordPolicy('x'.repeat(201))).toThrow(/at most 200/);
+    expect(() => checkPasswordPolicy('twelve chars')).not.toThrow();
+  });
+});

@@ -1,0 +1,43 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { validationError } from '@vrp/errors';
+
+/** scrypt cost: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, ~50–100 ms of one core. */
+const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+const MIN_LENGTH = 12;
+const MAX_LENGTH = 200;
+
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCallback(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+const maxmem = (c: { N: number; r: number }) => 128 * c.N * c.r * 2;
+
+/** Refuses passwords a person should not use: 12 to 200 characters. */
+export function checkPasswordPolicy(password: string): void {
+  const length = [...password].length;
+  if (length < MIN_LENGTH) throw validationError('password', `must be at least ${MIN_LENGTH} characters`);
+  if (length > MAX_LENGTH) throw validationError('password', `must be at most ${MAX_LENGTH} characters`);
+}
+
+/** A memory-hard hash of the password, self-describing: `scrypt$N$r$p$salt$key` (base64url). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_BYTES, { ...COST, maxmem: maxmem(COST) });
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** True when `password` produced `stored`; a malformed stored hash never matches. Constant time in the key. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  const expected = Buffer.from(key, 'base64url');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { ...cost, maxmem: maxmem(cost) });
+  return timingSafeEqual(actual, expected);
+}
+
+/** A hash no password matches, verified when the email is unknown so both answers take as long. */
+export const UNKNOWN_USER_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_BYTES).toString('base64url')}`;

@@ -1,0 +1,62 @@
+import type { ConsoleAccounts } from '../../src/db/console-accounts.js';
+import { createConsoleUser } from '../../src/usecases/console-team.js';
+import type { MerchantRepository } from '../../src/db/merchants.js';
+
+/** An answer of the console routes as tests look at it. */
+export interface ConsoleResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A browser's view of the console: it keeps the session cookie the gateway sets (as a browser
+ * would) and sends the CSRF token it was given on changes, unless told otherwise.
+ */
+export class ConsoleBrowser {
+  cookie: string | undefined;
+  csrf: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<ConsoleResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookie) headers.cookie = `vrp_console_session=${this.cookie}`;
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+    if (method !== 'GET' && options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
+    });
+    for (const set of res.headers.getSetCookie()) {
+      const m = /^vrp_console_session=([^;]*);.*Max-Age=(\d+)/.exec(set);
+      if (m) this.cookie = m[2] === '0' ? undefined : m[1];
+    }
+    const text = await res.text();
+    const body = (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : { text }) as Record<string, unknown>;
+    if (typeof body.csrf_token === 'string') this.csrf = body.csrf_token;
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  signIn(email: string, password: string): Promise<ConsoleResponse> {
+    return this.request('POST', '/console/api/session', { body: { email, password } });
+  }
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** A console user of `merchantId`, created like the operator CLI does. */
+export async function consoleUser(
+  accounts: ConsoleAccounts,
+  merchants: MerchantRepository,
+  merchantId: string,
+  email: string,
+): Promise<{ email: string; password: string }> {
+  await createConsoleUser(accounts, merchants, { merchantId, email, password: PASSWORD });
+  return { email, password: PASSWORD };
+}
