@@ -8,3 +8,6 @@ echo "setup: installing dependencies"
 # npm ci is not usable with this registry (see README); install honours the lockfile.
 npm install --ignore-scripts --no-audit --no-fund --loglevel=error
 bash tools/codegen/generate.sh
+# The Merchant Console the gateway serves at /console/ (a static build, typed by the SDK generated above).
+echo "setup: building the Merchant Console"
+(cd packages/console && npx --no-install vite build --logLevel warn)

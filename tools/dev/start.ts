@@ -210,7 +210,7 @@ startAll()
   .then(waitReady)
   .then(
     () => {
-      console.log(`\nstart: VRP platform (${vrpEnv}) ready — API at http://127.0.0.1:${port}/v1  (Ctrl-C to stop)\n`);
+      console.log(`\nstart: VRP platform (${vrpEnv}) ready — API at http://127.0.0.1:${port}/v1, Merchant Console at http://127.0.0.1:${port}/console/  (Ctrl-C to stop)\n`);
     },
     (err: Error) => {
       console.error(`start: ${err.message}`);

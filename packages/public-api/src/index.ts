@@ -24,6 +24,7 @@ export {
   createRefundBody,
   createSandboxCustomerBody,
   createWebhookEndpointBody,
+  updateWebhookEndpointBody,
   emptyBody,
   failSandboxPaymentBody,
   parseRequest,

@@ -113,6 +113,18 @@ export const createWebhookEndpointBody = body({
     .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
 }).meta({ examples: [{ url: 'https://example.com/hooks/vrp', enabled_events: ['payment.settled', 'payment.failed'] }] });
 
+export const updateWebhookEndpointBody = body({
+  url: text('url', 2048, { optional: true, description: 'A new https:// address (the same rules as on create).' }),
+  description: text('description', 500, { optional: true }),
+  enabled_events: z
+    .array(z.string({ error: 'enabled_events must be an array of event types' }), {
+      error: 'enabled_events must be an array of event types',
+    })
+    .optional()
+    .describe('Replaces the event types received; empty means all.')
+    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
+}).meta({ examples: [{ url: 'https://example.com/hooks/vrp-v2' }, { enabled_events: ['payment.failed'] }] });
+
 export const replayWebhookEventsBody = body({
   delivery_status: oneOf('delivery_status', WEBHOOK_DELIVERY_STATUSES).optional(),
   endpoint_id: text('endpoint_id', 64, { optional: true, description: 'Only deliveries to this endpoint (which must be enabled).' }),
@@ -134,6 +146,7 @@ export const REQUEST_BODIES = {
   SandboxMandateRevoke: revokeSandboxMandateBody,
   SandboxPaymentFail: failSandboxPaymentBody,
   WebhookEndpointCreate: createWebhookEndpointBody,
+  WebhookEndpointUpdate: updateWebhookEndpointBody,
   WebhookReplayRequest: replayWebhookEventsBody,
   WebhookTestRequest: sendTestEventBody,
 } as const;

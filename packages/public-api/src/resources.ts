@@ -153,6 +153,9 @@ const endpointShape = {
     ),
   created_at: time(),
   secret_expires_at: time('Rotate the signing secret before this: 90 days after it was issued.'),
+  previous_secret_expires_at: nullableTime(
+    'During the 24 h after a rotation, when the replaced secret stops signing (deliveries carry one `v1=` per live secret); null when only the current secret signs.',
+  ),
 };
 
 export const webhookEndpointResource = z.strictObject(endpointShape).describe('Where signed events are delivered.');
@@ -183,6 +186,9 @@ export const webhookAttemptResource = z
         'Why it failed (`HTTP 503`, `timed out after 10000 ms`, `connection refused`, a refused private address); null on success.',
       ),
     success: z.boolean().describe('A 2xx answer within 10 s.'),
+    response_excerpt: z
+      .string()
+      .describe('The first 500 characters of the body your endpoint answered (control characters shown as U+FFFD); empty when none came.'),
   })
   .meta({ id: 'WebhookAttempt', description: 'One delivery attempt of an event to an endpoint.' });
 

@@ -39,7 +39,8 @@ export class Transport {
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: TransportOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    // Called through a wrapper: a browser's fetch throws "Illegal invocation" when called as another object's method.
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 

@@ -18,8 +18,8 @@ export interface Received {
   answeredWith: number;
 }
 
-/** What the receiver answers: a status, optionally after a delay or once `until` settles. */
-export type Behaviour = (req: Received, seen: number) => { status: number; delayMs?: number; until?: Promise<unknown> };
+/** What the receiver answers: a status (and body, default "ok"), optionally after a delay or once `until` settles. */
+export type Behaviour = (req: Received, seen: number) => { status: number; body?: string; delayMs?: number; until?: Promise<unknown> };
 
 /**
  * A real HTTPS receiver on 127.0.0.1:0 that checks X-SVC-Signature by hand with node:crypto
@@ -50,11 +50,11 @@ export class TestReceiver {
       req.on('end', () => {
         const rawBody = Buffer.concat(chunks).toString('utf8');
         const entry = this.inspect(req.url ?? '', req.headers, rawBody);
-        const { status, delayMs, until } = this.behaviour(entry, this.received.length);
+        const { status, body, delayMs, until } = this.behaviour(entry, this.received.length);
         entry.answeredWith = status;
         this.received.push(entry);
         const answer = () => {
-          if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
+          if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(body ?? 'ok');
         };
         if (until) void until.then(answer, answer);
         else if (delayMs) setTimeout(answer, delayMs).unref();

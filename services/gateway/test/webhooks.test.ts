@@ -78,6 +78,7 @@ describe('webhook endpoints', () => {
       'created_at',
       'secret',
       'secret_expires_at',
+      'previous_secret_expires_at',
     ]);
     expect(created.body).toMatchObject({
       url: 'https://sandbox.example.com/hooks',
@@ -85,6 +86,7 @@ describe('webhook endpoints', () => {
       enabled_events: ['payment.settled'],
       status: 'enabled',
       disabled_reason: null,
+      previous_secret_expires_at: null,
     });
     expect(created.body.secret).toMatch(/^whsec_/);
     const id = created.body.id as string;
@@ -107,12 +109,52 @@ describe('webhook endpoints', () => {
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(created.body.secret);
     expect(offSpec(rotated, 'post', '/v1/webhook-endpoints/{id}/rotate-secret')).toEqual([]);
+    // Both secrets' expiry during the overlap: the replaced one signs for 24 h, the new one is good for 90 days.
+    const rotatedAt = Date.now();
+    const overlap = Date.parse(rotated.body.previous_secret_expires_at as string) - rotatedAt;
+    expect(overlap).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    expect(overlap).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(Date.parse(rotated.body.secret_expires_at as string) - rotatedAt).toBeGreaterThan(90 * 86_400_000 - 60_000);
+    expect((await api.get(`/v1/webhook-endpoints/${id}`)).body.previous_secret_expires_at).toBe(rotated.body.previous_secret_expires_at);
+
+    // PATCH changes what it is sent and nothing else; an empty subscription means every event.
+    const patch = (body: unknown) => api.raw('PATCH', `/v1/webhook-endpoints/${id}`, JSON.stringify(body));
+    const described = await patch({ description: 'ledger' });
+    expect(described.status).toBe(200);
+    expect(described.body).toMatchObject({
+      id,
+      url: 'https://sandbox.example.com/hooks',
+      description: 'ledger',
+      enabled_events: ['payment.settled'],
+    });
+    expect(described.body.secret).toBeUndefined();
+    expect(offSpec(described, 'patch', '/v1/webhook-endpoints/{id}')).toEqual([]);
+    const moved = await patch({ url: 'https://sandbox.example.com/v2/hooks', enabled_events: [] });
+    expect(moved.body).toMatchObject({ url: 'https://sandbox.example.com/v2/hooks', description: 'ledger', enabled_events: [] });
+    expect((await api.get(`/v1/webhook-endpoints/${id}`)).body).toMatchObject({
+      url: 'https://sandbox.example.com/v2/hooks',
+      enabled_events: [],
+    });
+    expect(errorOf(await patch({ url: 'https://example.com/hooks' }))).toEqual({ status: 422, code: 'invalid_webhook_url', param: 'url' });
+    expect(errorOf(await patch({ enabled_events: ['payment.lost'] }))).toMatchObject({ status: 400, param: 'enabled_events' });
+    expect(errorOf(await patch({}))).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(errorOf(await patch({ secret: 'whsec_mine' }))).toMatchObject({ status: 400, code: 'validation_error' });
+    expect((await api.get(`/v1/webhook-endpoints/${id}`)).body).toMatchObject({
+      url: 'https://sandbox.example.com/v2/hooks',
+      description: 'ledger',
+    });
+    const stranger = sandbox.api((await sandbox.createMerchant()).token);
+    expect(errorOf(await stranger.raw('PATCH', `/v1/webhook-endpoints/${id}`, JSON.stringify({ description: 'mine now' })))).toEqual({
+      status: 404,
+      code: 'not_found',
+    });
 
     const deleted = await del(`/v1/webhook-endpoints/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ id, status: 'disabled' });
     expect(deleted.body.secret).toBeUndefined();
     expect(offSpec(deleted, 'delete', '/v1/webhook-endpoints/{id}')).toEqual([]);
+    expect(errorOf(await patch({ description: 'gone' }))).toEqual({ status: 404, code: 'not_found' });
   });
 
   it('answers the exact error codes', async () => {

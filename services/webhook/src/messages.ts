@@ -19,7 +19,17 @@ export function endpointToProto(e: EndpointRow): webhook.Endpoint {
     createdAt: timestampFromDate(e.createdAt),
     secretExpiresAt: timestampFromDate(new Date(e.secretRotatedAt.getTime() + SECRET_LIFETIME_MS)),
     disabledReason: e.disabledReason ?? '',
+    ...previousSecretExpiry(e, new Date()),
   });
+}
+
+/** The latest time a replaced secret still signs until, if one still does. */
+function previousSecretExpiry(e: EndpointRow, now: Date): { previousSecretExpiresAt?: ReturnType<typeof timestampFromDate> } {
+  const until = ((e.previousSecrets ?? []) as { valid_until?: string }[])
+    .map((p) => new Date(p.valid_until ?? 0))
+    .filter((d) => d > now)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  return until ? { previousSecretExpiresAt: timestampFromDate(until) } : {};
 }
 
 /** An event row (with attempts when given) as the contract's Event. */
@@ -40,6 +50,7 @@ export function eventToProto(e: Event, attempts: Attempt[] = []): webhook.Event 
       latencyMs: a.latencyMs,
       error: a.error,
       success: a.success,
+      responseExcerpt: a.responseExcerpt,
     })),
   });
 }

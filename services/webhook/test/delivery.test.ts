@@ -73,6 +73,41 @@ describe('delivery', () => {
     ]);
   });
 
+  it('keeps the first 500 characters of each answer on its attempt, as text', async () => {
+    const merchantId = newId('merchant');
+    const { endpoint, secret } = await svc.client.createEndpoint({ merchantId, url: receiver.url });
+    receiver.secrets = [secret];
+    const long = `${'é'.repeat(499)}XY and more after the cut`;
+    const answers: Record<string, { status: number; body: string }> = {};
+    receiver.behaviour = (r) => answers[r.body.event_id] ?? { status: 200 };
+    const exploded = domainEvent('payment.failed', merchantId);
+    const verbose = domainEvent('payment.settled', merchantId);
+    const quiet = domainEvent('mandate.created', merchantId);
+    answers[exploded.eventId] = { status: 500, body: 'upstream exploded\u0000\nretry later' };
+    answers[verbose.eventId] = { status: 200, body: long };
+    answers[quiet.eventId] = { status: 204, body: '' };
+    for (const ev of [exploded, verbose, quiet]) await env.publish(ev);
+    const attemptsOf = async (id: string) => (await svc.client.getEvent({ merchantId, id })).event!.attempts;
+    await waitFor(
+      async () =>
+        (await attemptsOf(exploded.eventId)).length > 0 &&
+        (await attemptsOf(verbose.eventId)).length > 0 &&
+        (await attemptsOf(quiet.eventId)).length > 0,
+      {
+        what: 'one attempt of each event',
+      },
+    );
+    expect((await attemptsOf(exploded.eventId))[0]).toMatchObject({
+      endpointId: endpoint!.id,
+      statusCode: 500,
+      error: 'HTTP 500',
+      responseExcerpt: 'upstream exploded\ufffd\nretry later',
+    });
+    expect((await attemptsOf(verbose.eventId))[0]!.responseExcerpt).toBe(`${'é'.repeat(499)}X`);
+    expect((await attemptsOf(quiet.eventId))[0]).toMatchObject({ success: true, responseExcerpt: '' });
+    receiver.behaviour = () => ({ status: 200 });
+  });
+
   it('delivers only the subscribed event types, and nothing to disabled endpoints', async () => {
     const merchantId = newId('merchant');
     const all = await svc.client.createEndpoint({ merchantId, url: `${receiver.url}?all` });

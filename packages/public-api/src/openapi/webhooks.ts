@@ -55,6 +55,19 @@ export const paths: OpenApiFragment['paths'] = {
       parameters: [endpointId],
       responses: { '200': jsonResponse('The endpoint (never with its secret).', ref('WebhookEndpoint')), ...errorResponses(notFound) },
     },
+    patch: {
+      operationId: 'updateWebhookEndpoint',
+      tags,
+      summary: 'Update a webhook endpoint',
+      description:
+        'Changes the URL, description or subscribed event types (at least one). The signing secret stays; deliveries already waiting go to the new URL from their next attempt. A PATCH changes the endpoint to the same state however often it is repeated, so it takes no Idempotency-Key.',
+      parameters: [endpointId],
+      requestBody: jsonBody(ref('WebhookEndpointUpdate')),
+      responses: {
+        '200': jsonResponse('The endpoint as it now is (never with its secret).', ref('WebhookEndpoint')),
+        ...errorResponses({ ...notFound, '422': 'invalid_webhook_url.' }),
+      },
+    },
     delete: {
       operationId: 'deleteWebhookEndpoint',
       tags,

@@ -1,5 +1,5 @@
 import type { webhook } from '@vrp/contracts';
-import { member, requiredTimestamp } from '../format.js';
+import { isoTimestamp, member, requiredTimestamp } from '../format.js';
 import type { WebhookEndpointJson, WebhookAttemptJson, WebhookEventJson } from '../resources.js';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_DELIVERY_STATUSES, DISABLED_REASONS } from '../vocabulary.js';
 
@@ -19,6 +19,7 @@ export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): We
     created_at: requiredTimestamp(e.createdAt, 'endpoint.created_at'),
     ...(secret ? { secret } : {}),
     secret_expires_at: requiredTimestamp(e.secretExpiresAt, 'endpoint.secret_expires_at'),
+    previous_secret_expires_at: isoTimestamp(e.previousSecretExpiresAt),
   };
 }
 
@@ -31,6 +32,7 @@ function presentAttempt(a: webhook.DeliveryAttempt): WebhookAttemptJson {
     latency_ms: a.latencyMs,
     error: a.error || null,
     success: a.success,
+    response_excerpt: a.responseExcerpt,
   };
 }
 

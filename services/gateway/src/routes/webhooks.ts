@@ -10,6 +10,7 @@ import {
   presentWebhookEvent,
   replayWebhookEventsBody,
   sendTestEventBody,
+  updateWebhookEndpointBody,
 } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
@@ -38,6 +39,17 @@ const eventList = defineList({
 function parseCreateEndpoint(raw: unknown) {
   const body = parseRequest(createWebhookEndpointBody, raw);
   return { url: body.url, description: body.description ?? '', enabledEvents: body.enabled_events ?? [] };
+}
+
+/** Reads an update body: only the fields sent change (proto3 optional fields tell "not sent" from empty). */
+function parseUpdateEndpoint(raw: unknown) {
+  const body = parseRequest(updateWebhookEndpointBody, raw);
+  return {
+    ...(body.url !== undefined ? { url: body.url } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    replaceEnabledEvents: body.enabled_events !== undefined,
+    enabledEvents: body.enabled_events ?? [],
+  };
 }
 
 /** Reads a bulk replay body: every filter optional, each checked like the list's query. */
@@ -80,6 +92,15 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
   router.get('/webhook-endpoints/:id', async (req, res) => {
     singleResourceQuery(req.query, []);
     const out = await webhooks.getEndpoint({ merchantId: merchantOf(res).id, id: req.params.id as string });
+    res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint')));
+  });
+
+  router.patch('/webhook-endpoints/:id', async (req, res) => {
+    const out = await webhooks.updateEndpoint({
+      merchantId: merchantOf(res).id,
+      id: req.params.id as string,
+      ...parseUpdateEndpoint(req.body),
+    });
     res.json(presentWebhookEndpoint(required(out.endpoint, 'an endpoint')));
   });
 

@@ -21,6 +21,8 @@ export interface AttemptOutcome {
   latencyMs: number;
   error: string;
   success: boolean;
+  /** The first 500 characters of the answer body. */
+  responseExcerpt: string;
   /** When the next attempt is due after a failure; null when the budget is spent. */
   nextAttemptAt: Date | null;
 }

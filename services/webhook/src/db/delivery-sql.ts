@@ -106,8 +106,8 @@ export function recordAttemptOf(pool: SqlPool, claimed: ClaimedDelivery, outcome
           WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying')
          RETURNING id, status),
        recorded AS (
-         INSERT INTO webhook.attempts (delivery_id, event_id, endpoint_id, attempt, attempted_at, status_code, latency_ms, error, success)
-         SELECT id, $6, $7, $3, $8, $9, $10, $11, $12 FROM changed)
+         INSERT INTO webhook.attempts (delivery_id, event_id, endpoint_id, attempt, attempted_at, status_code, latency_ms, error, success, response_excerpt)
+         SELECT id, $6, $7, $3, $8, $9, $10, $11, $12, $13 FROM changed)
        SELECT status, true AS changed FROM changed
        UNION ALL
        SELECT status, false FROM webhook.deliveries WHERE event_id = $6 AND id <> $1`,
@@ -124,6 +124,7 @@ export function recordAttemptOf(pool: SqlPool, claimed: ClaimedDelivery, outcome
         outcome.latencyMs,
         outcome.error,
         outcome.success,
+        outcome.responseExcerpt,
       ],
     );
     if (!siblings.some((s) => s.changed)) {

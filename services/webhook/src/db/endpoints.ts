@@ -119,6 +119,17 @@ export function insertEndpoint(db: Db, e: NewEndpoint): Promise<EndpointRow> {
   });
 }
 
+/** Changes the settings given of a live endpoint of the merchant; false when there is none. */
+export async function updateEndpointSettings(
+  db: Db,
+  merchantId: string,
+  id: string,
+  settings: { url?: string; description?: string; enabledEvents?: string[] },
+): Promise<boolean> {
+  const { count } = await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null }, data: settings });
+  return count === 1;
+}
+
 /** Enables the endpoint again with a fresh run of failures, whatever disabled it. */
 export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<void> {
   await db.endpoint.updateMany({

@@ -13,6 +13,7 @@ import { retryEvent } from '../usecases/retry-event.js';
 import { rotateEndpointSecret } from '../usecases/rotate-endpoint-secret.js';
 import { sendTestEvent } from '../usecases/send-test-event.js';
 import { setEndpointEnabled } from '../usecases/set-endpoint-enabled.js';
+import { updateEndpoint } from '../usecases/update-endpoint.js';
 import { endpointToProto, eventToProto } from '../messages.js';
 
 /** Every request names its merchant; without one nothing can be scoped. */
@@ -49,6 +50,16 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
     },
     async setEndpointEnabled(req) {
       return { endpoint: endpointToProto(await setEndpointEnabled(deps, merchant(req), req.id, req.enabled)) };
+    },
+    async updateEndpoint(req) {
+      const endpoint = await updateEndpoint(deps, {
+        merchantId: merchant(req),
+        id: req.id,
+        url: req.url,
+        description: req.description,
+        enabledEvents: req.replaceEnabledEvents ? req.enabledEvents : undefined,
+      });
+      return { endpoint: endpointToProto(endpoint) };
     },
     async replayEvents(req) {
       const count = await replayEvents(deps, {

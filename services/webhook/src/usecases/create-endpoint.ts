@@ -13,7 +13,7 @@ export interface CreateEndpointInput {
   enabledEvents: string[];
 }
 
-const MAX_DESCRIPTION = 500;
+export const MAX_DESCRIPTION = 500;
 
 /** Validates the subscription list: known event types only, duplicates dropped, order kept. */
 export function normaliseEnabledEvents(types: string[]): string[] {

@@ -4,8 +4,9 @@ import { EndpointBreakers } from './endpoint-breakers.js';
 import type { PostResult } from './http-post.js';
 
 const fail = (): Promise<PostResult> =>
-  Promise.resolve({ success: false, receiverFault: true, statusCode: 503, latencyMs: 1, error: 'HTTP 503' });
-const ok = (): Promise<PostResult> => Promise.resolve({ success: true, receiverFault: false, statusCode: 200, latencyMs: 1, error: '' });
+  Promise.resolve({ success: false, receiverFault: true, statusCode: 503, latencyMs: 1, error: 'HTTP 503', responseExcerpt: '' });
+const ok = (): Promise<PostResult> =>
+  Promise.resolve({ success: true, receiverFault: false, statusCode: 200, latencyMs: 1, error: '', responseExcerpt: '' });
 
 describe('EndpointBreakers.blocked', () => {
   it('lets calls through while closed, and postpones by at least the reset period while open or during a trial', async () => {

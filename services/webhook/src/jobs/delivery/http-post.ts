@@ -13,6 +13,8 @@ export interface PostResult {
   latencyMs: number;
   /** Empty on success. */
   error: string;
+  /** The first 500 characters of the answer body ("" when none came). */
+  responseExcerpt: string;
   /** True when the receiver (not our own policy) failed: counts against its circuit breaker. */
   receiverFault: boolean;
   /** The wait a 429 or 503 asked for in Retry-After (seconds or an HTTP date), in ms. */
@@ -53,6 +55,17 @@ export function keepAliveAgents(policy: AddressPolicy, extraCa?: string): KeepAl
 }
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+const EXCERPT_CHARS = 500;
+
+/** What an attempt keeps of an answer: its first 500 characters, control characters (but newlines and tabs) shown as U+FFFD. */
+export function responseExcerpt(chunks: Buffer[]): string {
+  const text = Buffer.concat(chunks).toString('utf8');
+  const shown = (c: string) => {
+    const code = c.codePointAt(0)!;
+    return (code < 0x20 && c !== '\n' && c !== '\t') || code === 0x7f ? '\ufffd' : c;
+  };
+  return [...text].slice(0, EXCERPT_CHARS).map(shown).join('');
+}
 
 function describe(err: NodeJS.ErrnoException): string {
   if (err instanceof RefusedDestinationError) return err.message;
@@ -72,7 +85,8 @@ function post(url: URL, body: string, headers: Record<string, string>, options: 
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const refused = literalRefusal(options.policy, url.hostname);
-  if (refused) return Promise.resolve({ success: false, statusCode: 0, latencyMs: 0, error: refused, receiverFault: false });
+  if (refused)
+    return Promise.resolve({ success: false, statusCode: 0, latencyMs: 0, error: refused, receiverFault: false, responseExcerpt: '' });
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -96,12 +110,15 @@ function post(url: URL, body: string, headers: Record<string, string>, options: 
     });
     // The whole exchange (connect, TLS, answer) must fit in the timeout, not each step.
     const timer = setTimeout(() => {
-      finish({ success: false, statusCode: 0, error: `timed out after ${options.timeoutMs} ms`, receiverFault: true });
+      finish({ success: false, statusCode: 0, error: `timed out after ${options.timeoutMs} ms`, receiverFault: true, responseExcerpt: '' });
       req.destroy();
     }, options.timeoutMs);
     req.on('response', (res) => {
       let received = 0;
+      const kept: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
+        // 4 bytes per character at most: enough bytes for the excerpt, however the text is encoded.
+        if (received < EXCERPT_CHARS * 4) kept.push(chunk);
         received += chunk.length;
         if (received > MAX_RESPONSE_BYTES) res.destroy();
       });
@@ -114,6 +131,7 @@ function post(url: URL, body: string, headers: Record<string, string>, options: 
           statusCode: status,
           error: ok ? '' : `HTTP ${status}`,
           receiverFault: !ok,
+          responseExcerpt: responseExcerpt(kept),
           ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         });
       };
@@ -130,7 +148,13 @@ function post(url: URL, body: string, headers: Record<string, string>, options: 
         void post(url, body, headers, options, false).then(resolve);
         return;
       }
-      finish({ success: false, statusCode: 0, error: describe(err), receiverFault: !(err instanceof RefusedDestinationError) });
+      finish({
+        success: false,
+        statusCode: 0,
+        error: describe(err),
+        receiverFault: !(err instanceof RefusedDestinationError),
+        responseExcerpt: '',
+      });
     });
     req.end(body);
   });

@@ -1,0 +1,76 @@
+/** The console's own routes under /console/api (everything else goes through the public /v1 API). */
+
+export type Environment = 'sandbox' | 'production';
+
+export interface Session {
+  user: { id: string; email: string; merchant_id: string };
+  merchant: { id: string; name: string };
+  environment: Environment;
+  csrf_token: string;
+  expires_at: string;
+}
+
+export interface ApiToken {
+  id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface TeamMember {
+  id: string;
+  email: string;
+  created_at: string;
+}
+
+export interface Invitation {
+  id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** An error answer of the console routes or the API: `{"error": {code, message, …}}`. */
+export class ConsoleError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ConsoleError';
+  }
+}
+
+async function call<T>(method: string, path: string, options: { body?: unknown; csrf?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.csrf) headers['x-csrf-token'] = options.csrf;
+  const res = await fetch(`/console/api${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string; request_id?: string } };
+  if (!res.ok) {
+    throw new ConsoleError(res.status, body.error?.code ?? 'unknown', body.error?.message ?? `HTTP ${res.status}`, body.error?.request_id);
+  }
+  return body as T;
+}
+
+/** Typed calls of the console routes; changes carry the session's CSRF token. */
+export const consoleApi = {
+  session: () => call<Session>('GET', '/session'),
+  signIn: (email: string, password: string) => call<Session>('POST', '/session', { body: { email, password } }),
+  signOut: (csrf: string) => call<void>('DELETE', '/session', { csrf }),
+  acceptInvitation: (token: string, password: string) => call<Session>('POST', '/invitations/accept', { body: { token, password } }),
+  tokens: () => call<{ results: ApiToken[] }>('GET', '/tokens'),
+  createToken: (csrf: string, name: string) => call<ApiToken & { access_token: string }>('POST', '/tokens', { csrf, body: { name } }),
+  revokeToken: (csrf: string, id: string) => call<ApiToken>('POST', `/tokens/${encodeURIComponent(id)}/revoke`, { csrf, body: {} }),
+  team: () => call<{ results: TeamMember[]; invitations: Invitation[] }>('GET', '/users'),
+  invite: (csrf: string, email: string) => call<Invitation & { invite_url: string }>('POST', '/invitations', { csrf, body: { email } }),
+};

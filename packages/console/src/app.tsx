@@ -1,0 +1,67 @@
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { Layout } from './components/layout.js';
+import { PageHeader } from './components/ui.js';
+import { AcceptInvitePage } from './pages/accept-invite.js';
+import { EndpointPage } from './pages/endpoint-detail.js';
+import { EndpointsPage } from './pages/endpoints.js';
+import { EventPage } from './pages/event-detail.js';
+import { EventsPage } from './pages/events.js';
+import { MandatePage, MandatesPage } from './pages/mandates.js';
+import { OverviewPage } from './pages/overview.js';
+import { PaymentPage, PaymentsPage } from './pages/payments.js';
+import { RefundPage, RefundsPage } from './pages/refunds.js';
+import { SignInPage } from './pages/sign-in.js';
+import { TeamPage } from './pages/team.js';
+import { TokensPage } from './pages/tokens.js';
+import { SessionProvider, useSessionState } from './session.js';
+
+function NotFoundPage() {
+  return (
+    <>
+      <PageHeader title="Page not found" />
+      <p>
+        Nothing lives at this address. <Link to="/">Back to the overview</Link>.
+      </p>
+    </>
+  );
+}
+
+/** Signed out, every address shows the sign-in form (and comes back to that address after). */
+function Gate() {
+  const { state } = useSessionState();
+  if (state.status === 'loading') return <p className="muted loading">Loading…</p>;
+  if (state.status === 'signed-out') return <SignInPage {...(state.reason ? { reason: state.reason } : {})} />;
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<OverviewPage />} />
+        <Route path="tokens" element={<TokensPage />} />
+        <Route path="team" element={<TeamPage />} />
+        <Route path="webhooks" element={<EndpointsPage />} />
+        <Route path="webhooks/:id" element={<EndpointPage />} />
+        <Route path="events" element={<EventsPage />} />
+        <Route path="events/:id" element={<EventPage />} />
+        <Route path="mandates" element={<MandatesPage />} />
+        <Route path="mandates/:id" element={<MandatePage />} />
+        <Route path="payments" element={<PaymentsPage />} />
+        <Route path="payments/:id" element={<PaymentPage />} />
+        <Route path="refunds" element={<RefundsPage />} />
+        <Route path="refunds/:id" element={<RefundPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter basename="/console">
+      <SessionProvider>
+        <Routes>
+          <Route path="accept-invite" element={<AcceptInvitePage />} />
+          <Route path="*" element={<Gate />} />
+        </Routes>
+      </SessionProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Mandate, Payment, Refund, WebhookEvent } from '@vrp/sdk';
+
+/** Every value of T, checked by the compiler against the SDK's types in both directions. */
+function every<T extends string>() {
+  return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)) => list;
+}
+
+export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
+  'mandate.created',
+  'mandate.activated',
+  'mandate.revoked',
+  'mandate.suspended',
+  'payment.submitted',
+  'payment.settled',
+  'payment.failed',
+  'payment.refunded',
+  'refund.created',
+  'refund.settled',
+]);
+export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['pending', 'delivered', 'retrying', 'delivery_failed']);
+export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked']);
+export const PAYMENT_STATUSES = every<Payment['status']>()(['submitted', 'settled', 'failed', 'refunded']);
+export const REFUND_STATUSES = every<Refund['status']>()(['pending_settlement', 'settled', 'failed']);
+export const FAILURE_CODES = every<NonNullable<Payment['failure_code']>>()([
+  'insufficient_funds',
+  'mandate_revoked_at_bank',
+  'account_closed',
+  'bank_rejected',
+  'refer_to_payer',
+]);

@@ -1,0 +1,144 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { WebhookEndpoint } from '@vrp/sdk';
+import { ActionButton, ErrorAlert, Facts, Notice, PageHeader, ShownOnce, StatusPill, Time } from '../components/ui.js';
+import { EVENT_TYPES } from '../format/vocabulary.js';
+import { useGuard, useSession } from '../session.js';
+import { useLoad } from '../use-load.js';
+import { EventTypeChoices } from './endpoints.js';
+
+type EventType = (typeof EVENT_TYPES)[number];
+
+/** One endpoint: its settings, edit, enable/disable, rotate secret, delete, and a sandbox test event. */
+export function EndpointPage() {
+  const id = useParams().id!;
+  const { api, session } = useSession();
+  const guard = useGuard();
+  const navigate = useNavigate();
+  const endpoint = useLoad(() => api.getWebhookEndpoint(id), id);
+  const [secret, setSecret] = useState<string>();
+  const [saved, setSaved] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const e = endpoint.data;
+
+  const save = (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const data = new FormData(ev.currentTarget);
+    setError(undefined);
+    setSaved(undefined);
+    guard(() =>
+      api.updateWebhookEndpoint(id, {
+        url: String(data.get('url')),
+        description: String(data.get('description') ?? ''),
+        enabled_events: data.getAll('enabled_events').map(String) as EventType[],
+      }),
+    ).then(() => {
+      setSaved('Saved. The next delivery attempt uses these settings.');
+      endpoint.reload();
+    }, setError);
+  };
+  const sendTest = (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const eventType = String(new FormData(ev.currentTarget).get('event_type')) as EventType;
+    setError(undefined);
+    guard(() => api.sendTestWebhookEvent({ event_type: eventType })).then(
+      (sent) => setSaved(`Test event ${sent.id} sent; follow it on the Events page.`),
+      setError,
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title="Webhook endpoint" />
+      <ErrorAlert error={endpoint.error} />
+      {e ? (
+        <>
+          <Facts
+            items={[
+              ['URL', e.url],
+              ['Id', <span className="mono">{e.id}</span>],
+              ['Description', e.description || '—'],
+              ['Status', <StatusPill status={e.status} />],
+              ['Disabled because', e.disabled_reason ?? '—'],
+              ['Events', e.enabled_events.length ? e.enabled_events.join(', ') : 'All events'],
+              ['Created', <Time iso={e.created_at} />],
+              ['Current secret expires', <Time iso={e.secret_expires_at} />],
+              ...previousSecret(e),
+            ]}
+          />
+          {secret ? (
+            <ShownOnce
+              label="New secret"
+              value={secret}
+              note="The previous secret keeps signing beside this one for 24 hours, so you can deploy the new one without dropping deliveries."
+            />
+          ) : null}
+          {saved ? <Notice>{saved}</Notice> : null}
+          <ErrorAlert error={error} />
+          <div className="button-row">
+            <ActionButton
+              label="Rotate secret"
+              run={() => api.rotateWebhookEndpointSecret(id)}
+              done={(r) => (setSecret((r as { secret: string }).secret), endpoint.reload())}
+            />
+            {e.status === 'enabled' ? (
+              <ActionButton label="Disable" run={() => api.disableWebhookEndpoint(id)} done={endpoint.reload} />
+            ) : (
+              <ActionButton label="Enable" run={() => api.enableWebhookEndpoint(id)} done={endpoint.reload} />
+            )}
+            {confirmDelete ? (
+              <ActionButton
+                label="Confirm delete"
+                kind="danger"
+                run={() => api.deleteWebhookEndpoint(id)}
+                done={() => navigate('/webhooks')}
+              />
+            ) : (
+              <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
+                Delete endpoint
+              </button>
+            )}
+          </div>
+          {session.environment === 'sandbox' ? (
+            <form className="inline-form panel" onSubmit={sendTest}>
+              <label>
+                <span className="field-label">Test event type</span>
+                <select name="event_type" defaultValue="payment.settled">
+                  {EVENT_TYPES.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="btn btn-primary">
+                Send test event
+              </button>
+            </form>
+          ) : null}
+          <h2>Edit</h2>
+          <form className="stack panel" onSubmit={save} key={`${e.url}|${e.description}|${e.enabled_events.join()}`}>
+            <label>
+              <span className="field-label">Endpoint URL</span>
+              <input name="url" type="url" required defaultValue={e.url} />
+            </label>
+            <label>
+              <span className="field-label">Endpoint description</span>
+              <input name="description" maxLength={500} defaultValue={e.description} />
+            </label>
+            <EventTypeChoices selected={e.enabled_events} />
+            <div>
+              <button type="submit" className="btn btn-primary">
+                Save
+              </button>
+            </div>
+          </form>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** During a rotation's overlap, when the replaced secret stops signing. */
+function previousSecret(e: WebhookEndpoint): [string, ReactNode][] {
+  return e.previous_secret_expires_at ? [['Previous secret stops signing', <Time iso={e.previous_secret_expires_at} />]] : [];
+}

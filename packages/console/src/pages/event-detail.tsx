@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ActionButton, ErrorAlert, Facts, IdLink, JsonBlock, PageHeader, StatusPill, Time } from '../components/ui.js';
+import { useSession } from '../session.js';
+import { useLoad } from '../use-load.js';
+
+/** Where an event's object lives in the console, from its type. */
+function objectPath(eventType: string, id: string): string {
+  return `/${eventType.split('.')[0]}s/${id}`;
+}
+
+/** One event: payload, every attempt, and Retry (which then follows the redelivery for a while). */
+export function EventPage() {
+  const id = useParams().id!;
+  const { api } = useSession();
+  const event = useLoad(() => api.getWebhookEvent(id), id);
+  const [following, setFollowing] = useState(0);
+  // After a retry, look again every second for 15 s so the outcome shows without a reload.
+  useEffect(() => {
+    if (following === 0) return;
+    let left = 15;
+    const timer = setInterval(() => {
+      event.reload();
+      if (--left === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [following]);
+  const e = event.data;
+  const data = e?.data as { id?: string } | undefined;
+  return (
+    <>
+      <PageHeader title="Event" />
+      <ErrorAlert error={event.error} />
+      {e ? (
+        <>
+          <Facts
+            items={[
+              ['Id', <span className="mono">{e.id}</span>],
+              ['Type', e.event_type + (e.test ? ' (test event)' : '')],
+              ['Delivery status', <StatusPill status={e.delivery_status} />],
+              ['Created', <Time iso={e.created_at} />],
+              ['About', data?.id && !e.test ? <IdLink to={objectPath(e.event_type, data.id)} id={data.id} /> : (data?.id ?? '—')],
+            ]}
+          />
+          <div className="button-row">
+            <ActionButton
+              label="Retry"
+              kind="primary"
+              run={() => api.retryWebhookEvent(id)}
+              done={() => (event.reload(), setFollowing((f) => f + 1))}
+            />
+          </div>
+          <h2>Delivery attempts</h2>
+          {e.attempts.length === 0 ? <p className="muted">No attempts yet.</p> : null}
+          {e.attempts.length > 0 ? (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Attempt</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Endpoint</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">HTTP status</th>
+                  <th scope="col">Latency</th>
+                  <th scope="col">Response</th>
+                </tr>
+              </thead>
+              <tbody>
+                {e.attempts.map((a) => (
+                  <tr key={`${a.endpoint_id}-${a.attempt}`}>
+                    <td>{a.attempt}</td>
+                    <td>
+                      <Time iso={a.attempted_at} />
+                    </td>
+                    <td>
+                      <IdLink to={`/webhooks/${a.endpoint_id}`} id={a.endpoint_id} />
+                    </td>
+                    <td>{a.success ? <StatusPill status="delivered" /> : <StatusPill status="failed" />}</td>
+                    <td>{a.status_code ?? '—'}</td>
+                    <td>{a.latency_ms} ms</td>
+                    <td className="excerpt">{responseOf(a)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          <h2>Payload</h2>
+          <JsonBlock label="Event payload" value={{ event_id: e.id, event_type: e.event_type, created_at: e.created_at, data: e.data }} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** What the receiver answered (an excerpt of its body) or why the attempt failed. */
+function responseOf(a: { error: string | null; response_excerpt: string }): string {
+  return a.response_excerpt || a.error || '—';
+}

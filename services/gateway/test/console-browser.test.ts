@@ -1,0 +1,269 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateTestTls, REPO_ROOT, TestReceiver } from '@vrp/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConsoleAccounts } from '../src/db/console-accounts.js';
+import { MerchantRepository } from '../src/db/merchants.js';
+import { createDb, type Db } from '../src/db/client.js';
+import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
+import { consoleUser } from './support/console-client.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+/**
+ * The Merchant Console in a real browser (Debian's Chromium driven by playwright-core) against
+ * the real platform: every service, Postgres, NATS, and a merchant's HTTPS receiver. One
+ * merchant's journey from sign-in to a failed delivery fixed and retried, a revoked token, and a
+ * second merchant who cannot see the first one's objects. Each page is checked with axe-core and
+ * saved as a screenshot under test-output/console/.
+ */
+
+const CONSOLE_BUILD = join(REPO_ROOT, 'packages/console/dist/index.html');
+const tls = generateTestTls();
+const receiver = new TestReceiver(tls);
+let platform: Platform;
+let db: Db;
+let browser: Browser;
+let accounts: ConsoleAccounts;
+let merchants: MerchantRepository;
+
+beforeAll(async () => {
+  if (!existsSync(CONSOLE_BUILD)) throw new Error(`${CONSOLE_BUILD} is missing: npm test builds the console (tools/dev/setup.sh)`);
+  await receiver.start();
+  platform = await startPlatform({
+    webhookCa: tls.ca,
+    overrides: {
+      WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
+      // Eight quick retries: a receiver that keeps failing makes the event delivery_failed in seconds.
+      WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms',
+      WEBHOOK_BREAKER_VOLUME_THRESHOLD: '1000',
+    },
+  });
+  db = createDb(platform.db.url);
+  accounts = new ConsoleAccounts(db);
+  merchants = new MerchantRepository(db);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await db?.$disconnect();
+  await platform?.stop();
+  await receiver.stop();
+});
+
+/** A browser tab of its own (cookies included) that fails the test on any CSP violation or page error. */
+async function newTab(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${platform.url}/console/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/** Opens a page from the navigation, checks it with axe and keeps a screenshot. */
+async function visit(page: Page, link: string, shot: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await checkPage(page, shot);
+}
+
+async function checkPage(page: Page, shot: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, shot);
+  expect(await accessibilityProblems(page), `axe on ${shot}`).toEqual([]);
+}
+
+/** Reloads until `text` shows on the page (the console shows what the API says at load time). */
+async function reloadUntil(page: Page, text: string | RegExp, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.waitForLoadState('networkidle'); // what shows is the answer to the latest request
+    if ((await page.getByText(text).count()) > 0) return;
+    if (Date.now() > deadline) throw new Error(`"${String(text)}" never showed on ${page.url()}`);
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  }
+}
+
+describe('Merchant Console in Chromium', () => {
+  it('takes a merchant from sign-in to a fixed delivery, a revoked token, and keeps other merchants out', async () => {
+    const merchant = await platform.createMerchant({ name: 'Acme Energy' });
+    const owner = await consoleUser(accounts, merchants, merchant.id, 'owner@acme-energy.example');
+    const { page, problems } = await newTab();
+
+    // Signed out, every console address leads to the sign-in form; it is usable from the keyboard.
+    await page.goto(`${platform.url}/console/events`);
+    await page.getByLabel('Email').waitFor();
+    await checkPage(page, 'sign-in');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(owner.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not my password');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/email or password/i);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Events'); // where the user was going
+    await visit(page, 'Overview', 'overview');
+    await expect.poll(() => page.getByText('Sandbox', { exact: true }).count()).toBeGreaterThan(0);
+
+    // A named API token, shown once, that the API accepts.
+    await visit(page, 'API tokens', 'tokens');
+    await page.getByLabel('Name').fill('Billing server');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = await page.getByLabel('New token').inputValue();
+    expect(token).toMatch(/^vrp_sandbox_/);
+    await screenshot(page, 'token-created');
+    const api = platform.api(token);
+    expect((await api.get('/v1/mandates')).status).toBe(200);
+
+    // An endpoint at a receiver that fails; a test event becomes delivery_failed.
+    receiver.behaviour = () => ({ status: 500 });
+    await visit(page, 'Webhook endpoints', 'endpoints');
+    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).last().click();
+    const secret = await page.getByLabel('New secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    receiver.secrets = [secret];
+    await screenshot(page, 'endpoint-created');
+    await page.getByRole('link', { name: receiver.url }).first().click();
+    await page.getByRole('button', { name: 'Send test event' }).waitFor();
+    await checkPage(page, 'endpoint');
+
+    // Edit: the description and the subscription change, the URL stays.
+    await page.getByLabel('Endpoint description').fill('Billing events for the ledger');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved\./).waitFor();
+    await expect.poll(() => page.getByText('Billing events for the ledger').count()).toBeGreaterThan(0);
+    // Rotation: the new secret is shown once, and both secrets' expiry during the overlap.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const rotated = await page.getByLabel('New secret').inputValue();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    receiver.secrets = [secret, rotated];
+    await page.getByText('Previous secret stops signing').waitFor();
+    await page.getByText('Current secret expires').waitFor();
+    await checkPage(page, 'endpoint-rotated');
+
+    // Two test events while the receiver fails: both end delivery_failed after their nine attempts.
+    const distinctEvents = () => new Set(receiver.received.map((r) => r.body.event_id)).size;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText(/^Test event EV\w+ sent/).waitFor();
+    await expect.poll(distinctEvents, { timeout: 15_000 }).toBe(1);
+    await page.getByLabel('Test event type').selectOption('mandate.revoked');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(distinctEvents, { timeout: 15_000 }).toBe(2);
+    const [first, secondEvent] = [...new Set(receiver.received.map((r) => r.body.event_id))] as [string, string];
+    expect(receiver.received.every((r) => r.validSignatures >= 1)).toBe(true);
+
+    await visit(page, 'Events', 'events');
+    await page.getByLabel('Delivery status').selectOption('delivery_failed');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await reloadUntil(page, secondEvent);
+    await reloadUntil(page, first);
+    await checkPage(page, 'events-delivery-failed');
+    expect(receiver.received.filter((r) => r.body.event_id === first)).toHaveLength(9);
+
+    // The receiver is fixed; Retry on the event's page delivers it at once.
+    receiver.behaviour = () => ({ status: 200 });
+    await page.getByRole('link', { name: first }).click();
+    await page.getByText('delivery_failed').first().waitFor();
+    await checkPage(page, 'event-failed');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await reloadUntil(page, 'delivered');
+    expect(receiver.acceptedEventIds().has(first)).toBe(true);
+    await checkPage(page, 'event-delivered');
+
+    // Bulk retry of what is still failed today redelivers the other one.
+    await visit(page, 'Events', 'events-bulk');
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel('Failed from').fill(today);
+    await page.getByLabel('Failed to').fill(today);
+    await page.getByRole('button', { name: 'Retry failed events' }).click();
+    await page.getByText('1 failed event queued for redelivery.').waitFor();
+    await expect.poll(() => receiver.acceptedEventIds().has(secondEvent), { timeout: 15_000 }).toBe(true);
+    const eventId = first;
+
+    // Revoking the token in the console: the API refuses it (within the 1 s token cache).
+    await visit(page, 'API tokens', 'tokens-before-revoke');
+    await page
+      .getByRole('row', { name: /Billing server/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await reloadUntil(page, /revoked/i);
+    await expect.poll(async () => (await api.get('/v1/mandates')).status, { timeout: 5000 }).toBe(401);
+
+    // Objects made through the API show in the console with their links.
+    const customer = await platform.api(merchant.token).post('/v1/sandbox/customers', { sca_completed: true });
+    const mandate = await platform.api(merchant.token).post('/v1/mandates', {
+      customer_id: customer.body.id,
+      maximum_amount: '50.00',
+      currency: 'GBP',
+      frequency: 'monthly',
+      description: '<img src=x onerror="document.title=\'owned\'">',
+      metadata: { plan: '<script>alert(1)</script>' },
+    });
+    for (const [link, shot] of [
+      ['Mandates', 'mandates'],
+      ['Payments', 'payments'],
+      ['Refunds', 'refunds'],
+      ['Overview', 'overview-after'],
+    ] as const)
+      await visit(page, link, shot);
+    await visit(page, 'Mandates', 'mandates-list');
+    await page.getByRole('link', { name: mandate.body.id as string }).click();
+    await page.getByText('<script>alert(1)</script>').waitFor(); // merchant strings are text, never markup
+    await checkPage(page, 'mandate');
+    expect(await page.title()).not.toBe('owned');
+
+    // A second merchant's user cannot open the first one's objects.
+    const rival = await platform.createMerchant({ name: 'Rival Ltd' });
+    const rivalUser = await consoleUser(accounts, merchants, rival.id, 'owner@rival.example');
+    const second = await newTab();
+    await signIn(second.page, rivalUser.email, rivalUser.password);
+    await second.page.goto(`${platform.url}/console/mandates/${mandate.body.id as string}`);
+    await expect.poll(() => second.page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/no such|not found/i);
+    await expect.poll(() => second.page.getByText(mandate.body.id as string).count()).toBeLessThanOrEqual(1);
+    await second.page.goto(`${platform.url}/console/events/${eventId}`);
+    await expect.poll(() => second.page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/no such|not found/i);
+    await screenshot(second.page, 'other-merchant-refused');
+
+    // Production: the same console, badge and all, without any sandbox tool.
+    const production = await platform.startGateway({
+      VRP_ENV: 'production',
+      CURSOR_SECRET: 'a-private-cursor-secret-of-32-characters-or-more',
+    });
+    const live = await newTab();
+    await live.page.goto(`${production.url}/console/mandates/${mandate.body.id as string}`);
+    await live.page.getByLabel('Email').fill(owner.email);
+    await live.page.getByLabel('Password').fill(owner.password);
+    await live.page.getByRole('button', { name: 'Sign in' }).click();
+    await live.page.getByText('Production', { exact: true }).first().waitFor();
+    await live.page
+      .getByText(mandate.body.id as string)
+      .first()
+      .waitFor();
+    expect(await live.page.getByRole('region', { name: 'Sandbox tools' }).count()).toBe(0);
+    expect(await live.page.getByRole('button', { name: 'Activate' }).count()).toBe(0);
+    await checkPage(live.page, 'production-mandate');
+
+    // Signing out ends the session: the console asks for a password again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').waitFor();
+    expect([...problems, ...second.problems, ...live.problems]).toEqual([]);
+  }, 240_000);
+});
