@@ -10,4 +10,4 @@ npm install --ignore-scripts --no-audit --no-fund --loglevel=error
 bash tools/codegen/generate.sh
 # The Merchant Console the gateway serves at /console/ (a static build, typed by the SDK generated above).
 echo "setup: building the Merchant Console"
-(cd packages/console && npx --no-install vite build --logLevel warn)
+(cd packages/console && NODE_ENV=production npx --no-install vite build --logLevel warn)

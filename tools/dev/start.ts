@@ -159,7 +159,8 @@ async function waitReady(): Promise<void> {
   while (Date.now() < deadline && !stopping) {
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      // Ready, and every service up too (the gateway alone is ready without them).
+      if (res.ok && ((await res.json()) as { degraded?: string[] }).degraded?.length === 0) return;
     } catch {
       // not listening yet
     }
@@ -210,7 +211,9 @@ startAll()
   .then(waitReady)
   .then(
     () => {
-      console.log(`\nstart: VRP platform (${vrpEnv}) ready — API at http://127.0.0.1:${port}/v1, Merchant Console at http://127.0.0.1:${port}/console/  (Ctrl-C to stop)\n`);
+      console.log(
+        `\nstart: VRP platform (${vrpEnv}) ready — API at http://127.0.0.1:${port}/v1, Merchant Console at http://127.0.0.1:${port}/console/  (Ctrl-C to stop)\n`,
+      );
     },
     (err: Error) => {
       console.error(`start: ${err.message}`);

@@ -9,6 +9,7 @@ const { Health, HealthCheckResponseSchema, HealthCheckResponse_ServingStatus: St
 export class HealthState {
   private readonly statuses = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
+  private closed = false;
 
   constructor(serviceNames: string[]) {
     for (const name of ['', ...serviceNames]) this.statuses.set(name, Status.SERVING);
@@ -28,7 +29,15 @@ export class HealthState {
     for (const l of this.listeners) l();
   }
 
+  /** Every name at once (the server's own dependencies came or went), unless it is shutting down. */
+  setAll(serving: boolean): void {
+    if (this.closed) return;
+    for (const name of this.statuses.keys()) this.statuses.set(name, serving ? Status.SERVING : Status.NOT_SERVING);
+    for (const l of this.listeners) l();
+  }
+
   shutdown(): void {
+    this.closed = true;
     for (const name of this.statuses.keys()) this.statuses.set(name, Status.NOT_SERVING);
     for (const l of this.listeners) l();
   }

@@ -8,6 +8,7 @@ import { ApiError, unexpectedError } from '@vrp/errors';
 import { withRequestContext, type Logger } from '@vrp/logging';
 import { randomUUID } from 'node:crypto';
 import { toConnectError } from './error-mapping.js';
+import { DependencyWatch, type DependencyChecks } from './dependency-watch.js';
 import { HealthState, registerHealth } from './health.js';
 
 export interface GrpcServerOptions {
@@ -20,6 +21,10 @@ export interface GrpcServerOptions {
   logger: Logger;
   /** How long shutdown waits for in-flight calls before cutting connections. */
   shutdownGraceMs?: number;
+  /** The service's own dependencies (its Postgres, NATS): while one does not answer, health says NOT_SERVING. */
+  dependencies?: DependencyChecks;
+  /** How often the dependencies are checked (default 2 s) and how long each may take (default 1.5 s). */
+  dependencyCheck?: { intervalMs: number; timeoutMs: number };
 }
 
 export interface GrpcServer {
@@ -78,6 +83,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   });
   const port = (server.address() as AddressInfo).port;
   options.logger.info('grpc server listening', { port, services: options.serviceNames });
+  const watch = options.dependencies
+    ? new DependencyWatch(health, options.dependencies, options.logger, options.dependencyCheck ?? { intervalMs: 2000, timeoutMs: 1500 })
+    : undefined;
+  watch?.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -85,6 +94,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     health,
     close() {
       closing ??= (async () => {
+        watch?.stop();
         health.shutdown();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const session of sessions) session.close();

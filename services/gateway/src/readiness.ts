@@ -5,11 +5,16 @@ import { pingDatabase, type Db } from './db/client.js';
 
 type Check = { status: 'up' } | { status: 'down'; error: string };
 
-/** The readiness report: every dependency with its state. */
+/** The readiness report: every dependency with its state, and the downstream services that are down. */
 export interface ReadinessReport {
   status: 'ready' | 'not_ready';
   checks: Record<string, Check>;
+  /** Downstream services not serving: the routes that need them answer 503 service_unavailable meanwhile. */
+  degraded: string[];
 }
+
+/** What the gateway itself cannot serve anything without. */
+const OWN_DEPENDENCIES = ['postgres', 'nats'];
 
 const SERVING = 1; // grpc.health.v1 HealthCheckResponse.ServingStatus.SERVING
 
@@ -29,8 +34,9 @@ async function probe(fn: () => Promise<unknown>, timeoutMs: number): Promise<Che
 }
 
 /**
- * Answers "can this gateway serve traffic?": Postgres answers a query, NATS a round trip, and
- * every configured downstream service reports SERVING on grpc.health.v1.
+ * Answers "can this gateway serve traffic?": ready while its own Postgres answers a query and
+ * NATS a round trip. Every configured downstream service is checked on grpc.health.v1 too and
+ * reported; one that is down only degrades the routes that need it.
  */
 export class Readiness {
   private nats: Promise<NatsConnection> | undefined;
@@ -56,8 +62,10 @@ export class Readiness {
     ];
     const checks: Record<string, Check> = {};
     for (const [name, check] of entries) checks[name] = await check;
-    const ready = Object.values(checks).every((c) => c.status === 'up');
-    return { status: ready ? 'ready' : 'not_ready', checks };
+    // One downstream service down takes only its routes out (they answer 503), not the whole API.
+    const ready = OWN_DEPENDENCIES.every((name) => checks[name]?.status === 'up');
+    const degraded = [...this.services.keys()].filter((name) => checks[name]?.status !== 'up');
+    return { status: ready ? 'ready' : 'not_ready', checks, degraded };
   }
 
   async close(): Promise<void> {

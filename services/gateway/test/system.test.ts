@@ -22,16 +22,30 @@ describe('operations and cross-cutting behaviour', () => {
     expect(body.status).toBe('ready');
     expect(body.checks).toMatchObject({ postgres: { status: 'up' }, nats: { status: 'up' }, mandate: { status: 'up' } });
     expect(Object.values(body.checks).every((c) => c.status === 'up')).toBe(true);
+    expect(ready.body.degraded).toEqual([]);
   });
 
-  it('is not ready while a downstream service is unreachable, and says which', async () => {
+  it('stays ready while a downstream service is unreachable, says which, and answers 503 only on its routes', async () => {
     const gateway = await platform.startGateway({ READINESS_SERVICES: 'mandate,payment', PAYMENT_SERVICE_URL: 'http://127.0.0.1:9' });
+    const res = await fetch(`${gateway.url}/readyz`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; checks: Record<string, { status: string }>; degraded: string[] };
+    expect(body.status).toBe('ready');
+    expect(body.checks.mandate).toEqual({ status: 'up' });
+    expect(body.checks.payment!.status).toBe('down');
+    expect(body.degraded).toEqual(['payment']);
+    const api = createApi(gateway.url, (await platform.createMerchant()).token);
+    expect((await api.get('/v1/mandates')).status).toBe(200);
+    expect(errorOf(await api.get('/v1/payments'))).toEqual({ status: 503, code: 'service_unavailable' });
+  });
+
+  it('is not ready without its own database', async () => {
+    const gateway = await platform.startGateway({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:9/nowhere' });
     const res = await fetch(`${gateway.url}/readyz`);
     expect(res.status).toBe(503);
     const body = (await res.json()) as { status: string; checks: Record<string, { status: string }> };
     expect(body.status).toBe('not_ready');
-    expect(body.checks.mandate).toEqual({ status: 'up' });
-    expect(body.checks.payment!.status).toBe('down');
+    expect(body.checks.postgres!.status).toBe('down');
   });
 
   it('echoes X-Request-Id or makes one, in headers and error bodies', async () => {

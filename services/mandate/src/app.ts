@@ -52,6 +52,8 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
       port: config.grpcPort,
       host: config.grpcHost,
       logger,
+      // Ready only while its own database and event bus answer.
+      dependencies: { postgres: () => pool.query('SELECT 1'), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port };

@@ -85,6 +85,8 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       port: config.grpcPort,
       host: config.grpcHost,
       logger,
+      // Ready only while its own database and event bus answer.
+      dependencies: { postgres: () => pool.query('SELECT 1'), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port, sweepOnce: () => sweeper.sweepOnce() };

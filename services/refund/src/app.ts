@@ -79,6 +79,8 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       port: config.grpcPort,
       host: config.grpcHost,
       logger,
+      // Ready only while its own database and event bus answer.
+      dependencies: { postgres: () => db.$queryRaw`SELECT 1`, nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port };

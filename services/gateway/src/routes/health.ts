@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { Readiness } from '../readiness.js';
 
-/** GET /healthz (liveness: the process answers) and GET /readyz (every dependency answers). */
+/** GET /healthz (liveness: the process answers) and GET /readyz (its Postgres and NATS answer; downstream services reported). */
 export function registerHealthRoutes(router: Router, readiness: Readiness): void {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
