@@ -47,6 +47,7 @@ export async function startLocalPlatform(settings: Record<string, string> = {}, 
     // The runner picks free ports itself (and retries should one be taken before use).
     GATEWAY_PORT: '0',
     GRPC_PORT_BASE: '0',
+    METRICS_PORT_BASE: '0',
     EVENT_STREAM: `VRP_LOCAL_${id.toUpperCase()}`,
     EVENT_SUBJECT_PREFIX: `vrp.local${id}.events`,
     WEBHOOK_CONSUMER_NAME: `local-${id}`,

@@ -94,7 +94,7 @@ async function startAll(): Promise<void> {
     if (base === 0) for (const name of names) if (name !== 'gateway') reserved.set(name, await reservePort());
     if (process.env.GATEWAY_PORT === '0') reserved.set('gateway', await reservePort());
     const grpcPorts = base === 0 ? Object.fromEntries([...reserved].filter(([n]) => n !== 'gateway').map(([n, r]) => [n, r.port])) : base;
-    processes = platformProcesses(root, vrpEnv, grpcPorts);
+    processes = platformProcesses(root, vrpEnv, grpcPorts, Number(process.env.METRICS_PORT_BASE ?? 9100));
     port = String(reserved.get('gateway')?.port ?? process.env.GATEWAY_PORT ?? '8080');
     console.log(`start: ports ${processes.map((p) => `${p.name}=${portOf(p)}`).join(' ')}`);
     let result: 'ok' | 'in-use' | 'failed' = 'ok';

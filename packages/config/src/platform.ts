@@ -1,4 +1,4 @@
-import { oneOf, str } from './settings.js';
+import { int, oneOf, str } from './settings.js';
 
 /** The deployment environments of API.md. */
 export type VrpEnv = 'sandbox' | 'production';
@@ -19,5 +19,8 @@ export function platformSettings(env: VrpEnv) {
     eventStream: str('EVENT_STREAM', { default: `VRP_EVENTS_${env.toUpperCase()}` }),
     eventSubjectPrefix: str('EVENT_SUBJECT_PREFIX', { default: `vrp.${env}.events` }),
     logLevel: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, { default: 'info' }),
+    // Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; 0 picks a free port (npm start sets 9100-9105).
+    metricsPort: int('METRICS_PORT', { default: 0, min: 0, max: 65535 }),
+    metricsHost: str('METRICS_HOST', { default: '127.0.0.1' }),
   };
 }

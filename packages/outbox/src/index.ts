@@ -11,3 +11,4 @@ export {
 } from './domain-event.js';
 export { DUPLICATE_WINDOW_NS, connectEventBus, ensureEventStream, type EventBus } from './jetstream.js';
 export { OutboxRelay, type OutboxRelayOptions } from './relay.js';
+export { outboxLagSql } from './lag.js';

@@ -1,4 +1,5 @@
 import { startGrpcServer } from '@vrp/grpc';
+import { startMetrics } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startUp, type Started } from '@vrp/runtime';
 import { SimulatedBank } from './usecases/simulated-bank.js';
@@ -10,6 +11,8 @@ import { routes, SERVICE_NAMES } from './server.js';
 /** A running bank simulator. */
 export type BankSimulator = Started<{
   readonly port: number;
+  /** Where GET /metrics answers (the real port when METRICS_PORT is 0). */
+  readonly metricsPort: number;
   /** Callbacks not yet delivered (tests wait for 0). */
   pendingCallbacks(): number;
 }>;
@@ -34,7 +37,13 @@ export function startBankSimulator(config: BankSimulatorConfig, options: { logge
       ),
       (b) => b.stop(),
     );
+    const { metrics, server: metricsServer } = await startMetrics('bank-simulator', config.metricsHost, config.metricsPort);
+    resources.add('metrics endpoint', metricsServer, (m) => m.close());
+    metrics.gaugeOnScrape('vrp_bank_pending_callbacks', 'Decisions waiting to be reported to the platform.', [], async () => [
+      { value: queue.pending },
+    ]);
     const server = await startGrpcServer({
+      metrics,
       routes: routes(sim),
       serviceNames: SERVICE_NAMES,
       port: config.grpcPort,
@@ -42,6 +51,6 @@ export function startBankSimulator(config: BankSimulatorConfig, options: { logge
       logger,
     });
     resources.add('gRPC server', server, (s) => s.close());
-    return { port: server.port, pendingCallbacks: () => queue.pending };
+    return { port: server.port, metricsPort: metricsServer.port, pendingCallbacks: () => queue.pending };
   });
 }

@@ -10,6 +10,8 @@ export function loadBankSimulatorConfig(env: NodeJS.ProcessEnv = process.env) {
     {
       vrpEnv: vrpEnvSetting,
       logLevel: platformSettings(vrpEnv).logLevel,
+      metricsPort: platformSettings(vrpEnv).metricsPort,
+      metricsHost: platformSettings(vrpEnv).metricsHost,
       grpcPort: int('GRPC_PORT', { default: 50055, min: 0, max: 65535 }),
       // Loopback by default for local runs; containers set 0.0.0.0 so probes and Services reach the pod.
       grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),

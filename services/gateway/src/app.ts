@@ -1,4 +1,5 @@
 import { createLogger, type Logger } from '@vrp/logging';
+import { startMetrics } from '@vrp/metrics';
 import { startUp, type Started } from '@vrp/runtime';
 import { createGatewayClients, createHealthClients, type GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
@@ -17,6 +18,8 @@ import { createHttpApp, type RouteEntry } from './server.js';
 /** A running gateway; stop() stops accepting, lets in-flight requests finish (up to the grace period) and closes everything. */
 export type Gateway = Started<{
   port: number;
+  /** Where GET /metrics answers (the real port when METRICS_PORT is 0). */
+  metricsPort: number;
   /** e.g. http://127.0.0.1:8080 (no /v1). */
   url: string;
   /** The routes served, for contract tests against the OpenAPI document. */
@@ -37,8 +40,10 @@ export function startGateway(
 ): Promise<Gateway> {
   const logger = options.logger ?? createLogger('gateway', { level: config.logLevel });
   return startUp('gateway', logger, async (resources) => {
+    const { metrics, server: metricsServer } = await startMetrics('gateway', config.metricsHost, config.metricsPort);
+    resources.add('metrics endpoint', metricsServer, (m) => m.close());
     const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
-    const created = createGatewayClients(config, logger);
+    const created = createGatewayClients(config, logger, metrics);
     for (const [name, client] of Object.entries(created)) {
       if (!options.clients?.[name as keyof GatewayClients]) resources.add(`${name} client`, client, (c) => c.close());
     }
@@ -59,7 +64,7 @@ export function startGateway(
     const rateLimiter = resources.add('rate limiter', new RateLimiter(config.rateLimitRps, config.rateLimitBurst, options.now), (r) =>
       r.stop(),
     );
-    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter });
+    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics });
     const purge = setInterval(() => {
       deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
       const now = new Date();
@@ -72,6 +77,12 @@ export function startGateway(
       s.close(config.shutdownGraceMs),
     );
     logger.info('gateway listening', { port: server.port, env: config.env });
-    return { port: server.port, url: `http://${config.host}:${server.port}`, routes, inFlight: server.inFlight };
+    return {
+      port: server.port,
+      metricsPort: metricsServer.port,
+      url: `http://${config.host}:${server.port}`,
+      routes,
+      inFlight: server.inFlight,
+    };
   });
 }

@@ -1,6 +1,7 @@
 import { bank, health, mandate, payment, refund, webhook } from '@vrp/contracts';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
+import type { Metrics } from '@vrp/metrics';
 import type { DownstreamService, GatewayConfig } from './config.js';
 
 /** One typed gRPC client per downstream service; calls reject with ApiError. */
@@ -21,12 +22,15 @@ const SERVICES = {
 } as const;
 
 /** Clients for every downstream service from the configured URLs (connections open lazily). */
-export function createGatewayClients(config: GatewayConfig, logger: Logger): GatewayClients {
+export function createGatewayClients(config: GatewayConfig, logger: Logger, metrics?: Metrics): GatewayClients {
   const make = <S extends DownstreamService>(name: S) =>
     createServiceClient(SERVICES[name], {
       baseUrl: config.serviceUrls[name],
       timeoutMs: config.grpcTimeoutMs,
-      onBreakerStateChange: (state) => logger.warn('circuit breaker state changed', { service: name, state }),
+      onBreakerStateChange: (state) => {
+        metrics?.breakerChanged(name, state);
+        logger.warn('circuit breaker state changed', { service: name, state });
+      },
     });
   return { mandate: make('mandate'), payment: make('payment'), refund: make('refund'), webhook: make('webhook'), bank: make('bank') };
 }

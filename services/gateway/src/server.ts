@@ -9,6 +9,8 @@ import { jsonBody } from './middleware/json-body.js';
 import { rateLimit, type RateLimiter } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import type { Readiness } from './readiness.js';
+import type { Metrics } from '@vrp/metrics';
+import { httpMetrics, mountedAt } from './middleware/http-metrics.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMandateRoutes } from './routes/mandates.js';
 import { registerOpenApiRoutes } from './routes/openapi.js';
@@ -56,7 +58,7 @@ function routesOf(prefix: string, router: Router): RouteEntry[] {
  */
 export function createHttpApp(
   deps: Deps,
-  extras: { readiness: Readiness; rateLimiter: RateLimiter },
+  extras: { readiness: Readiness; rateLimiter: RateLimiter; metrics?: Metrics },
 ): { app: Express; routes: () => RouteEntry[] } {
   const app = express();
   app.disable('x-powered-by');
@@ -65,13 +67,16 @@ export function createHttpApp(
   // Behind a proxy, the client's address (sign-in limits) comes from X-Forwarded-For only when trusted.
   if (deps.config.trustProxy)
     app.set('trust proxy', /^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy);
+  if (extras.metrics) app.use(httpMetrics(extras.metrics));
   app.use(requestId(), limitUrlLength());
 
   const root = Router();
   registerHealthRoutes(root, extras.readiness);
   const open = Router();
+  open.use(mountedAt('/v1'));
   registerOpenApiRoutes(open);
   const v1 = Router();
+  v1.use(mountedAt('/v1'));
   checkPathIds(v1);
   v1.use(authenticate(deps), rateLimit(extras.rateLimiter), ...jsonBody());
   v1.use(idempotency(deps.idempotency, { waitMs: deps.config.idempotencyWaitMs, logger: deps.logger }));
@@ -82,7 +87,7 @@ export function createHttpApp(
   app.use('/v1', open);
   app.use('/v1', v1);
   app.use('/console', consoleSecurityHeaders);
-  app.use('/console/api', consoleApiRouter(deps));
+  app.use('/console/api', mountedAt('/console/api'), consoleApiRouter(deps));
   app.use('/console', consoleStaticRouter(deps.config.consoleDir || DEFAULT_CONSOLE_DIR));
   app.use(notFoundRoute());
   app.use(errorHandler(deps.logger));

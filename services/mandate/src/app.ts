@@ -1,10 +1,12 @@
 import { startGrpcServer } from '@vrp/grpc';
+import { startMetrics, watchPool } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { createPool } from '@vrp/sql';
 import type { MandateConfig } from './config.js';
 import { createDb } from './db/client.js';
+import { outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startActivationSweeper } from './jobs/activation-sweeper.js';
 import { SERVICE_NAMES, routes } from './server.js';
@@ -13,6 +15,8 @@ import { SERVICE_NAMES, routes } from './server.js';
 export type MandateService = Started<{
   /** The port the gRPC server listens on (the real one when configured with 0). */
   readonly port: number;
+  /** Where GET /metrics answers (the real port when METRICS_PORT is 0). */
+  readonly metricsPort: number;
 }>;
 
 /**
@@ -46,16 +50,23 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     if (config.env === 'sandbox')
       resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
 
+    const { metrics, server: metricsServer } = await startMetrics('mandate', config.metricsHost, config.metricsPort);
+    resources.add('metrics endpoint', metricsServer, (m) => m.close());
+    watchPool(metrics, pool);
+    metrics.gaugeOnScrape('vrp_outbox_lag_seconds', 'Age of the oldest unpublished outbox row (0 when none waits).', [], async () => [
+      { value: await outboxLagSeconds(pool) },
+    ]);
     const server = await startGrpcServer({
+      metrics,
       routes: routes(deps),
       serviceNames: SERVICE_NAMES,
       port: config.grpcPort,
       host: config.grpcHost,
       logger,
       // Ready only while its own database and event bus answer.
-      dependencies: { postgres: () => pool.query('SELECT 1'), nats: () => bus.nc.rtt() },
+      dependencies: { postgres: () => pingDatabase(pool), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
-    return { port: server.port };
+    return { port: server.port, metricsPort: metricsServer.port };
   });
 }

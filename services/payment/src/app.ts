@@ -1,12 +1,14 @@
 import { bank, mandate } from '@vrp/contracts';
 import { createServiceClient, startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
+import { startMetrics, watchPool } from '@vrp/metrics';
 import { connectEventBus, ensureEventStream, OutboxRelay } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { createPool } from '@vrp/sql';
 import { BankSubmitter } from './clients/bank-submitter.js';
 import type { PaymentConfig } from './config.js';
 import { createDb, SCHEMA } from './db/client.js';
+import { outboxLagSeconds, paymentsByStatus, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ResubmissionSweeper } from './jobs/resubmission-sweeper.js';
@@ -15,6 +17,8 @@ import { routes, SERVICE_NAMES } from './server.js';
 /** A running payment service. */
 export type PaymentService = Started<{
   readonly port: number;
+  /** Where GET /metrics answers (the real port when METRICS_PORT is 0). */
+  readonly metricsPort: number;
   /** Runs one resubmission round now (tests; the sweeper also runs on its own). */
   sweepOnce(): Promise<number>;
 }>;
@@ -45,7 +49,19 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       (r) => r.stop(),
     );
     relay.start();
-    const breakerLog = (peer: string) => (state: string) => logger.warn('circuit breaker state changed', { peer, state });
+    const { metrics, server: metricsServer } = await startMetrics('payment', config.metricsHost, config.metricsPort);
+    resources.add('metrics endpoint', metricsServer, (m) => m.close());
+    watchPool(metrics, pool);
+    metrics.gaugeOnScrape('vrp_outbox_lag_seconds', 'Age of the oldest unpublished outbox row (0 when none waits).', [], async () => [
+      { value: await outboxLagSeconds(pool) },
+    ]);
+    metrics.gaugeOnScrape('vrp_payments', 'Payments by status.', ['status'], async () =>
+      (await paymentsByStatus(pool)).map((r) => ({ labels: { status: r.status }, value: r.count })),
+    );
+    const breakerLog = (peer: string) => (state: string) => {
+      metrics.breakerChanged(peer, state);
+      logger.warn('circuit breaker state changed', { peer, state });
+    };
     const clientOptions = { timeoutMs: config.callTimeoutMs };
     const mandates = resources.add(
       'mandate client',
@@ -80,15 +96,16 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
     resources.add('resubmission sweeper', sweeper, (s) => s.stop());
     sweeper.start();
     const server = await startGrpcServer({
+      metrics,
       routes: routes(deps),
       serviceNames: SERVICE_NAMES,
       port: config.grpcPort,
       host: config.grpcHost,
       logger,
       // Ready only while its own database and event bus answer.
-      dependencies: { postgres: () => pool.query('SELECT 1'), nats: () => bus.nc.rtt() },
+      dependencies: { postgres: () => pingDatabase(pool), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
-    return { port: server.port, sweepOnce: () => sweeper.sweepOnce() };
+    return { port: server.port, metricsPort: metricsServer.port, sweepOnce: () => sweeper.sweepOnce() };
   });
 }

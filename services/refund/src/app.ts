@@ -1,10 +1,12 @@
 import { bank, payment } from '@vrp/contracts';
 import { createServiceClient, startGrpcServer } from '@vrp/grpc';
+import { startMetrics } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import type { RefundConfig } from './config.js';
 import { createDb } from './db/client.js';
+import { outboxLagSeconds, pingDatabase, refundsByStatus } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startRefundSweeper } from './jobs/refund-sweeper.js';
 import { SERVICE_NAMES, routes } from './server.js';
@@ -13,6 +15,8 @@ import { SERVICE_NAMES, routes } from './server.js';
 export type RefundService = Started<{
   /** The bound gRPC port (useful with GRPC_PORT=0). */
   readonly port: number;
+  /** Where GET /metrics answers (the real port when METRICS_PORT is 0). */
+  readonly metricsPort: number;
 }>;
 
 /**
@@ -36,7 +40,18 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
     });
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
-    const breakerLog = (peer: string) => (state: string) => logger.warn('circuit breaker state changed', { peer, state });
+    const { metrics, server: metricsServer } = await startMetrics('refund', config.metricsHost, config.metricsPort);
+    resources.add('metrics endpoint', metricsServer, (m) => m.close());
+    metrics.gaugeOnScrape('vrp_outbox_lag_seconds', 'Age of the oldest unpublished outbox row (0 when none waits).', [], async () => [
+      { value: await outboxLagSeconds(db) },
+    ]);
+    metrics.gaugeOnScrape('vrp_refunds', 'Refunds by status.', ['status'], async () =>
+      (await refundsByStatus(db)).map((r) => ({ labels: { status: r.status }, value: r.count })),
+    );
+    const breakerLog = (peer: string) => (state: string) => {
+      metrics.breakerChanged(peer, state);
+      logger.warn('circuit breaker state changed', { peer, state });
+    };
     const payments = resources.add(
       'payment client',
       createServiceClient(payment.PaymentService, {
@@ -74,15 +89,16 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
     };
     resources.add('refund sweeper', startRefundSweeper(deps, settings, config.sweepIntervalMs), (s) => s.stop());
     const server = await startGrpcServer({
+      metrics,
       routes: routes(deps),
       serviceNames: SERVICE_NAMES,
       port: config.grpcPort,
       host: config.grpcHost,
       logger,
       // Ready only while its own database and event bus answer.
-      dependencies: { postgres: () => db.$queryRaw`SELECT 1`, nats: () => bus.nc.rtt() },
+      dependencies: { postgres: () => pingDatabase(db), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
-    return { port: server.port };
+    return { port: server.port, metricsPort: metricsServer.port };
   });
 }

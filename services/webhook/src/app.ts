@@ -1,10 +1,12 @@
 import { startGrpcServer } from '@vrp/grpc';
+import { startMetrics, watchPool } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { createPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import { createDb } from './db/client.js';
+import { pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { DeliveryWorker } from './jobs/delivery-worker.js';
 import { EventConsumer } from './jobs/event-consumer.js';
@@ -24,6 +26,8 @@ export interface WebhookServiceOptions {
 /** A running webhook service. */
 export type WebhookService = Started<{
   readonly port: number;
+  /** Where GET /metrics answers (the real port when METRICS_PORT is 0). */
+  readonly metricsPort: number;
   /** Sends due deliveries now (tests); the worker also does this on its own. */
   worker: DeliveryWorker;
 }>;
@@ -50,11 +54,35 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, `webhook-${config.env}`), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
 
+    const { metrics, server: metricsServer } = await startMetrics('webhook', config.metricsHost, config.metricsPort);
+    resources.add('metrics endpoint', metricsServer, (m) => m.close());
+    watchPool(metrics, pool);
+    const attempts = metrics.counter('vrp_webhook_attempts_total', 'Delivery attempts by outcome.', ['outcome']);
+    const attemptLatency = metrics.histogram('vrp_webhook_attempt_duration_seconds', 'Time from POST to answer or failure.', ['outcome']);
+    const onAttempt = (r: { success: boolean; statusCode: number; latencyMs: number }) => {
+      const outcome = r.success ? 'delivered' : r.statusCode ? `http_${Math.floor(r.statusCode / 100)}xx` : 'no_answer';
+      attempts.inc({ outcome });
+      attemptLatency.observe({ outcome }, r.latencyMs / 1000);
+    };
+    metrics.gaugeOnScrape(
+      'vrp_jetstream_consumer_pending',
+      'Events on the stream not yet taken (pending) or taken and not acknowledged.',
+      ['kind'],
+      async () => {
+        const info = await bus.jsm.consumers.info(config.eventStream, config.consumerName);
+        return [
+          { labels: { kind: 'pending' }, value: info.num_pending },
+          { labels: { kind: 'ack_pending' }, value: info.num_ack_pending },
+        ];
+      },
+    );
     const clock = options.clock ?? (() => new Date());
     const wake = { worker: undefined as DeliveryWorker | undefined };
     const deps: Deps = { db, sql: pool, clock, logger, afterCommit: () => wake.worker?.nudge(), config };
-    const worker = resources.add('delivery worker', new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random }), (w) =>
-      w.stop(),
+    const worker = resources.add(
+      'delivery worker',
+      new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random, onAttempt }),
+      (w) => w.stop(),
     );
     wake.worker = worker;
     worker.start();
@@ -67,16 +95,20 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     });
     resources.add('event consumer', consumer, (c) => c.stop());
     await consumer.start();
+    metrics.gaugeOnScrape('vrp_webhook_open_circuits', 'Endpoints whose circuit breaker is open or half-open.', [], async () => [
+      { value: worker.openCircuits() },
+    ]);
     const server = await startGrpcServer({
+      metrics,
       routes: routes(deps),
       serviceNames: SERVICE_NAMES,
       port: config.grpcPort,
       host: config.grpcHost,
       logger,
       // Ready only while its own database and event bus answer.
-      dependencies: { postgres: () => pool.query('SELECT 1'), nats: () => bus.nc.rtt() },
+      dependencies: { postgres: () => pingDatabase(pool), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
-    return { port: server.port, worker };
+    return { port: server.port, metricsPort: metricsServer.port, worker };
   });
 }

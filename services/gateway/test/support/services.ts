@@ -8,6 +8,8 @@ import { reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
 /** What a started downstream service tells the gateway: its settings (e.g. MANDATE_SERVICE_URL). */
 export interface StartedService {
   gatewayEnv: Record<string, string>;
+  /** Where its GET /metrics answers. */
+  metricsPort: number;
   stop(): Promise<void>;
 }
 
@@ -59,7 +61,11 @@ export const mandateStarter: ServiceStarter = {
         ...ctx.env,
       }),
     );
-    return { gatewayEnv: { MANDATE_SERVICE_URL: `http://127.0.0.1:${service.port}` }, stop: () => service.stop() };
+    return {
+      gatewayEnv: { MANDATE_SERVICE_URL: `http://127.0.0.1:${service.port}` },
+      metricsPort: service.metricsPort,
+      stop: () => service.stop(),
+    };
   },
 };
 
@@ -96,7 +102,7 @@ export const paymentStarter: ServiceStarter = {
         ...ctx.env,
       }),
     );
-    return { gatewayEnv: { PAYMENT_SERVICE_URL: local(service.port) }, stop: () => service.stop() };
+    return { gatewayEnv: { PAYMENT_SERVICE_URL: local(service.port) }, metricsPort: service.metricsPort, stop: () => service.stop() };
   },
 };
 
@@ -116,7 +122,7 @@ export const bankStarter: ServiceStarter = {
         ...ctx.env,
       }),
     );
-    return { gatewayEnv: { BANK_SERVICE_URL: local(bank.port) }, stop: () => bank.stop() };
+    return { gatewayEnv: { BANK_SERVICE_URL: local(bank.port) }, metricsPort: bank.metricsPort, stop: () => bank.stop() };
   },
 };
 
@@ -134,7 +140,7 @@ export const refundStarter: ServiceStarter = {
         ...ctx.env,
       }),
     );
-    return { gatewayEnv: { REFUND_SERVICE_URL: local(service.port) }, stop: () => service.stop() };
+    return { gatewayEnv: { REFUND_SERVICE_URL: local(service.port) }, metricsPort: service.metricsPort, stop: () => service.stop() };
   },
 };
 
@@ -152,7 +158,7 @@ export const webhookStarter: ServiceStarter = {
       }),
       { extraCa: ctx.webhookCa },
     );
-    return { gatewayEnv: { WEBHOOK_SERVICE_URL: local(service.port) }, stop: () => service.stop() };
+    return { gatewayEnv: { WEBHOOK_SERVICE_URL: local(service.port) }, metricsPort: service.metricsPort, stop: () => service.stop() };
   },
 };
 

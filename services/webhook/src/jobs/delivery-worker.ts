@@ -7,7 +7,7 @@ import { claimDueWork, endRunOfFailures, recordAttemptOf, type ClaimedWork } fro
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
-import { keepAliveAgents, postWebhook, type KeepAliveAgents } from './delivery/http-post.js';
+import { keepAliveAgents, postWebhook, type KeepAliveAgents, type PostResult } from './delivery/http-post.js';
 import { liveSecrets } from './delivery/live-secrets.js';
 
 export interface DeliveryWorkerOptions {
@@ -15,6 +15,8 @@ export interface DeliveryWorkerOptions {
   extraCa?: string | undefined;
   /** Source of jitter, [0,1). */
   random?: () => number;
+  /** Told of every attempt made (for metrics). */
+  onAttempt?: (result: PostResult) => void;
 }
 
 /**
@@ -24,6 +26,11 @@ export interface DeliveryWorkerOptions {
 export class DeliveryWorker {
   private loop?: WorkLoop;
   private readonly breakers: EndpointBreakers;
+
+  /** Endpoints whose circuit is open or half-open now. */
+  openCircuits(): number {
+    return this.breakers.openCount();
+  }
   private readonly agents: KeepAliveAgents;
   /** Attempts under way; each settles (it never rejects: deliver catches everything). */
   private readonly inFlight = new Set<Promise<void>>();
@@ -119,6 +126,7 @@ export class DeliveryWorker {
         });
       const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
       if ('circuitOpen' in result) return await this.postpone(claimed, result);
+      this.options.onAttempt?.(result);
       const gone = result.statusCode === 410;
       const now = clock();
       const scheduled =

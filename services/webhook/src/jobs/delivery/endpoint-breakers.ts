@@ -29,6 +29,13 @@ export class EndpointBreakers {
 
   constructor(private readonly options: BreakerOptions) {}
 
+  /** How many endpoints' circuits are open or half-open now. */
+  openCount(): number {
+    let open = 0;
+    for (const { breaker } of this.breakers.values()) if (breaker.opened || breaker.halfOpen) open += 1;
+    return open;
+  }
+
   /** Runs `post` through the endpoint's breaker. */
   async run(endpointId: string, post: () => Promise<PostResult>): Promise<PostResult | CircuitOpen> {
     const entry = this.entry(endpointId);

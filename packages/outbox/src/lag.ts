@@ -1,0 +1,8 @@
+/**
+ * The age in seconds of the oldest outbox row not yet published in `schema` (0 when none is
+ * waiting): how far the relay is behind. One index-ordered read (published_at IS NULL first).
+ */
+export function outboxLagSql(schema: string): string {
+  if (!/^[a-z_]+$/.test(schema)) throw new Error(`unexpected schema name ${schema}`);
+  return `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS lag FROM "${schema}".outbox_events WHERE published_at IS NULL`;
+}
