@@ -126,6 +126,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(summaryTable({ requests, faults, ledger, findings, events }));
     for (const f of findings.filter((x) => x.violations.length))
       log(`chaos: FAIL ${f.check}:\n  ${f.violations.slice(0, 20).join('\n  ')}`);
+    // What the platform logged about each request answered 500, to find where it came from.
+    for (const requestId of ledger.serverErrors.flatMap((e) => /X-Request-Id (\S+?)\)/.exec(e)?.[1] ?? [])) {
+      const lines = cluster.platform
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(requestId));
+      log(`chaos: logs of ${requestId}:\n  ${lines.length ? lines.slice(0, 10).join('\n  ') : '(none)'}`);
+    }
     log(`chaos: ${ok ? 'every invariant held' : 'INVARIANTS VIOLATED'} (seed ${seed})`);
     if (!ok)
       log(

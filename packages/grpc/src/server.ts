@@ -57,11 +57,14 @@ function contextAndErrors(logger: Logger): Interceptor {
   };
 }
 
-/** Counts every RPC by method and status code and times it; outermost, so it sees the mapped status. */
-function rpcMetrics(metrics: Metrics): Interceptor {
+/**
+ * One access line per RPC (method, status code, duration, request id) and, with `metrics`, its
+ * count and duration. Outermost, so it sees the status the caller gets.
+ */
+function observeRpcs(logger: Logger, metrics: Metrics | undefined): Interceptor {
   return (next) => async (req) => {
     const method = `${req.service.typeName}/${req.method.name}`;
-    const stop = metrics.rpcDuration.startTimer({ method });
+    const started = process.hrtime.bigint();
     let code = 'OK';
     try {
       return await next(req);
@@ -69,8 +72,13 @@ function rpcMetrics(metrics: Metrics): Interceptor {
       code = Code[ConnectError.from(err).code] ?? 'Unknown';
       throw err;
     } finally {
-      stop();
-      metrics.rpcs.inc({ method, code });
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics?.rpcDuration.observe({ method }, seconds);
+      metrics?.rpcs.inc({ method, code });
+      const requestId = req.header.get('x-request-id');
+      // Probes call Health every few seconds: their lines only at debug.
+      const log = req.service.typeName === 'grpc.health.v1.Health' ? logger.debug : logger.info;
+      log('rpc', { method, code, duration_ms: seconds * 1000, ...(requestId ? { request_id: requestId } : {}) });
     }
   };
 }
@@ -89,7 +97,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
       options.routes(router);
       registerHealth(router, health);
     },
-    interceptors: [...(options.metrics ? [rpcMetrics(options.metrics)] : []), contextAndErrors(options.logger)],
+    interceptors: [observeRpcs(options.logger, options.metrics), contextAndErrors(options.logger)],
     shutdownSignal: shutdown.signal,
   });
   const server = http2.createServer(handler);

@@ -1,7 +1,8 @@
+import { pino, stdTimeFunctions, type BaseLogger, type DestinationStream } from 'pino';
 import { currentRequestContext } from './context.js';
+import { redactSecrets, REDACTED, REDACTED_KEYS } from './redact.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export type LogFields = Record<string, unknown>;
 
@@ -22,31 +23,53 @@ function serialise(value: unknown): unknown {
   return value;
 }
 
+/** Fields as they are written: errors with their stack, bigints as text, credentials redacted. */
+function prepare(fields: LogFields | undefined): LogFields {
+  const out: LogFields = {};
+  for (const [k, v] of Object.entries(fields ?? {})) out[k] = redactSecrets(serialise(v), k);
+  return out;
+}
+
+type Pino = BaseLogger & { child(bindings: LogFields): Pino };
+
+function wrap(p: Pino): Logger {
+  return {
+    debug: (m, f) => p.debug(prepare(f), m),
+    info: (m, f) => p.info(prepare(f), m),
+    warn: (m, f) => p.warn(prepare(f), m),
+    error: (m, f) => p.error(prepare(f), m),
+    child: (fields) => wrap(p.child(prepare(fields))),
+  };
+}
+
 /**
- * Creates a logger for `service`. The current request id (see withRequestContext) is added
- * to every line. `write` defaults to stdout; tests pass their own.
+ * Creates a pino logger for `service`: JSON lines with an ISO time, the level's name, the
+ * current request id and merchant (see withRequestContext), and credentials redacted by key
+ * (authorization, cookie, password, secret, token…) and by shape (vrp_… tokens, whsec_…
+ * secrets) wherever they appear. `write` defaults to stdout; tests pass their own.
  */
 export function createLogger(
   service: string,
   options: { level?: LogLevel; base?: LogFields; write?: (line: string) => void } = {},
 ): Logger {
-  const min = RANK[options.level ?? 'info'];
-  const write = options.write ?? ((line: string) => process.stdout.write(line + '\n'));
-  const base = options.base ?? {};
-  const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
-    if (RANK[level] < min) return;
-    const ctx = currentRequestContext();
-    const record: LogFields = { time: new Date().toISOString(), level, service, msg, ...base };
-    if (ctx?.requestId) record.request_id = ctx.requestId;
-    if (ctx?.merchantId) record.merchant_id = ctx.merchantId;
-    for (const [k, v] of Object.entries(fields ?? {})) record[k] = serialise(v);
-    write(JSON.stringify(record, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
-  };
-  return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-    child: (fields) => createLogger(service, { ...options, base: { ...base, ...fields } }),
-  };
+  const destination: DestinationStream = options.write
+    ? { write: (line: string) => options.write!(line.endsWith('\n') ? line.slice(0, -1) : line) }
+    : pino.destination({ dest: 1, sync: true });
+  const logger = pino(
+    {
+      level: options.level ?? 'info',
+      base: { service, ...prepare(options.base) },
+      messageKey: 'msg',
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_KEYS, censor: REDACTED },
+      mixin() {
+        const ctx = currentRequestContext();
+        if (!ctx) return {};
+        return ctx.merchantId ? { request_id: ctx.requestId, merchant_id: ctx.merchantId } : { request_id: ctx.requestId };
+      },
+    },
+    destination,
+  );
+  return wrap(logger as unknown as Pino);
 }

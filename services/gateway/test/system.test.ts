@@ -1,3 +1,4 @@
+import { createLogger } from '@vrp/logging';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -46,6 +47,32 @@ describe('operations and cross-cutting behaviour', () => {
     const body = (await res.json()) as { status: string; checks: Record<string, { status: string }> };
     expect(body.status).toBe('not_ready');
     expect(body.checks.postgres!.status).toBe('down');
+  });
+
+  it('writes one access line per request, with no credential in it', async () => {
+    const lines: string[] = [];
+    const gateway = await platform.startGateway({}, undefined, createLogger('gateway', { write: (l) => lines.push(l) }));
+    const merchant = await platform.createMerchant();
+    const api = createApi(gateway.url, merchant.token);
+    await api.get('/v1/mandates/MD01UNKNOWN000000000000000000', { 'x-request-id': 'req-access-1', cookie: 'vrp_console_session=abc' });
+    await api.post('/v1/sandbox/customers', { sca_completed: true }, { 'x-request-id': 'req-access-2' });
+    await waitFor(() => lines.filter((l) => l.includes('"msg":"request"')).length >= 2, { what: 'two access lines' });
+    const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.msg === 'request');
+    expect(access[0]).toMatchObject({
+      level: 'info',
+      service: 'gateway',
+      method: 'GET',
+      route: '/v1/mandates/:id',
+      status: 404,
+      request_id: 'req-access-1',
+      merchant_id: merchant.id,
+    });
+    expect(access[0]!.duration_ms).toEqual(expect.any(Number));
+    expect(access[1]).toMatchObject({ method: 'POST', route: '/v1/sandbox/customers', status: 201, request_id: 'req-access-2' });
+    const written = lines.join('\n');
+    expect(written).not.toContain(merchant.token);
+    expect(written).not.toContain('vrp_console_session=abc');
+    expect(written).not.toContain('MD01UNKNOWN'); // paths' ids stay out of access lines
   });
 
   it('echoes X-Request-Id or makes one, in headers and error bodies', async () => {

@@ -15,7 +15,7 @@ export function mountedAt(prefix: string): RequestHandler {
 }
 
 /** The route a request matched, as declared (`/v1/mandates/:id`), so ids never become labels. */
-function routeOf(req: Request): string {
+export function routeOf(req: Request): string {
   const path = (req.route as { path?: string } | undefined)?.path;
   return typeof path === 'string' ? `${(req as Request & { [MOUNT]?: string })[MOUNT] ?? req.baseUrl}${path}` : 'unmatched';
 }

@@ -6,6 +6,7 @@ import { loadGatewayConfig } from '../../src/config.js';
 import { MerchantRepository } from '../../src/db/merchants.js';
 import { createDb } from '../../src/db/client.js';
 import { createMerchant } from '../../src/usecases/create-merchant.js';
+import type { Logger } from '@vrp/logging';
 import { createApi, type Api } from './api.js';
 import { SERVICE_STARTERS, sharedEnv, type StartedService } from './services.js';
 
@@ -35,7 +36,7 @@ export interface Platform {
   }): Promise<{ id: string; token: string }>;
   api(token?: string): Api;
   /** Another gateway over the same database and services with some settings changed (and a clock for its rate limiter); stopped by stop(). */
-  startGateway(overrides: Record<string, string>, now?: () => number): Promise<Gateway>;
+  startGateway(overrides: Record<string, string>, now?: () => number, logger?: Logger): Promise<Gateway>;
   stop(): Promise<void>;
 }
 
@@ -90,8 +91,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       return { id: created.merchant.id, token: created.accessToken };
     },
     api: (token) => createApi(gateway.url, token),
-    async startGateway(overrides, now) {
-      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }), now ? { now } : {});
+    async startGateway(overrides, now, logger) {
+      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }), {
+        ...(now ? { now } : {}),
+        ...(logger ? { logger } : {}),
+      });
       extraGateways.push(extra);
       return extra;
     },

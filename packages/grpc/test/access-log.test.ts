@@ -1,0 +1,47 @@
+import { create } from '@bufbuild/protobuf';
+import { health, mandate } from '@vrp/contracts';
+import { ApiError } from '@vrp/errors';
+import { createLogger, withRequestContext } from '@vrp/logging';
+import { Metrics } from '@vrp/metrics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceClient, startGrpcServer, type GrpcServer } from '../src/index.js';
+
+const lines: Record<string, unknown>[] = [];
+const metrics = new Metrics('test');
+let server: GrpcServer;
+beforeAll(async () => {
+  server = await startGrpcServer({
+    port: 0,
+    serviceNames: [mandate.MandateService.typeName],
+    logger: createLogger('test', { level: 'info', write: (l) => lines.push(JSON.parse(l) as Record<string, unknown>) }),
+    metrics,
+    routes: (router) =>
+      router.service(mandate.MandateService, {
+        getMandate: () => {
+          throw new ApiError('not_found', 'No such mandate');
+        },
+        getCustomer: () => create(mandate.GetCustomerResponseSchema, {}),
+      }),
+  });
+});
+afterAll(() => server?.close());
+
+describe('every RPC is observed', () => {
+  it('with one access line (method, code, duration, request id) and its count, health probes kept out of the info lines', async () => {
+    const client = createServiceClient(mandate.MandateService, { baseUrl: `http://127.0.0.1:${server.port}` });
+    const probe = createServiceClient(health.Health, { baseUrl: `http://127.0.0.1:${server.port}` });
+    await withRequestContext({ requestId: 'req_rpc_1' }, () => client.getCustomer({ merchantId: 'MR1', id: 'CU1' }));
+    await client.getMandate({ merchantId: 'MR1', id: 'MD1' }).catch(() => undefined);
+    await probe.check({ service: '' });
+    client.close();
+    probe.close();
+    const rpcs = lines.filter((l) => l.msg === 'rpc');
+    expect(rpcs).toHaveLength(2);
+    expect(rpcs[0]).toMatchObject({ method: 'vrp.mandate.v1.MandateService/GetCustomer', code: 'OK', request_id: 'req_rpc_1' });
+    expect(rpcs[0]!.duration_ms).toEqual(expect.any(Number));
+    expect(rpcs[1]).toMatchObject({ method: 'vrp.mandate.v1.MandateService/GetMandate', code: 'NotFound' });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('vrp_rpc_requests_total{method="vrp.mandate.v1.MandateService/GetMandate",code="NotFound",service="test"} 1');
+    expect(text).toContain('vrp_rpc_requests_total{method="grpc.health.v1.Health/Check",code="OK",service="test"} 1');
+  });
+});
