@@ -6,10 +6,13 @@ import { EndpointPage } from './pages/endpoint-detail.js';
 import { EndpointsPage } from './pages/endpoints.js';
 import { EventPage } from './pages/event-detail.js';
 import { EventsPage } from './pages/events.js';
-import { MandatePage, MandatesPage } from './pages/mandates.js';
+import { MandatePage } from './pages/mandate-detail.js';
+import { MandatesPage } from './pages/mandates.js';
 import { OverviewPage } from './pages/overview.js';
-import { PaymentPage, PaymentsPage } from './pages/payments.js';
-import { RefundPage, RefundsPage } from './pages/refunds.js';
+import { PaymentPage } from './pages/payment-detail.js';
+import { PaymentsPage } from './pages/payments.js';
+import { RefundPage } from './pages/refund-detail.js';
+import { RefundsPage } from './pages/refunds.js';
 import { SignInPage } from './pages/sign-in.js';
 import { TeamPage } from './pages/team.js';
 import { TokensPage } from './pages/tokens.js';
@@ -53,9 +56,13 @@ function Gate() {
   );
 }
 
+/**
+ * Navigation updates the page at once (no transitions): a page never shows the previous
+ * address's content, or a list the rows of the previous filters, under a new URL.
+ */
 export function App() {
   return (
-    <BrowserRouter basename="/console">
+    <BrowserRouter basename="/console" useTransitions={false}>
       <SessionProvider>
         <Routes>
           <Route path="accept-invite" element={<AcceptInvitePage />} />

@@ -31,17 +31,24 @@ export interface Invitation {
   expires_at: string;
 }
 
-/** An error answer of the console routes or the API: `{"error": {code, message, …}}`. */
+/** An error answer of the console routes: `{"error": {code, message, details?, request_id}}`. */
 export class ConsoleError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly requestId?: string,
+    readonly details: { param: string; message: string }[] = [],
+    /** Seconds the server asked to wait (429 on sign-in), when it said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ConsoleError';
   }
+}
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; request_id?: string; details?: { param: string; message: string }[] };
 }
 
 async function call<T>(method: string, path: string, options: { body?: unknown; csrf?: string } = {}): Promise<T> {
@@ -55,9 +62,18 @@ async function call<T>(method: string, path: string, options: { body?: unknown; 
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
   if (res.status === 204) return undefined as T;
-  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string; request_id?: string } };
+  const body = (await res.json().catch(() => ({}))) as ErrorBody;
   if (!res.ok) {
-    throw new ConsoleError(res.status, body.error?.code ?? 'unknown', body.error?.message ?? `HTTP ${res.status}`, body.error?.request_id);
+    const e = body.error ?? {};
+    const retryAfter = res.headers.has('retry-after') ? Number(res.headers.get('retry-after')) : NaN;
+    throw new ConsoleError(
+      res.status,
+      e.code ?? 'unknown',
+      e.message ?? `HTTP ${res.status}`,
+      e.request_id ?? res.headers.get('x-request-id') ?? undefined,
+      Array.isArray(e.details) ? e.details : [],
+      Number.isFinite(retryAfter) ? retryAfter : undefined,
+    );
   }
   return body as T;
 }

@@ -1,40 +1,14 @@
-import { type FormEvent, type ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { compactQuery, dayBound } from '../format/format.js';
+import { apiQuery, filterParams, type FilterField } from '../format/list-query.js';
 import { useLoad } from '../use-load.js';
+import { DataTable, type Column } from './data-table.js';
 import { ErrorAlert } from './ui.js';
-
-/** One filter of a list: a text box, a choice, or a day (turned into a created_at-style bound). */
-export interface FilterField {
-  /** The URL parameter (and, for text and choice filters, the API's). */
-  name: string;
-  label: string;
-  kind: 'text' | 'select' | 'date';
-  options?: readonly string[];
-  /** For days: the API parameter and which end of the day it bounds. */
-  bound?: { param: string; end: 'start' | 'end' };
-}
-
-export interface Column<T> {
-  header: string;
-  cell(item: T): ReactNode;
-}
 
 export interface ListPage<T> {
   results: T[];
   next_cursor: string | null;
   previous_cursor: string | null;
-}
-
-/** The API query for the filters in the URL (plus the cursor). */
-export function apiQuery(params: URLSearchParams, filters: FilterField[]): Record<string, string> {
-  const query: Record<string, string | undefined> = { cursor: params.get('cursor') ?? undefined };
-  for (const f of filters) {
-    const value = params.get(f.name) ?? '';
-    if (f.kind === 'date' && f.bound) query[f.bound.param] = dayBound(value, f.bound.end);
-    else query[f.name] = value;
-  }
-  return compactQuery(query);
 }
 
 /**
@@ -49,9 +23,9 @@ export function ResourceList<T extends { id: string }>({
   empty,
 }: {
   label: string;
-  filters: FilterField[];
+  filters: readonly FilterField[];
   load(query: Record<string, string>): Promise<ListPage<T>>;
-  columns: Column<T>[];
+  columns: readonly Column<T>[];
   empty: string;
 }) {
   const [params, setParams] = useSearchParams();
@@ -61,7 +35,7 @@ export function ResourceList<T extends { id: string }>({
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    setParams(compactQuery(Object.fromEntries(filters.map((f) => [f.name, String(form.get(f.name) ?? '')]))));
+    setParams(filterParams(filters, (name) => form.get(name)));
   };
   const go = (cursor: string) => {
     const next = new URLSearchParams(params);
@@ -99,28 +73,7 @@ export function ResourceList<T extends { id: string }>({
       )}
       <ErrorAlert error={page.error} />
       {page.data && page.data.results.length === 0 ? <p className="muted">{empty}</p> : null}
-      {page.data && page.data.results.length > 0 ? (
-        <table className="table">
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th scope="col" key={c.header}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.results.map((item) => (
-              <tr key={item.id}>
-                {columns.map((c) => (
-                  <td key={c.header}>{c.cell(item)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {page.data && page.data.results.length > 0 ? <DataTable columns={columns} rows={page.data.results} /> : null}
       {page.loading && !page.data ? <p className="muted">Loading…</p> : null}
       <nav className="pager" aria-label={`${label} pages`}>
         <button

@@ -101,11 +101,14 @@ export function ActionButton({
   run,
   done,
   kind = 'secondary',
+  autoFocus = false,
 }: {
   label: string;
   run: () => Promise<unknown>;
   done?: (result: unknown) => void;
   kind?: 'primary' | 'secondary' | 'danger';
+  /** Focus it on appearing (a confirmation replacing the button the user just pressed). */
+  autoFocus?: boolean;
 }) {
   const guard = useGuard();
   const [busy, setBusy] = useState(false);
@@ -116,6 +119,7 @@ export function ActionButton({
         type="button"
         className={`btn btn-${kind}`}
         disabled={busy}
+        autoFocus={autoFocus}
         onClick={() => {
           setBusy(true);
           setError(undefined);

@@ -26,9 +26,11 @@ export function AcceptInvitePage() {
         <form onSubmit={submit} className="stack">
           <label>
             <span className="field-label">Password</span>
-            <input name="password" type="password" autoComplete="new-password" minLength={12} required />
+            <input name="password" type="password" autoComplete="new-password" minLength={12} required aria-describedby="password-hint" />
           </label>
-          <p className="muted">At least 12 characters.</p>
+          <p id="password-hint" className="muted hint">
+            At least 12 characters.
+          </p>
           <ErrorAlert error={error} />
           <button type="submit" className="btn btn-primary" disabled={!token}>
             Create account

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { WebhookEndpoint } from '@vrp/sdk';
+import { ConfirmAction } from '../components/confirm-action.js';
 import { ActionButton, ErrorAlert, Facts, Notice, PageHeader, ShownOnce, StatusPill, Time } from '../components/ui.js';
 import { EVENT_TYPES } from '../format/vocabulary.js';
 import { useGuard, useSession } from '../session.js';
@@ -19,7 +20,6 @@ export function EndpointPage() {
   const [secret, setSecret] = useState<string>();
   const [saved, setSaved] = useState<string>();
   const [error, setError] = useState<unknown>();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const e = endpoint.data;
 
   const save = (ev: FormEvent<HTMLFormElement>) => {
@@ -71,7 +71,7 @@ export function EndpointPage() {
             <ShownOnce
               label="New secret"
               value={secret}
-              note="The previous secret keeps signing beside this one for 24 hours, so you can deploy the new one without dropping deliveries."
+              note="Copy it now: it will not be shown again. The previous secret keeps signing beside it for 24 hours, so you can deploy the new one without dropping deliveries."
             />
           ) : null}
           {saved ? <Notice>{saved}</Notice> : null}
@@ -87,21 +87,16 @@ export function EndpointPage() {
             ) : (
               <ActionButton label="Enable" run={() => api.enableWebhookEndpoint(id)} done={endpoint.reload} />
             )}
-            {confirmDelete ? (
-              <ActionButton
-                label="Confirm delete"
-                kind="danger"
-                run={() => api.deleteWebhookEndpoint(id)}
-                done={() => navigate('/webhooks')}
-              />
-            ) : (
-              <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
-                Delete endpoint
-              </button>
-            )}
+            <ConfirmAction
+              label="Delete endpoint"
+              confirmLabel="Confirm delete"
+              warning="Deliveries to it stop at once; its past attempts stay on their events."
+              run={() => api.deleteWebhookEndpoint(id)}
+              done={() => navigate('/webhooks')}
+            />
           </div>
           {session.environment === 'sandbox' ? (
-            <form className="inline-form panel" onSubmit={sendTest}>
+            <form className="inline-form panel" onSubmit={sendTest} aria-label="Send a test event">
               <label>
                 <span className="field-label">Test event type</span>
                 <select name="event_type" defaultValue="payment.settled">

@@ -1,32 +1,21 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ActionButton, ErrorAlert, Facts, IdLink, JsonBlock, PageHeader, StatusPill, Time } from '../components/ui.js';
+import { objectPathOf } from '../format/paths.js';
 import { useSession } from '../session.js';
+import { useFollow } from '../use-follow.js';
 import { useLoad } from '../use-load.js';
-
-/** Where an event's object lives in the console, from its type. */
-function objectPath(eventType: string, id: string): string {
-  return `/${eventType.split('.')[0]}s/${id}`;
-}
 
 /** One event: payload, every attempt, and Retry (which then follows the redelivery for a while). */
 export function EventPage() {
   const id = useParams().id!;
   const { api } = useSession();
   const event = useLoad(() => api.getWebhookEvent(id), id);
-  const [following, setFollowing] = useState(0);
   // After a retry, look again every second for 15 s so the outcome shows without a reload.
-  useEffect(() => {
-    if (following === 0) return;
-    let left = 15;
-    const timer = setInterval(() => {
-      event.reload();
-      if (--left === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [following]);
+  const follow = useFollow(event.reload, 15);
   const e = event.data;
-  const data = e?.data as { id?: string } | undefined;
+  const about = e?.data.id;
+  // A test event's object is made up for the occasion: it has no page.
+  const aboutPath = e && about && !e.test ? objectPathOf(e.event_type, about) : undefined;
   return (
     <>
       <PageHeader title="Event" />
@@ -39,16 +28,11 @@ export function EventPage() {
               ['Type', e.event_type + (e.test ? ' (test event)' : '')],
               ['Delivery status', <StatusPill status={e.delivery_status} />],
               ['Created', <Time iso={e.created_at} />],
-              ['About', data?.id && !e.test ? <IdLink to={objectPath(e.event_type, data.id)} id={data.id} /> : (data?.id ?? '—')],
+              ['About', aboutPath && about ? <IdLink to={aboutPath} id={about} /> : (about ?? '—')],
             ]}
           />
           <div className="button-row">
-            <ActionButton
-              label="Retry"
-              kind="primary"
-              run={() => api.retryWebhookEvent(id)}
-              done={() => (event.reload(), setFollowing((f) => f + 1))}
-            />
+            <ActionButton label="Retry" kind="primary" run={() => api.retryWebhookEvent(id)} done={() => (event.reload(), follow())} />
           </div>
           <h2>Delivery attempts</h2>
           {e.attempts.length === 0 ? <p className="muted">No attempts yet.</p> : null}

@@ -1,32 +1,16 @@
 import type { VrpClient } from '@vrp/sdk';
 import { Link } from 'react-router-dom';
-import { cappedCount } from '../format/format.js';
+import { countUpTo } from '../api/count.js';
 import { ErrorAlert, IdLink, PageHeader, StatusPill, Time } from '../components/ui.js';
 import { useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 
-const CAP = 1000;
-
-/** How many items a list has, walking its pages up to CAP (the API has no totals). */
-async function countOf(
-  list: (query: { page_size: number; cursor?: string }) => Promise<{ results: unknown[]; next_cursor: string | null }>,
-) {
-  let count = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await list({ page_size: 200, ...(cursor ? { cursor } : {}) });
-    count += page.results.length;
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor && count < CAP);
-  return cappedCount(count, Boolean(cursor));
-}
-
 async function loadOverview(api: VrpClient) {
   const [active, submitted, failed, undelivered, recentFailures] = await Promise.all([
-    countOf((q) => api.listMandates({ ...q, status: 'active' })),
-    countOf((q) => api.listPayments({ ...q, status: 'submitted' })),
-    countOf((q) => api.listPayments({ ...q, status: 'failed' })),
-    countOf((q) => api.listWebhookEvents({ ...q, delivery_status: 'delivery_failed' })),
+    countUpTo((q) => api.listMandates({ ...q, status: 'active' })),
+    countUpTo((q) => api.listPayments({ ...q, status: 'submitted' })),
+    countUpTo((q) => api.listPayments({ ...q, status: 'failed' })),
+    countUpTo((q) => api.listWebhookEvents({ ...q, delivery_status: 'delivery_failed' })),
     api.listWebhookEvents({ delivery_status: 'delivery_failed', page_size: 10 }),
   ]);
   return { active, submitted, failed, undelivered, recentFailures: recentFailures.results };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { consoleApi } from '../api/console-api.js';
 import { ErrorAlert, PageHeader, ShownOnce, Time } from '../components/ui.js';
+import { absoluteUrl } from '../format/paths.js';
 import { useGuard, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 
@@ -16,7 +17,7 @@ export function TeamPage() {
     const form = e.currentTarget;
     setError(undefined);
     guard(() => consoleApi.invite(session.csrf_token, String(new FormData(form).get('email')))).then((i) => {
-      setLink(i.invite_url);
+      setLink(absoluteUrl(i.invite_url, window.location.origin));
       form.reset();
       team.reload();
     }, setError);
