@@ -3,6 +3,7 @@
 # dependencies installed, contracts and Prisma clients generated.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source tools/dev/node.sh
 bash tools/dev/ensure-services.sh
 echo "setup: installing dependencies"
 # npm ci is not usable with this registry (see README); install honours the lockfile.

@@ -88,6 +88,9 @@ async function spawnService(proc: ServiceProcess): Promise<'ok' | 'in-use' | 'fa
 /** Picks the ports (free ones when asked for 0) and starts every service in order. */
 async function startAll(): Promise<void> {
   const base = Number(process.env.GRPC_PORT_BASE ?? 50051);
+  console.log(
+    `start: Node ${process.version}; traces ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? `to ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT}` : 'not exported (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
+  );
   for (let attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
     const reserved = new Map<string, { port: number; release: () => Promise<void> }>();
     const names = platformProcesses(root, vrpEnv).map((p) => p.name);

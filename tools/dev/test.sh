@@ -2,6 +2,7 @@
 # `npm test`: every test of every project in one vitest run, on a fresh machine too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source tools/dev/node.sh
 bash tools/dev/setup.sh
 bash tools/dev/ensure-browser.sh
 export NX_DAEMON=false

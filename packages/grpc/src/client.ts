@@ -4,6 +4,7 @@ import { createClient, type Client, type Interceptor } from '@connectrpc/connect
 import { Http2SessionManager, createGrpcTransport } from '@connectrpc/connect-node';
 import { ApiError } from '@vrp/errors';
 import { currentRequestContext } from '@vrp/logging';
+import { SpanKind, inSpan, injectTraceHeaders } from '@vrp/tracing';
 import CircuitBreaker from 'opossum';
 import { fromRemoteError, isClientFault, isDependencyUnavailable } from './error-mapping.js';
 
@@ -44,9 +45,18 @@ const propagateRequestId: Interceptor = (next) => (req) => {
   return next(req);
 };
 
+/** Each call is a client span whose context travels in the request's `traceparent` metadata. */
+const traceCalls: Interceptor = (next) => (req) => {
+  const rpc = `${req.service.typeName}/${req.method.name}`;
+  return inSpan(`rpc ${rpc}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.system.name': 'grpc', 'rpc.method': rpc } }, () => {
+    injectTraceHeaders((name, value) => req.header.set(name, value));
+    return next(req);
+  });
+};
+
 /**
  * A gRPC client of `service` over HTTP/2 with a deadline on every call, the caller's request
- * id propagated, remote failures decoded back into ApiError, and one opossum circuit breaker
+ * id and trace context propagated, remote failures decoded back into ApiError, and one opossum circuit breaker
  * in front: when the callee keeps failing, calls fail fast with `service_unavailable`
  * instead of piling up. A callee's verdict on a request (4xx reasons) and its report that one of
  * its own dependencies is down never trip the breaker.
@@ -57,7 +67,7 @@ export function createServiceClient<S extends DescService>(service: S, options: 
     baseUrl: options.baseUrl,
     sessionManager,
     defaultTimeoutMs: options.timeoutMs ?? 5000,
-    interceptors: [propagateRequestId],
+    interceptors: [traceCalls, propagateRequestId],
   });
   const raw = createClient(service, transport) as unknown as Record<string, (req: unknown, opts?: unknown) => Promise<unknown>>;
   const breaker = new CircuitBreaker(

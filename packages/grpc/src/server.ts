@@ -7,6 +7,7 @@ import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { ApiError, unexpectedError } from '@vrp/errors';
 import { withRequestContext, type Logger } from '@vrp/logging';
 import type { Metrics } from '@vrp/metrics';
+import { SpanKind, contextFromHeaders, inSpan } from '@vrp/tracing';
 import { randomUUID } from 'node:crypto';
 import { toConnectError } from './error-mapping.js';
 import { DependencyWatch, type DependencyChecks } from './dependency-watch.js';
@@ -58,7 +59,29 @@ function contextAndErrors(logger: Logger): Interceptor {
 }
 
 /**
- * One access line per RPC (method, status code, duration, request id) and, with `metrics`, its
+ * Each RPC is a server span continuing the caller's trace (`traceparent` in the metadata), so the
+ * access line, the handler's logs, its queries and the outbox rows it writes carry the trace.
+ * Health checks are not traced.
+ */
+function traceRpcs(): Interceptor {
+  return (next) => (req) => {
+    if (req.service.typeName === 'grpc.health.v1.Health') return next(req);
+    const rpc = `${req.service.typeName}/${req.method.name}`;
+    return inSpan(
+      `rpc ${rpc}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'rpc.system.name': 'grpc', 'rpc.method': rpc },
+        parent: contextFromHeaders((name) => req.header.get(name)),
+      },
+      () => next(req),
+    );
+  };
+}
+
+/**
+ * One access line per RPC (method, status code, duration, request id, merchant, and the trace id
+ * the logger adds inside the RPC's span) and, with `metrics`, its
  * count and duration. Outermost, so it sees the status the caller gets.
  */
 function observeRpcs(logger: Logger, metrics: Metrics | undefined): Interceptor {
@@ -76,9 +99,17 @@ function observeRpcs(logger: Logger, metrics: Metrics | undefined): Interceptor 
       metrics?.rpcDuration.observe({ method }, seconds);
       metrics?.rpcs.inc({ method, code });
       const requestId = req.header.get('x-request-id');
+      // Every merchant-scoped request message names its merchant.
+      const merchantId = req.stream ? undefined : (req.message as { merchantId?: unknown }).merchantId;
       // Probes call Health every few seconds: their lines only at debug.
       const log = req.service.typeName === 'grpc.health.v1.Health' ? logger.debug : logger.info;
-      log('rpc', { method, code, duration_ms: seconds * 1000, ...(requestId ? { request_id: requestId } : {}) });
+      log('rpc', {
+        method,
+        code,
+        duration_ms: seconds * 1000,
+        ...(requestId ? { request_id: requestId } : {}),
+        ...(typeof merchantId === 'string' && merchantId ? { merchant_id: merchantId } : {}),
+      });
     }
   };
 }
@@ -97,7 +128,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
       options.routes(router);
       registerHealth(router, health);
     },
-    interceptors: [observeRpcs(options.logger, options.metrics), contextAndErrors(options.logger)],
+    interceptors: [traceRpcs(), observeRpcs(options.logger, options.metrics), contextAndErrors(options.logger)],
     shutdownSignal: shutdown.signal,
   });
   const server = http2.createServer(handler);

@@ -3,12 +3,14 @@ import { health, mandate } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { createLogger, withRequestContext } from '@vrp/logging';
 import { Metrics } from '@vrp/metrics';
+import { startTracing } from '@vrp/tracing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, startGrpcServer, type GrpcServer } from '../src/index.js';
 
 const lines: Record<string, unknown>[] = [];
 const metrics = new Metrics('test');
 let server: GrpcServer;
+const tracing = startTracing({ service: 'test' });
 beforeAll(async () => {
   server = await startGrpcServer({
     port: 0,
@@ -24,10 +26,13 @@ beforeAll(async () => {
       }),
   });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await tracing.shutdown();
+});
 
 describe('every RPC is observed', () => {
-  it('with one access line (method, code, duration, request id) and its count, health probes kept out of the info lines', async () => {
+  it('with one access line (method, code, duration, request id, merchant, trace id) and its count, health probes kept out of the info lines', async () => {
     const client = createServiceClient(mandate.MandateService, { baseUrl: `http://127.0.0.1:${server.port}` });
     const probe = createServiceClient(health.Health, { baseUrl: `http://127.0.0.1:${server.port}` });
     await withRequestContext({ requestId: 'req_rpc_1' }, () => client.getCustomer({ merchantId: 'MR1', id: 'CU1' }));
@@ -37,7 +42,14 @@ describe('every RPC is observed', () => {
     probe.close();
     const rpcs = lines.filter((l) => l.msg === 'rpc');
     expect(rpcs).toHaveLength(2);
-    expect(rpcs[0]).toMatchObject({ method: 'vrp.mandate.v1.MandateService/GetCustomer', code: 'OK', request_id: 'req_rpc_1' });
+    expect(rpcs[0]).toMatchObject({
+      method: 'vrp.mandate.v1.MandateService/GetCustomer',
+      code: 'OK',
+      request_id: 'req_rpc_1',
+      merchant_id: 'MR1',
+      trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    expect(rpcs[1]!.trace_id, 'each call its own trace').not.toBe(rpcs[0]!.trace_id);
     expect(rpcs[0]!.duration_ms).toEqual(expect.any(Number));
     expect(rpcs[1]).toMatchObject({ method: 'vrp.mandate.v1.MandateService/GetMandate', code: 'NotFound' });
     const text = await metrics.registry.metrics();

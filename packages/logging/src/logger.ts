@@ -1,4 +1,5 @@
 import { pino, stdTimeFunctions, type BaseLogger, type DestinationStream } from 'pino';
+import { activeTraceId } from '@vrp/tracing';
 import { currentRequestContext } from './context.js';
 import { redactSecrets, REDACTED, REDACTED_KEYS } from './redact.js';
 
@@ -44,7 +45,7 @@ function wrap(p: Pino): Logger {
 
 /**
  * Creates a pino logger for `service`: JSON lines with an ISO time, the level's name, the
- * current request id and merchant (see withRequestContext), and credentials redacted by key
+ * current request id and merchant (see withRequestContext), the active trace id, and credentials redacted by key
  * (authorization, cookie, password, secret, token…) and by shape (vrp_… tokens, whsec_…
  * secrets) wherever they appear. `write` defaults to stdout; tests pass their own.
  */
@@ -65,8 +66,11 @@ export function createLogger(
       redact: { paths: REDACTED_KEYS, censor: REDACTED },
       mixin() {
         const ctx = currentRequestContext();
-        if (!ctx) return {};
-        return ctx.merchantId ? { request_id: ctx.requestId, merchant_id: ctx.merchantId } : { request_id: ctx.requestId };
+        const traceId = activeTraceId();
+        const fields: LogFields = traceId ? { trace_id: traceId } : {};
+        if (ctx) fields.request_id = ctx.requestId;
+        if (ctx?.merchantId) fields.merchant_id = ctx.merchantId;
+        return fields;
       },
     },
     destination,

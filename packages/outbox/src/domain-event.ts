@@ -2,6 +2,7 @@ import { create, toBinary, fromBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { EVENT_TYPES, events, mandate, payment, refund, type EventType } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
+import { currentTraceparent } from '@vrp/tracing';
 
 export type DomainEvent = events.DomainEvent;
 
@@ -37,15 +38,17 @@ export function decodeDomainEvent(bytes: Uint8Array): DomainEvent {
 
 /**
  * The row a service inserts into its own `outbox_events` table, inside the same transaction
- * as the state change: `tx.outboxEvent.create({ data: outboxRow(prefix, event) })`.
+ * as the state change: `tx.outboxEvent.create({ data: outboxRow(prefix, event) })`. It keeps
+ * the active trace (`traceparent`), which the relay hands on in the message's headers.
  */
 export function outboxRow(
   subjectPrefix: string,
   event: DomainEvent,
-): { eventId: string; subject: string; payload: Uint8Array<ArrayBuffer> } {
+): { eventId: string; subject: string; payload: Uint8Array<ArrayBuffer>; traceparent: string | null } {
   return {
     eventId: event.eventId,
     subject: eventSubject(subjectPrefix, event.eventType),
     payload: new Uint8Array(encodeDomainEvent(event)),
+    traceparent: currentTraceparent() ?? null,
   };
 }

@@ -2,6 +2,8 @@ import type { JetStreamClient } from '@nats-io/jetstream';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
 import { createPool, listen, onConnection, type Listener, type SqlPool } from '@vrp/sql';
+import { headers } from '@nats-io/transport-node';
+import { SpanKind, contextFromTraceparent, inSpan, injectTraceHeaders } from '@vrp/tracing';
 import pg from 'pg';
 
 export interface OutboxRelayOptions {
@@ -29,6 +31,7 @@ interface Row {
   event_id: string;
   subject: string;
   payload: Buffer;
+  traceparent: string | null;
 }
 
 /**
@@ -100,6 +103,27 @@ export class OutboxRelay {
   }
 
   /**
+   * Publishes one row as a producer span of the trace that wrote it; the span's context goes in
+   * the message's `traceparent` header for the consumers to continue.
+   */
+  private publish(row: Row): Promise<unknown> {
+    if (!row.traceparent) return this.options.js.publish(row.subject, new Uint8Array(row.payload), { msgID: row.event_id });
+    return inSpan(
+      `publish ${row.subject}`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.event_id },
+        parent: contextFromTraceparent(row.traceparent),
+      },
+      () => {
+        const h = headers();
+        injectTraceHeaders((name, value) => h.set(name, value));
+        return this.options.js.publish(row.subject, new Uint8Array(row.payload), { msgID: row.event_id, headers: h });
+      },
+    );
+  }
+
+  /**
    * Two round trips per batch. The first opens the transaction, tries the relay lock once and
    * reads the batch (one row with `held` false when another relay has the lock: the scan does
    * not even start); the second marks what JetStream acknowledged and commits. A relay that
@@ -113,9 +137,9 @@ export class OutboxRelay {
       const [, batch] = (await client.query(
         `BEGIN;
          WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('${this.table}')) AS held)
-         SELECT l.held, o.seq::text AS seq, o.event_id, o.subject, o.payload
+         SELECT l.held, o.seq::text AS seq, o.event_id, o.subject, o.payload, o.traceparent
            FROM relay_lock l LEFT JOIN LATERAL (
-             SELECT seq, event_id, subject, payload FROM ${this.table}
+             SELECT seq, event_id, subject, payload, traceparent FROM ${this.table}
               WHERE l.held AND published_at IS NULL ORDER BY seq LIMIT ${this.batchSize}) o ON true
           ORDER BY o.seq`,
       )) as unknown as [unknown, pg.QueryResult<Row & { held: boolean }>];
@@ -132,9 +156,7 @@ export class OutboxRelay {
       try {
         // Sent back to back on one connection, so the stream stores them in this order; marked
         // published up to the first that JetStream did not acknowledge (the rest go again).
-        const acks = await Promise.allSettled(
-          rows.map((row) => this.options.js.publish(row.subject, new Uint8Array(row.payload), { msgID: row.event_id })),
-        );
+        const acks = await Promise.allSettled(rows.map((row) => this.publish(row)));
         const firstFailure = acks.findIndex((a) => a.status === 'rejected');
         for (const row of firstFailure === -1 ? rows : rows.slice(0, firstFailure)) published.push(row.seq);
         if (firstFailure !== -1) throw (acks[firstFailure] as PromiseRejectedResult).reason;

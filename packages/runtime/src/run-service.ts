@@ -1,5 +1,6 @@
 import { ConfigError } from '@vrp/config';
 import { createLogger, type LogLevel, type Logger } from '@vrp/logging';
+import { startTracing } from '@vrp/tracing';
 
 /** What a service's start function returns. */
 export interface RunningService {
@@ -20,7 +21,7 @@ export interface RunServiceOptions<C extends { logLevel: LogLevel }> {
 
 /**
  * The whole life of a service process, the same for every service: load config (exit 1 with a
- * clear message when it is invalid), start, then on SIGTERM/SIGINT stop in order and exit 0.
+ * clear message when it is invalid), start tracing (see @vrp/tracing), start, then on SIGTERM/SIGINT stop in order and exit 0.
  * A signal during startup is honoured once startup finishes; a second signal while stopping
  * exits at once with code 1.
  */
@@ -35,6 +36,7 @@ export async function runService<C extends { logLevel: LogLevel }>(options: RunS
     return exit(1);
   }
   const logger = createLogger(options.name, { level: config.logLevel });
+  const tracing = startTracing({ service: options.name });
   const started = options.start(config, { logger });
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +48,7 @@ export async function runService<C extends { logLevel: LogLevel }>(options: RunS
     logger.info('shutting down', { signal });
     try {
       await (await started).stop();
+      await tracing.shutdown();
       logger.info('stopped');
       exit(0);
     } catch (err) {
@@ -57,7 +60,7 @@ export async function runService<C extends { logLevel: LogLevel }>(options: RunS
   process.on('SIGINT', () => void shutdown('SIGINT'));
   try {
     const service = await started;
-    logger.info(`${options.name} service started`, { port: service.port });
+    logger.info(`${options.name} service started`, { port: service.port, node: process.version, traces: tracing.exports });
   } catch (err) {
     logger.error(`${options.name} service failed to start`, { err });
     exit(1);

@@ -1,3 +1,4 @@
+import { tracePool } from '@vrp/tracing';
 import pg from 'pg';
 
 /** A service's connection pool: Prisma runs on it (through its adapter) and so do the hot paths' raw queries. */
@@ -15,12 +16,13 @@ export interface PoolOptions {
 /**
  * A pool on `databaseUrl`. A connection Postgres terminates emits 'error' on the pool (idle) or
  * on the client (checked out); both are listened to, so a restart of Postgres fails queries
- * rather than crashing the service.
+ * rather than crashing the service. Every query made inside a trace gets its span (see tracePool).
  */
 export function createPool(databaseUrl: string, { max = 10, onError = () => undefined }: PoolOptions = {}): SqlPool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
+  tracePool(pool as unknown as Parameters<typeof tracePool>[0]);
   return pool;
 }
 

@@ -11,6 +11,7 @@ import { requestId } from './middleware/request-id.js';
 import type { Readiness } from './readiness.js';
 import type { Metrics } from '@vrp/metrics';
 import { accessLog } from './middleware/access-log.js';
+import { traceRequests } from './middleware/trace-requests.js';
 import { httpMetrics, mountedAt } from './middleware/http-metrics.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMandateRoutes } from './routes/mandates.js';
@@ -69,7 +70,7 @@ export function createHttpApp(
   if (deps.config.trustProxy)
     app.set('trust proxy', /^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy);
   if (extras.metrics) app.use(httpMetrics(extras.metrics));
-  app.use(requestId(), accessLog(deps.logger), limitUrlLength());
+  app.use(traceRequests(), requestId(), accessLog(deps.logger), limitUrlLength());
 
   const root = Router();
   registerHealthRoutes(root, extras.readiness);

@@ -76,7 +76,7 @@ export async function readPaymentForBank(db: Queryable, id: string): Promise<Pay
 }
 
 /** An outbox row for a change, built from the record as it is after the change. */
-export type OutboxRowOf = (record: PaymentRecord) => { eventId: string; subject: string; payload: Uint8Array };
+export type OutboxRowOf = (record: PaymentRecord) => { eventId: string; subject: string; payload: Uint8Array; traceparent: string | null };
 
 /**
  * Creates a submitted payment in one statement: passes the mandate's gate (the upsert locks the
@@ -120,7 +120,7 @@ export async function insertSubmitted(db: Queryable, p: NewPayment, event: Outbo
      entry AS (
        INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'submitted', $8 FROM created RETURNING seq),
      outbox AS (
-       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at) SELECT $9, $10, $11, $8 FROM created)
+       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $8, $12 FROM created)
      SELECT (SELECT closed FROM gate) AS closed, (SELECT seq::text FROM entry) AS seq`,
     [
       p.id,
@@ -134,6 +134,7 @@ export async function insertSubmitted(db: Queryable, p: NewPayment, event: Outbo
       outbox.eventId,
       outbox.subject,
       Buffer.from(outbox.payload),
+      outbox.traceparent,
     ],
   );
   if (!result || result.closed) return null;
@@ -201,7 +202,7 @@ export async function decide(
      entry AS (
        INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, $4, $8 FROM decided RETURNING seq),
      outbox AS (
-       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at) SELECT $9, $10, $11, $8 FROM decided)
+       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $8, $12 FROM decided)
      SELECT seq::text AS seq FROM entry`,
     [
       current.id,
@@ -215,6 +216,7 @@ export async function decide(
       outbox.eventId,
       outbox.subject,
       Buffer.from(outbox.payload),
+      outbox.traceparent,
     ],
   );
   if (!row) return null;

@@ -19,7 +19,8 @@ export interface ClaimedWork extends ClaimedDelivery {
     /** Start of the endpoint's current run of failures; null while it is healthy. */
     failingSince: Date | null;
   };
-  event: { id: string; eventType: string; createdAt: Date; data: string };
+  /** `traceparent`: the trace the event belongs to, which the attempt continues. */
+  event: { id: string; eventType: string; createdAt: Date; data: string; traceparent: string | null };
 }
 
 interface ClaimRow {
@@ -38,6 +39,7 @@ interface ClaimRow {
   event_type: string;
   event_created_at: Date;
   data: string;
+  traceparent: string | null;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function claimDueWork(db: Queryable, now: Date, leaseUntil: Date, l
        RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at)
      SELECT c.id::text AS id, c.event_id, c.endpoint_id, c.attempt_count, c.max_attempts, c.manual, c.window_started_at,
             e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.failing_since,
-            ev.event_type, ev.created_at AS event_created_at, ev.data
+            ev.event_type, ev.created_at AS event_created_at, ev.data, ev.traceparent
        FROM claimed c JOIN webhook.endpoints e ON e.id = c.endpoint_id JOIN webhook.events ev ON ev.id = c.event_id`,
     [now, leaseUntil, limit],
   );
@@ -76,7 +78,7 @@ export async function claimDueWork(db: Queryable, now: Date, leaseUntil: Date, l
       previousSecrets: r.previous_secrets,
       failingSince: r.failing_since,
     },
-    event: { id: r.event_id, eventType: r.event_type, createdAt: r.event_created_at, data: r.data },
+    event: { id: r.event_id, eventType: r.event_type, createdAt: r.event_created_at, data: r.data, traceparent: r.traceparent },
   }));
 }
 

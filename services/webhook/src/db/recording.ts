@@ -13,6 +13,8 @@ export interface NewEvent {
   /** The body's `data` object as JSON text, rendered once and sent byte-exact ever after. */
   data: string;
   test: boolean;
+  /** The trace the event belongs to (from the message's headers); its deliveries continue it. */
+  traceparent?: string | null;
 }
 
 /** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all). */
@@ -42,14 +44,25 @@ export async function insertEventWithDeliveries(
   const [row] = await rows<{ fresh: number }>(
     db,
     `WITH ev AS (
-       INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id),
+       INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status, traceparent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $10) ON CONFLICT (id) DO NOTHING RETURNING id),
      due AS (
        INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at)
        SELECT $2, ev.id, endpoint_id, $9, $9 FROM ev, unnest($8::text[]) AS endpoint_id
        ON CONFLICT (event_id, endpoint_id) DO NOTHING)
      SELECT count(*)::int AS fresh FROM ev`,
-    [event.id, event.merchantId, event.eventType, event.createdAt, event.data, event.test, deliveryStatus, endpointIds, at],
+    [
+      event.id,
+      event.merchantId,
+      event.eventType,
+      event.createdAt,
+      event.data,
+      event.test,
+      deliveryStatus,
+      endpointIds,
+      at,
+      event.traceparent ?? null,
+    ],
   );
   return row!.fresh > 0;
 }

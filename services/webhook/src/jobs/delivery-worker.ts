@@ -7,6 +7,7 @@ import { claimDueWork, endRunOfFailures, recordAttemptOf, type ClaimedWork } fro
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
+import { SpanKind, contextFromTraceparent, inSpan, markFailed } from '@vrp/tracing';
 import { keepAliveAgents, postWebhook, type KeepAliveAgents, type PostResult } from './delivery/http-post.js';
 import { liveSecrets } from './delivery/live-secrets.js';
 
@@ -99,7 +100,19 @@ export class DeliveryWorker {
     await Promise.all(this.inFlight);
   }
 
-  private async deliver(claimed: ClaimedWork): Promise<void> {
+  /** One attempt, as a span of the trace that caused the event (so a payment's trace ends at the merchant's answer). */
+  private deliver(claimed: ClaimedWork): Promise<void> {
+    return inSpan(
+      `deliver ${claimed.event.eventType}`,
+      {
+        attributes: { 'vrp.event.id': claimed.eventId, 'vrp.endpoint.id': claimed.endpointId, 'vrp.attempt': claimed.attemptCount + 1 },
+        parent: contextFromTraceparent(claimed.event.traceparent),
+      },
+      () => this.attempt(claimed),
+    );
+  }
+
+  private async attempt(claimed: ClaimedWork): Promise<void> {
     const { db, sql, config, clock } = this.deps;
     try {
       // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
@@ -119,11 +132,20 @@ export class DeliveryWorker {
       });
       const attemptedAt = clock();
       const post = () =>
-        postWebhook(new URL(endpoint.url), request.body, request.headers, {
-          timeoutMs: config.timeoutMs,
-          policy: this.policy,
-          agents: this.agents,
-        });
+        inSpan(
+          'POST',
+          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': new URL(endpoint.url).hostname } },
+          async (span) => {
+            const posted = await postWebhook(new URL(endpoint.url), request.body, request.headers, {
+              timeoutMs: config.timeoutMs,
+              policy: this.policy,
+              agents: this.agents,
+            });
+            span.setAttribute('http.response.status_code', posted.statusCode);
+            if (!posted.success) markFailed(span, posted.error);
+            return posted;
+          },
+        );
       const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
       if ('circuitOpen' in result) return await this.postpone(claimed, result);
       this.options.onAttempt?.(result);

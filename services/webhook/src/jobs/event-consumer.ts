@@ -2,6 +2,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { decodeDomainEvent, type EventBus } from '@vrp/outbox';
+import { SpanKind, contextFromHeaders, inSpan } from '@vrp/tracing';
 import type { Deps } from '../deps.js';
 import { recordEvent } from '../usecases/record-event.js';
 import { renderEventData } from '../messages.js';
@@ -124,14 +125,25 @@ export class EventConsumer {
       return;
     }
     try {
-      const fresh = await recordEvent(this.deps, {
-        id: event.eventId,
-        merchantId: event.merchantId,
-        eventType: event.eventType,
-        createdAt: event.createdAt ? timestampDate(event.createdAt) : this.deps.clock(),
-        data,
-        test: false,
-      });
+      // A consumer span of the trace the event's producer started (the relay's `traceparent` header).
+      const recorded = { ...event, data };
+      const fresh = await inSpan(
+        `receive ${m.subject}`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: { 'messaging.system': 'nats', 'messaging.destination.name': m.subject, 'messaging.message.id': event.eventId },
+          parent: contextFromHeaders((name) => m.headers?.get(name) || undefined),
+        },
+        () =>
+          recordEvent(this.deps, {
+            id: recorded.eventId,
+            merchantId: recorded.merchantId,
+            eventType: recorded.eventType,
+            createdAt: recorded.createdAt ? timestampDate(recorded.createdAt) : this.deps.clock(),
+            data: recorded.data,
+            test: false,
+          }),
+      );
       m.ack();
       if (fresh) this.deps.afterCommit();
     } catch (err) {

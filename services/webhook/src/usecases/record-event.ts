@@ -1,3 +1,4 @@
+import { currentTraceparent } from '@vrp/tracing';
 import { eventDeliveryStatus } from '../domain/delivery-status.js';
 import { isDeliverableUrl } from '../domain/webhook-url.js';
 import { insertEventWithDeliveries, subscribedEndpointUrls, type NewEvent } from '../db/recording.js';
@@ -10,7 +11,8 @@ export type { NewEvent };
  * due delivery per endpoint subscribed to it right now, in one statement. Endpoints whose
  * URL this deployment may not deliver to (e.g. not `https://sandbox…` in sandbox) get none; an
  * event nothing is subscribed to has nothing left to deliver and is recorded as delivered.
- * Returns whether the event was new.
+ * The event keeps the active trace, which its delivery attempts continue. Returns whether the
+ * event was new.
  */
 export async function recordEvent(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, event: NewEvent): Promise<boolean> {
   const policy = { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback };
@@ -20,7 +22,7 @@ export async function recordEvent(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, 
   const status = endpoints.length === 0 ? eventDeliveryStatus([]) : 'pending';
   return insertEventWithDeliveries(
     deps.sql,
-    event,
+    { ...event, traceparent: event.traceparent ?? currentTraceparent() ?? null },
     status,
     endpoints.map((e) => e.id),
     deps.clock(),
