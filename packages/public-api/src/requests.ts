@@ -6,7 +6,14 @@
 import type { FieldProblem } from '@vrp/errors';
 import { z } from 'zod';
 import { invalid, metadataProblems, METADATA_LIMITS } from './metadata.js';
-import { MANDATE_FREQUENCIES, PAYMENT_FAILURE_CODES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './vocabulary.js';
+import {
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
+  MANDATE_FREQUENCIES,
+  PAYMENT_FAILURE_CODES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+} from './vocabulary.js';
 
 /** Longest free-text reason accepted on a refund. */
 export const REFUND_REASON_MAX_LENGTH = 500;
@@ -63,6 +70,53 @@ const metadata = z
 const body = <S extends z.ZodRawShape>(shape: S) =>
   z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'The request body must be a JSON object') });
 
+/** A mandate's VRP consent controls (API.md "Mandate controls"); caps are checked against the currency by the gateway. */
+const controls = z
+  .strictObject(
+    {
+      valid_from: text('controls.valid_from', 64, {
+        optional: true,
+        description: 'RFC 3339 time before which payments are refused (422 `mandate_not_yet_valid`).',
+      }),
+      valid_to: text('controls.valid_to', 64, {
+        optional: true,
+        description: 'RFC 3339 time from which payments are refused (422 `mandate_expired`); in the future.',
+      }),
+      periodic_limits: z
+        .array(
+          z.strictObject(
+            {
+              period: oneOf('period', LIMIT_PERIODS).describe('day, week (ISO), fortnight, month, half_year or year.'),
+              alignment: oneOf('alignment', LIMIT_ALIGNMENTS).describe(
+                'calendar: UTC calendar boundaries (ISO weeks; fortnights are two ISO weeks from the first of the year); consent: counted from valid_from, else the mandate creation.',
+              ),
+              max_amount: amount(
+                'max_amount',
+                'The most all payments of one period may collect together, in major units of the mandate currency.',
+              ).optional(),
+              max_payments: z
+                .number({ error: 'max_payments must be an integer' })
+                .int('max_payments must be an integer')
+                .min(1, 'max_payments must be at least 1')
+                .max(1_000_000, 'max_payments must be at most 1000000')
+                .optional()
+                .describe('The most payments one period may hold.'),
+            },
+            { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'each periodic limit must be an object') },
+          ),
+          { error: 'periodic_limits must be an array' },
+        )
+        .max(6, 'periodic_limits must have at most 6 limits')
+        .optional()
+        .describe(
+          'At most six, one per period and alignment, each with max_amount, max_payments or both. A payment counts while it has not failed; refunds give nothing back.',
+        ),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'controls must be an object') },
+  )
+  .optional()
+  .describe('VRP consent controls beyond frequency: a validity window and periodic limits.');
+
 export const createMandateBody = body({
   customer_id: text('customer_id', 255, { description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise).' }),
   maximum_amount: amount('maximum_amount', 'The most one payment may collect, in major units of `currency`.'),
@@ -72,7 +126,22 @@ export const createMandateBody = body({
   ),
   description: text('description', 1000, { optional: true }),
   metadata,
-}).meta({ examples: [{ customer_id: 'CU01JD3Q4M7P9X2K8V5N6R0T1W2Y', maximum_amount: '50.00', currency: 'GBP', frequency: 'monthly' }] });
+  controls,
+}).meta({
+  examples: [
+    { customer_id: 'CU01JD3Q4M7P9X2K8V5N6R0T1W2Y', maximum_amount: '50.00', currency: 'GBP', frequency: 'monthly' },
+    {
+      customer_id: 'CU01JD3Q4M7P9X2K8V5N6R0T1W2Y',
+      maximum_amount: '50.00',
+      currency: 'GBP',
+      frequency: 'adhoc',
+      controls: {
+        valid_to: '2027-12-31T23:59:59Z',
+        periodic_limits: [{ period: 'month', alignment: 'calendar', max_amount: '120.00', max_payments: 4 }],
+      },
+    },
+  ],
+});
 
 export const createPaymentBody = body({
   mandate_id: text('mandate_id', 255, { description: 'An active mandate of yours.' }),
@@ -156,7 +225,17 @@ function paramOf(issue: z.core.$ZodIssue): string {
   const fromParams = (issue as { params?: { param?: string } }).params?.param;
   if (fromParams) return fromParams;
   const [head, ...rest] = issue.path.map(String);
-  return head === undefined ? 'body' : head + rest.map((p) => `[${p}]`).join('');
+  if (head === undefined) return 'body';
+  // Controls are a nested object (`controls.periodic_limits[0].max_amount`); elsewhere keys are map keys (`metadata[plan]`).
+  if (head === 'controls')
+    return (
+      head +
+      issue.path
+        .slice(1)
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+    );
+  return head + rest.map((p) => `[${p}]`).join('');
 }
 
 /** Every problem zod found, one per field (unknown fields each named). */

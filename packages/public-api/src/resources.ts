@@ -8,6 +8,8 @@ import { METADATA_LIMITS } from './metadata.js';
 import {
   CLEARING_STATUSES,
   DISABLED_REASONS,
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
   MANDATE_FREQUENCIES,
   MANDATE_STATUSES,
   PAYMENT_FAILURE_CODES,
@@ -47,6 +49,42 @@ export const customerResource = z
   .strictObject({ id: id('CU01JD3Q4M7P9X2K8V5N6R0T1W2Y'), sca_completed: z.boolean(), created_at: time() })
   .meta({ id: 'Customer', description: 'A payer (sandbox: created with POST /v1/sandbox/customers).' });
 
+const count = (description: string) => z.number().int().min(0).describe(description);
+
+const mandateControls = z
+  .strictObject({
+    valid_from: nullableTime('Payments before it are refused (422 mandate_not_yet_valid); null: from creation.'),
+    valid_to: nullableTime('Payments from it on are refused (422 mandate_expired); null: no end.'),
+    periodic_limits: z.array(
+      z.strictObject({
+        period: z.enum(LIMIT_PERIODS),
+        alignment: z.enum(LIMIT_ALIGNMENTS),
+        max_amount: amount('The most one period may collect; null: no amount cap.').nullable(),
+        max_payments: z.number().int().min(1).nullable().describe('The most payments one period may hold; null: no count cap.'),
+      }),
+    ),
+  })
+  .nullable()
+  .describe('VRP consent controls; null when the mandate has none.');
+
+const mandateUsage = z
+  .array(
+    z.strictObject({
+      period: z.enum(LIMIT_PERIODS),
+      alignment: z.enum(LIMIT_ALIGNMENTS),
+      period_start: time('Start of the current period (inclusive).'),
+      period_end: time('End of the current period (exclusive).'),
+      amount_used: amount('Sum of the period’s payments that have not failed.'),
+      payments_used: count('Number of the period’s payments that have not failed.'),
+      amount_remaining: amount('What the period may still collect; null without an amount cap.').nullable(),
+      payments_remaining: z.number().int().min(0).nullable().describe('Payments the period may still hold; null without a count cap.'),
+    }),
+  )
+  .optional()
+  .describe(
+    'Only for a mandate with periodic limits, on answers about that one mandate (create, retrieve, cancel, sandbox changes, expand=mandate): each limit’s current period and what it has used, in the order of controls.periodic_limits.',
+  );
+
 export const mandateResource = z
   .strictObject({
     id: id('MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
@@ -63,6 +101,8 @@ export const mandateResource = z
     revoked_at: nullableTime('When it was revoked; null otherwise.'),
     revoked_by: z.enum(['merchant', 'customer', 'bank']).nullable(),
     suspended_at: nullableTime('When it was suspended, while suspended; null otherwise.'),
+    controls: mandateControls,
+    usage: mandateUsage,
   })
   .meta({ id: 'Mandate', description: 'Authorises recurring collections from a customer within limits.' });
 

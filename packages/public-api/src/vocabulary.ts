@@ -5,6 +5,9 @@ import { EVENT_TYPES } from '@vrp/contracts';
 export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
 /** The frequencies a mandate may have. */
 export const MANDATE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'adhoc'] as const;
+/** Periods and alignments of a mandate's periodic limits (API.md "Mandate controls"). */
+export const LIMIT_PERIODS = ['day', 'week', 'fortnight', 'month', 'half_year', 'year'] as const;
+export const LIMIT_ALIGNMENTS = ['calendar', 'consent'] as const;
 /** The public status strings of a payment, in lifecycle order; "open" means submitted. */
 export const PAYMENT_STATUSES = ['submitted', 'settled', 'failed', 'refunded'] as const;
 /** Where the bank is with the current attempt of a payment. */

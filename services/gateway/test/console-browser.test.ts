@@ -216,7 +216,12 @@ describe('Merchant Console in Chromium', () => {
       frequency: 'monthly',
       description: '<img src=x onerror="document.title=\'owned\'">',
       metadata: { plan: '<script>alert(1)</script>' },
+      controls: {
+        valid_to: '2099-01-01T00:00:00Z',
+        periodic_limits: [{ period: 'month', alignment: 'calendar', max_amount: '120.00', max_payments: 4 }],
+      },
     });
+    expect(mandate.status, mandate.text).toBe(201);
     for (const [link, shot] of [
       ['Mandates', 'mandates'],
       ['Payments', 'payments'],
@@ -227,6 +232,10 @@ describe('Merchant Console in Chromium', () => {
     await visit(page, 'Mandates', 'mandates-list');
     await page.getByRole('link', { name: mandate.body.id as string }).click();
     await page.getByText('<script>alert(1)</script>').waitFor(); // merchant strings are text, never markup
+    // Its VRP controls with the current period's usage.
+    await page.getByRole('heading', { name: 'Controls and usage' }).waitFor();
+    await page.getByRole('cell', { name: 'month (calendar)' }).waitFor();
+    await page.getByRole('cell', { name: '0 of 4' }).waitFor();
     await checkPage(page, 'mandate');
     expect(await page.title()).not.toBe('owned');
 

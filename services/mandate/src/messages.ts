@@ -1,10 +1,11 @@
 // Stored rows as contract messages. Shared by the handlers (responses) and the outbox (event
 // payloads), so an event carries exactly what GetMandate would return after the change.
 import { create, type JsonObject } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { mandate as pb } from '@vrp/contracts';
 import type { MandateStatus, RevokedBy } from './domain/mandate-lifecycle.js';
 import type { Frequency } from './domain/mandate-terms.js';
+import type { Alignment, ControlsInput, LimitPeriod, StoredControls } from './domain/mandate-controls.js';
 import type { CustomerRow } from './db/customers.js';
 import type { MandateRow } from './db/mandates.js';
 
@@ -20,6 +21,15 @@ const FREQUENCY_TO_PB: Record<Frequency, pb.Frequency> = {
   monthly: pb.Frequency.MONTHLY,
   adhoc: pb.Frequency.ADHOC,
 };
+const PERIOD_TO_PB: Record<LimitPeriod, pb.Period> = {
+  day: pb.Period.DAY,
+  week: pb.Period.WEEK,
+  fortnight: pb.Period.FORTNIGHT,
+  month: pb.Period.MONTH,
+  half_year: pb.Period.HALF_YEAR,
+  year: pb.Period.YEAR,
+};
+const ALIGNMENT_TO_PB: Record<Alignment, pb.Alignment> = { calendar: pb.Alignment.CALENDAR, consent: pb.Alignment.CONSENT };
 const REVOKED_BY_TO_PB: Record<RevokedBy, pb.RevokedBy> = {
   merchant: pb.RevokedBy.MERCHANT,
   customer: pb.RevokedBy.CUSTOMER,
@@ -32,6 +42,8 @@ function invert<K extends string, V extends number>(map: Record<K, V>): Map<V, K
 const STATUS_FROM_PB = invert(STATUS_TO_PB);
 const FREQUENCY_FROM_PB = invert(FREQUENCY_TO_PB);
 const REVOKED_BY_FROM_PB = invert(REVOKED_BY_TO_PB);
+const PERIOD_FROM_PB = invert(PERIOD_TO_PB);
+const ALIGNMENT_FROM_PB = invert(ALIGNMENT_TO_PB);
 
 /** The domain status of a contract status; undefined for UNSPECIFIED or an unknown number. */
 export function statusFromPb(status: pb.MandateStatus): MandateStatus | undefined {
@@ -44,6 +56,36 @@ export function frequencyFromPb(frequency: pb.Frequency): Frequency | undefined 
 }
 
 /** Who revoked, from the contract; undefined when not set. */
+/** A request's controls in the domain's terms (unknown enum values become undefined, refused by the check). */
+export function controlsFromPb(controls: pb.Controls | undefined): ControlsInput | undefined {
+  if (!controls) return undefined;
+  return {
+    validFrom: controls.validFrom ? timestampDate(controls.validFrom) : undefined,
+    validTo: controls.validTo ? timestampDate(controls.validTo) : undefined,
+    periodicLimits: controls.periodicLimits.map((l) => ({
+      period: PERIOD_FROM_PB.get(l.period),
+      alignment: ALIGNMENT_FROM_PB.get(l.alignment),
+      maxAmountMinor: l.maxAmountMinor,
+      maxPayments: l.maxPayments,
+    })),
+  };
+}
+
+/** Stored controls as the contract's message (undefined when the mandate has none). */
+function controlsToPb(stored: StoredControls | null): pb.Controls | undefined {
+  if (!stored) return undefined;
+  return create(pb.ControlsSchema, {
+    ...(stored.valid_from ? { validFrom: timestampFromDate(new Date(stored.valid_from)) } : {}),
+    ...(stored.valid_to ? { validTo: timestampFromDate(new Date(stored.valid_to)) } : {}),
+    periodicLimits: stored.periodic_limits.map((l) => ({
+      period: PERIOD_TO_PB[l.period],
+      alignment: ALIGNMENT_TO_PB[l.alignment],
+      ...(l.max_amount_minor !== undefined ? { maxAmountMinor: BigInt(l.max_amount_minor) } : {}),
+      ...(l.max_payments !== undefined ? { maxPayments: l.max_payments } : {}),
+    })),
+  });
+}
+
 export function revokedByFromPb(by: pb.RevokedBy): RevokedBy | undefined {
   return REVOKED_BY_FROM_PB.get(by);
 }
@@ -74,5 +116,6 @@ export function toMandateMessage(row: MandateRow): pb.Mandate {
     ...(row.revokedAt ? { revokedAt: timestampFromDate(row.revokedAt) } : {}),
     ...(row.revokedBy ? { revokedBy: REVOKED_BY_TO_PB[row.revokedBy as RevokedBy] } : {}),
     ...(row.suspendedAt ? { suspendedAt: timestampFromDate(row.suspendedAt) } : {}),
+    controls: controlsToPb(row.controls as unknown as StoredControls | null),
   });
 }

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { MANDATE_PAYMENT_COLUMNS } from '../components/columns.js';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { DataTable } from '../components/data-table.js';
-import { ActionButton, ErrorAlert, Facts, JsonBlock, Metadata, PageHeader, StatusPill, Time } from '../components/ui.js';
+import { MandateControls } from '../components/mandate-controls.js';
+import { ActionButton, ErrorAlert, Facts, Metadata, PageHeader, StatusPill, Time } from '../components/ui.js';
 import { formatAmount } from '../format/format.js';
 import { useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
@@ -17,8 +18,6 @@ export function MandatePage() {
   const mandate = useLoad(() => api.getMandate(id), id);
   const payments = useLoad(() => api.listPayments({ mandate_id: id, page_size: RECENT }), id);
   const m = mandate.data;
-  // VRP controls and their usage, should the API send them: shown as they come, never guessed.
-  const extra = m as (Mandate & { controls?: unknown; usage?: unknown }) | undefined;
   const allPayments = `/payments?mandate_id=${encodeURIComponent(id)}`;
   return (
     <>
@@ -45,12 +44,7 @@ export function MandatePage() {
               ['Suspended', <Time iso={m.suspended_at} />],
             ]}
           />
-          {extra?.controls ? (
-            <>
-              <h2>Controls and usage</h2>
-              <JsonBlock label="Controls and usage" value={{ controls: extra.controls, usage: extra.usage ?? null }} />
-            </>
-          ) : null}
+          <MandateControls mandate={m} />
           <h2>Latest payments</h2>
           <ErrorAlert error={payments.error} />
           {payments.data && payments.data.results.length === 0 ? <p className="muted">No payments yet.</p> : null}

@@ -54,7 +54,7 @@ export const paths: OpenApiFragment['paths'] = {
         ...errorResponses({
           '409': 'open_payment_exists or idempotency_key_in_use.',
           '422':
-            'mandate_not_found, mandate_not_active, currency_mismatch, amount_exceeds_mandate_limit, frequency_limit_reached or idempotency_key_reused.',
+            'mandate_not_found, mandate_not_active, mandate_not_yet_valid, mandate_expired, currency_mismatch, amount_exceeds_mandate_limit, frequency_limit_reached, periodic_limit_exceeded (details name the limit) or idempotency_key_reused.',
           '503': 'service_unavailable: a dependency is unavailable; retry shortly.',
         }),
       },
@@ -111,7 +111,7 @@ export const paths: OpenApiFragment['paths'] = {
           '404': 'not_found.',
           '409': 'open_payment_exists or idempotency_key_in_use.',
           '422':
-            'payment_not_failed, retry_limit_reached, retry_window_expired, mandate_not_active, frequency_limit_reached or idempotency_key_reused.',
+            'payment_not_failed, retry_limit_reached, retry_window_expired, mandate_not_active, mandate_expired, frequency_limit_reached, periodic_limit_exceeded or idempotency_key_reused.',
           '503': 'service_unavailable.',
         }),
       },

@@ -1,17 +1,66 @@
-import { mandate } from '@vrp/contracts';
+import { mandate, payment } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
 import { enumString, isoTimestamp, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
 import type { MandateJson } from '../resources.js';
-import { MANDATE_STATUSES, MANDATE_FREQUENCIES } from '../vocabulary.js';
+import { LIMIT_ALIGNMENTS, LIMIT_PERIODS, MANDATE_STATUSES, MANDATE_FREQUENCIES } from '../vocabulary.js';
 
 export { MANDATE_STATUSES, MANDATE_FREQUENCIES };
 
 export type { MandateJson };
 
-const { MandateStatus, Frequency, RevokedBy } = mandate;
+const { MandateStatus, Frequency, RevokedBy, Period, Alignment } = mandate;
 
-/** Turns a contract Mandate into exactly the JSON the API returns for it. */
-export function presentMandate(m: mandate.Mandate): MandateJson {
+type LimitJson = NonNullable<MandateJson['controls']>['periodic_limits'][number];
+
+function limitOf(l: mandate.PeriodicLimit, currency: string): LimitJson {
+  return {
+    period: requiredEnum(Period, l.period, 'PERIOD_') as (typeof LIMIT_PERIODS)[number],
+    alignment: requiredEnum(Alignment, l.alignment, 'ALIGNMENT_') as (typeof LIMIT_ALIGNMENTS)[number],
+    max_amount: l.maxAmountMinor === undefined ? null : formatAmount(l.maxAmountMinor, currency),
+    max_payments: l.maxPayments ?? null,
+  };
+}
+
+function controlsOf(m: mandate.Mandate): MandateJson['controls'] {
+  const c = m.controls;
+  if (!c) return null;
+  return {
+    valid_from: isoTimestamp(c.validFrom),
+    valid_to: isoTimestamp(c.validTo),
+    periodic_limits: c.periodicLimits.map((l) => limitOf(l, m.currency)),
+  };
+}
+
+/** Each limit's current period with what is used and what remains (caps never go below zero remaining). */
+function usageOf(m: mandate.Mandate, usage: readonly payment.PeriodUsage[]): NonNullable<MandateJson['usage']> {
+  const limits = m.controls?.periodicLimits ?? [];
+  return usage.flatMap((u) => {
+    const limit = limits[u.limitIndex];
+    if (!limit) return [];
+    const { period, alignment } = limitOf(limit, m.currency);
+    const left = (cap: bigint | undefined, used: bigint) => (cap === undefined ? undefined : cap > used ? cap - used : 0n);
+    const amountLeft = left(limit.maxAmountMinor, u.amountUsedMinor);
+    const paymentsLeft = left(limit.maxPayments === undefined ? undefined : BigInt(limit.maxPayments), BigInt(u.paymentsUsed));
+    return [
+      {
+        period,
+        alignment,
+        period_start: requiredTimestamp(u.periodStart, 'usage.period_start'),
+        period_end: requiredTimestamp(u.periodEnd, 'usage.period_end'),
+        amount_used: formatAmount(u.amountUsedMinor, m.currency),
+        payments_used: u.paymentsUsed,
+        amount_remaining: amountLeft === undefined ? null : formatAmount(amountLeft, m.currency),
+        payments_remaining: paymentsLeft === undefined ? null : Number(paymentsLeft),
+      },
+    ];
+  });
+}
+
+/**
+ * Turns a contract Mandate into exactly the JSON the API returns for it; with `usage` (answers
+ * about one mandate) also what its periodic limits have used in their current periods.
+ */
+export function presentMandate(m: mandate.Mandate, usage?: readonly payment.PeriodUsage[]): MandateJson {
   return {
     id: m.id,
     customer_id: m.customerId,
@@ -27,5 +76,7 @@ export function presentMandate(m: mandate.Mandate): MandateJson {
     revoked_at: isoTimestamp(m.revokedAt),
     revoked_by: enumString(RevokedBy, m.revokedBy, 'REVOKED_BY_'),
     suspended_at: isoTimestamp(m.suspendedAt),
+    controls: controlsOf(m),
+    ...(usage ? { usage: usageOf(m, usage) } : {}),
   };
 }

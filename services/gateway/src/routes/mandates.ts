@@ -1,13 +1,17 @@
 import type { Router } from 'express';
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { mandate } from '@vrp/contracts';
 import { createMandateBody, enumValue, MANDATE_STATUSES, presentMandate, validateMetadata } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { knownCurrency, minorUnits, noBody, parseRequest } from '../validation/body.js';
+import { timestampParam } from '../lists/query-values.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
+import { presentOneMandate } from '../usecases/present-mandate.js';
 
-const { MandateStatus, Frequency } = mandate;
+const { MandateStatus, Frequency, Period, Alignment } = mandate;
 
 const mandateList = defineList({
   resource: 'mandates',
@@ -26,7 +30,25 @@ function parseCreateMandate(raw: unknown) {
     frequency: enumValue<mandate.Frequency>(Frequency, body.frequency, 'FREQUENCY_')!,
     description: body.description ?? '',
     metadata: validateMetadata(body.metadata),
+    controls: controlsOf(body.controls, currency),
   };
+}
+
+/** The controls of a create body as the contract's message: times parsed, caps in the mandate's minor units. */
+function controlsOf(body: ReturnType<typeof createMandateBody.parse>['controls'], currency: string): mandate.Controls | undefined {
+  if (!body) return undefined;
+  return create(mandate.ControlsSchema, {
+    ...(body.valid_from ? { validFrom: timestampFromDate(timestampParam('controls.valid_from', body.valid_from)) } : {}),
+    ...(body.valid_to ? { validTo: timestampFromDate(timestampParam('controls.valid_to', body.valid_to)) } : {}),
+    periodicLimits: (body.periodic_limits ?? []).map((l, i) => ({
+      period: enumValue<mandate.Period>(Period, l.period, 'PERIOD_')!,
+      alignment: enumValue<mandate.Alignment>(Alignment, l.alignment, 'ALIGNMENT_')!,
+      ...(l.max_amount !== undefined
+        ? { maxAmountMinor: minorUnits(`controls.periodic_limits[${i}].max_amount`, l.max_amount, currency) }
+        : {}),
+      ...(l.max_payments !== undefined ? { maxPayments: l.max_payments } : {}),
+    })),
+  });
 }
 
 /** The mandate in a contract response; its absence would be a broken service, not a client error. */
@@ -39,6 +61,8 @@ function required(m: mandate.Mandate | undefined): mandate.Mandate {
 export function registerMandateRoutes(router: Router, deps: Deps): void {
   const mandates = deps.clients.mandate;
 
+  const withUsage = (m: mandate.Mandate, merchantId: string) => presentOneMandate(deps.clients, m, merchantId);
+
   router.post('/mandates', async (req, res) => {
     const merchant = merchantOf(res);
     const input = parseCreateMandate(req.body);
@@ -48,7 +72,7 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
       ...input,
       idempotency: idempotencyOf(res),
     });
-    res.status(201).json(presentMandate(required(out.mandate)));
+    res.status(201).json(await withUsage(required(out.mandate), merchant.id));
   });
 
   router.get('/mandates', async (req, res) => {
@@ -66,15 +90,16 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
       listResponse(list, out.mandates, out.pageInfo, {
         cursors: deps.cursors,
         keyOf: (m) => ({ createdAt: m.createdAt, amountMinor: m.maximumAmountMinor, id: m.id }),
-        present: presentMandate,
+        present: (m) => presentMandate(m),
       }),
     );
   });
 
   router.get('/mandates/:id', async (req, res) => {
     singleResourceQuery(req.query, []);
-    const out = await mandates.getMandate({ merchantId: merchantOf(res).id, id: req.params.id });
-    res.json(presentMandate(required(out.mandate)));
+    const merchantId = merchantOf(res).id;
+    const out = await mandates.getMandate({ merchantId, id: req.params.id });
+    res.json(await withUsage(required(out.mandate), merchantId));
   });
 
   router.post('/mandates/:id/cancel', async (req, res) => {
@@ -82,6 +107,6 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
     const merchantId = merchantOf(res).id;
     const id = req.params.id as string;
     const out = await revokeMandate(deps.clients, merchantId, id, () => mandates.cancelMandate({ merchantId, id }));
-    res.json(presentMandate(required(out.mandate)));
+    res.json(await withUsage(required(out.mandate), merchantId));
   });
 }

@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import { bank, payment } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
-import { PAYMENT_STATUSES, enumValue, failSandboxPaymentBody, presentMandate, presentPayment } from '@vrp/public-api';
+import { PAYMENT_STATUSES, enumValue, failSandboxPaymentBody, presentPayment } from '@vrp/public-api';
+import { presentOneMandate } from '../usecases/present-mandate.js';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
@@ -70,7 +71,7 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
     if (expand.has('mandate')) {
       const { mandate } = await mandates.getMandate({ merchantId, id: found.mandateId });
       if (!mandate) throw new Error('mandate service answered without a mandate');
-      body.mandate = presentMandate(mandate);
+      body.mandate = await presentOneMandate(deps.clients, mandate, merchantId);
     }
     if (expand.has('refunds')) body.refunds = await listPaymentRefunds(refunds, merchantId, found.id);
     res.json(body);

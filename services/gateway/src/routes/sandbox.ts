@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { mandate } from '@vrp/contracts';
-import { createSandboxCustomerBody, presentCustomer, presentMandate, revokeSandboxMandateBody } from '@vrp/public-api';
+import { createSandboxCustomerBody, presentCustomer, revokeSandboxMandateBody } from '@vrp/public-api';
+import { presentOneMandate } from '../usecases/present-mandate.js';
 import type { Deps } from '../deps.js';
 import { merchantOf } from '../middleware/locals.js';
 import { createCustomer } from '../usecases/create-customer.js';
@@ -26,7 +27,7 @@ export function registerSandboxRoutes(router: Router, deps: Deps): void {
     router.post(`/sandbox/mandates/:id/${action}`, async (req, res) => {
       const out = await call(merchantOf(res).id, req.params.id as string, req.body);
       if (!out.mandate) throw new Error(`${action} answered without a mandate`);
-      res.json(presentMandate(out.mandate));
+      res.json(await presentOneMandate(deps.clients, out.mandate, merchantOf(res).id));
     });
   };
   transition('activate', (merchantId, id, body) => (noBody(body), mandates.activateMandate({ merchantId, id })));

@@ -21,6 +21,7 @@ interface Row {
   revoked_at: Date | null;
   revoked_by: string | null;
   suspended_at: Date | null;
+  controls: Prisma.JsonValue;
 }
 
 /** The mandate `id` of `merchantId`, or null. */
@@ -28,7 +29,7 @@ export async function readMandate(db: Queryable, merchantId: string, id: string)
   const [row] = await rows<Row>(
     db,
     `SELECT id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor::text AS maximum_amount_minor,
-            currency, frequency, created_at, revoked_at, revoked_by, suspended_at
+            currency, frequency, created_at, revoked_at, revoked_by, suspended_at, controls
        FROM mandate.mandates WHERE id = $1 AND merchant_id = $2`,
     [id, merchantId],
   );
@@ -47,5 +48,6 @@ export async function readMandate(db: Queryable, merchantId: string, id: string)
     revokedAt: row.revoked_at,
     revokedBy: row.revoked_by,
     suspendedAt: row.suspended_at,
+    controls: row.controls,
   };
 }

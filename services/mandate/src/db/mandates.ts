@@ -1,6 +1,8 @@
 import { newId } from '@vrp/ids';
 import type { MandateChange } from '../domain/mandate-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
+import type { StoredControls } from '../domain/mandate-controls.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Mandate } from '../generated/prisma/client.js';
 import type { Db, Tx } from './client.js';
 
@@ -11,11 +13,19 @@ export function insertMandate(
   tx: Tx,
   merchantId: string,
   customerId: string,
-  terms: MandateTerms,
+  terms: MandateTerms & { controls: StoredControls | null },
   id = newId('mandate'),
 ): Promise<MandateRow> {
+  const { controls, ...rest } = terms;
   return tx.mandate.create({
-    data: { id, merchantId, customerId, status: 'pending_sca', ...terms },
+    data: {
+      id,
+      merchantId,
+      customerId,
+      status: 'pending_sca',
+      ...rest,
+      controls: controls ? (controls as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
+    },
   });
 }
 

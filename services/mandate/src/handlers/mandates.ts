@@ -4,7 +4,7 @@ import type { mandate as pb } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import type { MandateFilters } from '../db/list-mandates.js';
 import type { MandateStatus } from '../domain/mandate-lifecycle.js';
-import { frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
+import { controlsFromPb, frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
 import { createMandate } from '../usecases/create-mandate.js';
 import type { Deps } from '../deps.js';
 import { getMandate } from '../usecases/get-mandate.js';
@@ -54,6 +54,7 @@ export function mandateHandlers(deps: Deps): MandateRpcs {
         description: req.description,
         metadata: req.metadata,
         merchantPayoutCurrency: req.merchantPayoutCurrency,
+        controls: controlsFromPb(req.controls),
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
       });
       return { mandate: toMandateMessage(row) };

@@ -2,6 +2,7 @@ import { ApiError, required } from '@vrp/errors';
 import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
+import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
 import { findCustomer } from '../db/customers.js';
 import { findMandate, insertMandate, type MandateRow } from '../db/mandates.js';
 import { recordMandateEvent } from '../db/events.js';
@@ -10,6 +11,8 @@ import type { Deps } from '../deps.js';
 export interface CreateMandateInput extends MandateTermsInput {
   merchantId: string;
   customerId: string;
+  /** VRP consent controls, if any were asked for. */
+  controls?: ControlsInput | undefined;
   /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
   idempotency?: IdempotencyClaim | undefined;
 }
@@ -17,12 +20,12 @@ export interface CreateMandateInput extends MandateTermsInput {
 /**
  * Creates a mandate in pending_sca for a customer of the merchant who has completed SCA, and
  * announces mandate.created in the same transaction. Errors: validation_error,
- * currency_mismatch, customer_not_found, customer_sca_incomplete. With an Idempotency-Key the
+ * currency_mismatch, customer_not_found, (controls: see checkMandateControls) customer_sca_incomplete. With an Idempotency-Key the
  * key is bound to the mandate in the same transaction: a repeat returns that mandate.
  */
 export async function createMandate(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
   const merchantId = required('merchant_id', input.merchantId);
-  const terms = checkMandateTerms(input);
+  const terms = { ...checkMandateTerms(input), controls: checkMandateControls(input.controls, new Date()) };
   const replay = await replayed(deps, merchantId, input.idempotency);
   if (replay) return replay;
   const id = newId('mandate');

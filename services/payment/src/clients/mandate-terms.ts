@@ -1,8 +1,10 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { mandate } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import type { ServiceClient } from '@vrp/grpc';
 import type { MandateTerms } from '../domain/collection-rules.js';
 import type { Frequency } from '../domain/period.js';
+import type { Alignment, LimitPeriod, PeriodicLimit } from '../domain/periodic-limits.js';
 
 export type MandateClient = ServiceClient<typeof mandate.MandateService>;
 
@@ -14,6 +16,24 @@ const STATUS: Record<number, MandateTerms['status']> = {
   [MS.SUSPENDED]: 'suspended',
 };
 const FREQUENCY: Record<number, Frequency> = { [F.DAILY]: 'daily', [F.WEEKLY]: 'weekly', [F.MONTHLY]: 'monthly', [F.ADHOC]: 'adhoc' };
+const { Period: P, Alignment: A } = mandate;
+const PERIOD: Record<number, LimitPeriod> = {
+  [P.DAY]: 'day',
+  [P.WEEK]: 'week',
+  [P.FORTNIGHT]: 'fortnight',
+  [P.MONTH]: 'month',
+  [P.HALF_YEAR]: 'half_year',
+  [P.YEAR]: 'year',
+};
+const ALIGNMENT: Record<number, Alignment> = { [A.CALENDAR]: 'calendar', [A.CONSENT]: 'consent' };
+
+function periodicLimitOf(l: mandate.PeriodicLimit): PeriodicLimit {
+  const period = PERIOD[l.period];
+  const alignment = ALIGNMENT[l.alignment];
+  if (!period || !alignment)
+    throw new ApiError('internal_error', `mandate service returned an unknown periodic limit (${l.period}/${l.alignment})`);
+  return { period, alignment, maxAmountMinor: l.maxAmountMinor, maxPayments: l.maxPayments };
+}
 
 /**
  * The terms of a merchant's mandate, read from the mandate service through its breaker. A
@@ -31,6 +51,10 @@ export async function fetchMandateTerms(client: MandateClient, merchantId: strin
       currency: m.currency,
       maximumAmountMinor: m.maximumAmountMinor,
       frequency,
+      createdAt: m.createdAt ? timestampDate(m.createdAt) : new Date(0),
+      validFrom: m.controls?.validFrom ? timestampDate(m.controls.validFrom) : undefined,
+      validTo: m.controls?.validTo ? timestampDate(m.controls.validTo) : undefined,
+      periodicLimits: (m.controls?.periodicLimits ?? []).map(periodicLimitOf),
     };
   } catch (err) {
     if (err instanceof ApiError && (err.code === 'not_found' || err.code === 'validation_error')) {

@@ -16,3 +16,5 @@ export function violatedConstraint(err: unknown): string | undefined {
 export const ONE_OPEN_PER_MANDATE = 'payments_one_open_per_mandate';
 /** Partial unique index: one payment that has not failed per mandate and frequency period. */
 export const ONE_PER_PERIOD = 'payments_one_per_period';
+/** CHECKs of a periodic limit's counters: its caps (claims check them first; these are the backstop). */
+export const PERIOD_CAPS = ['period_usage_amount_cap', 'period_usage_payments_cap'];

@@ -5,6 +5,7 @@
  * through Prisma on the same pool. Rows come back in Prisma's shapes, so callers see one type.
  */
 import type { Prisma } from '../generated/prisma/client.js';
+import { releaseOnFailureCte } from './period-usage.js';
 import { rows, type Queryable } from '@vrp/sql';
 import type { Decision, NewPayment, OpenAttempt, PaymentRecord } from './payments.js';
 
@@ -198,7 +199,8 @@ export async function decide(
        UPDATE payment.payments p
           SET status = $4, clearing_status = $5, settlement_date = $6::date, failure_code = $7, bank_acked_at = COALESCE(p.bank_acked_at, $8)
         WHERE p.id = $1 AND p.retry_count = $2 AND p.status = $3
-       RETURNING p.id),
+       RETURNING p.id, p.amount_minor),
+     ${releaseOnFailureCte('$4::text')},
      entry AS (
        INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, $4, $8 FROM decided RETURNING seq),
      outbox AS (

@@ -1,4 +1,4 @@
-import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { common, payment } from '@vrp/contracts';
 import { create } from '@bufbuild/protobuf';
@@ -10,6 +10,7 @@ import { confirmRefund } from '../usecases/confirm-refund.js';
 import type { Deps } from '../deps.js';
 import { createPayment } from '../usecases/create-payment.js';
 import { getPayment } from '../usecases/get-payment.js';
+import { getMandateUsage } from '../usecases/get-mandate-usage.js';
 import { listPayments } from '../usecases/list-payments.js';
 import { releaseRefund } from '../usecases/release-refund.js';
 import { reportPaymentOutcome, reportPaymentOutcomes, type BankReport } from '../usecases/report-payment-outcome.js';
@@ -36,6 +37,18 @@ function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
 /** PaymentService over the use cases: proto in, proto out, nothing else. */
 export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentService> {
   return {
+    async getMandateUsage(req) {
+      const usage = await getMandateUsage(deps, req.merchantId, req.mandateId);
+      return {
+        usage: usage.map((u) => ({
+          limitIndex: u.limitIndex,
+          periodStart: timestampFromDate(u.bounds.start),
+          periodEnd: timestampFromDate(u.bounds.end),
+          amountUsedMinor: u.amountUsedMinor,
+          paymentsUsed: u.paymentsUsed,
+        })),
+      };
+    },
     async createPayment(req) {
       const record = await createPayment(deps, {
         merchantId: required('merchant_id', req.merchantId),

@@ -4,11 +4,12 @@ import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { rawSql, transaction, type Queryable } from '@vrp/sql';
-import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, violatedConstraint } from '../db/constraint-violation.js';
+import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, PERIOD_CAPS, violatedConstraint } from '../db/constraint-violation.js';
 import { paymentEvent } from '../db/events.js';
 import { insertSubmitted, readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
-import { assertCollectable } from '../domain/collection-rules.js';
+import { assertCollectable, assertWithinWindow, periodicLimitExceeded, usageClaims } from '../domain/collection-rules.js';
+import { claimUsage } from '../db/period-usage.js';
 import { periodKey } from '../domain/period.js';
 import type { Deps } from '../deps.js';
 
@@ -25,7 +26,9 @@ export interface CreatePaymentInput {
 /**
  * Collects under an active mandate: checks the mandate's terms, then stores the payment as
  * submitted with its timeline entry and `payment.submitted` in one transaction. The database
- * enforces one open payment per mandate and the frequency limit; the violated index tells which.
+ * enforces one open payment per mandate and the frequency limit (the violated index tells which),
+ * and the consent's periodic limits (counters whose caps are CHECK constraints, see period-usage).
+ * Outside the consent's validity window it is mandate_not_yet_valid or mandate_expired.
  * After commit the attempt is handed to the bank in the background. With an Idempotency-Key,
  * the key is bound to the payment in the same transaction: a repeat returns that payment (even
  * if the mandate changed since), and concurrent repeats create exactly one.
@@ -37,6 +40,8 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   const terms = await fetchMandateTerms(deps.mandates, input.merchantId, input.mandateId);
   assertCollectable(terms, input.amountMinor, input.currency);
   const now = deps.clock.now();
+  assertWithinWindow(terms, now);
+  const claims = usageClaims(terms, now);
   const id = newId('payment', now.getTime());
   const payment = {
     id,
@@ -51,20 +56,24 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   const event = paymentEvent(deps.subjectPrefix, 'payment.submitted', now);
   // The mandate was active when checked above; the gate in the insert makes sure it was not revoked
   // since. Refused inside the transaction, so an Idempotency-Key's binding rolls back with it.
+  // The periodic limits count it in the same transaction: over a cap, nothing of it is kept.
   const insert = async (db: Queryable) => {
     const created = await insertSubmitted(db, payment, event);
     if (!created) throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
+    const over = claims.length ? await claimUsage(rawSql(db), input.mandateId, id, input.amountMinor, claims) : -1;
+    if (over !== -1) throw periodicLimitExceeded(terms, over);
     return created;
   };
   let record: PaymentRecord;
   try {
     const idempotency = input.idempotency;
-    record = idempotency
-      ? await transaction(deps.sql, async (tx) => {
-          await bindKey(rawSql(tx), 'payment', input.merchantId, idempotency, id, now);
-          return insert(tx);
-        })
-      : await insert(deps.sql);
+    record =
+      idempotency || claims.length
+        ? await transaction(deps.sql, async (tx) => {
+            if (idempotency) await bindKey(rawSql(tx), 'payment', input.merchantId, idempotency, id, now);
+            return insert(tx);
+          })
+        : await insert(deps.sql);
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its payment.
     if (err instanceof KeyTaken) return (await replayed(deps, input))!;
@@ -93,6 +102,9 @@ export function openOrPeriodConflict(err: unknown): ApiError | undefined {
       param: 'mandate_id',
       cause: err,
     });
+  }
+  if (constraint && PERIOD_CAPS.includes(constraint)) {
+    return new ApiError('periodic_limit_exceeded', "The payment would exceed one of the mandate's periodic limits.", { cause: err });
   }
   return undefined;
 }

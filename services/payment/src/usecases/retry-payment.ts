@@ -1,7 +1,14 @@
 import { ApiError, notFound } from '@vrp/errors';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { findPayment, resubmitFailed, type PaymentRecord } from '../db/payments.js';
-import { assertMandateActive } from '../domain/collection-rules.js';
+import {
+  assertMandateActive,
+  assertWithinWindow,
+  limitIndexOf,
+  periodicLimitExceeded,
+  type MandateTerms,
+} from '../domain/collection-rules.js';
+import { reclaimUsage } from '../db/period-usage.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { assertRetryable } from '../domain/retry-policy.js';
 import { recordChange } from '../db/events.js';
@@ -12,25 +19,32 @@ import { openOrPeriodConflict } from './create-payment.js';
  * Re-attempts a failed payment: checks the retry policy and the mandate, then moves it back to
  * submitted with the next attempt number, conditionally on it still being failed at the retry
  * count read, so concurrent retries make exactly one attempt (the others see it submitted).
- * The database refuses it while another payment of the mandate is open.
+ * The database refuses it while another payment of the mandate is open, and when a period it
+ * counts in has been filled since it failed (periodic_limit_exceeded).
  */
 export async function retryPayment(deps: Deps, merchantId: string, id: string): Promise<PaymentRecord> {
   const payment = await findPayment(deps.db, merchantId, id);
   if (!payment) throw notFound('payment', id);
   const now = deps.clock.now();
   assertRetryable({ ...payment, status: payment.status as PaymentStatus }, now);
+  let terms: MandateTerms;
   try {
-    assertMandateActive(await fetchMandateTerms(deps.mandates, merchantId, payment.mandateId));
+    terms = await fetchMandateTerms(deps.mandates, merchantId, payment.mandateId);
   } catch (err) {
     // The mandate was collected under once; if it is gone now it is certainly not active.
     if (err instanceof ApiError && err.code === 'mandate_not_found')
       throw new ApiError('mandate_not_active', 'The mandate is no longer active.');
     throw err;
   }
+  assertMandateActive(terms);
+  assertWithinWindow(terms, now);
   let record: PaymentRecord | undefined;
   try {
     record = await deps.db.$transaction(async (tx) => {
       if (!(await resubmitFailed(tx, merchantId, id, payment.retryCount, now))) return undefined;
+      // Counted again in the periods it was counted in before it failed, unless one is full now.
+      const full = await reclaimUsage(tx, id, payment.amountMinor);
+      if (full) throw periodicLimitExceeded(terms, limitIndexOf(terms, full));
       return recordChange(tx, deps.subjectPrefix, { merchantId, paymentId: id, at: now, entered: 'submitted', event: 'payment.submitted' });
     });
   } catch (err) {

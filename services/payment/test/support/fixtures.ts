@@ -14,7 +14,7 @@ export const newMerchant = () => newId('merchant');
 export async function seedMandate(
   stack: Stack,
   merchantId: string,
-  terms: { frequency?: mandate.Frequency; maximumAmountMinor?: bigint; activate?: boolean } = {},
+  terms: { frequency?: mandate.Frequency; maximumAmountMinor?: bigint; activate?: boolean; controls?: mandate.Controls } = {},
 ): Promise<mandate.Mandate> {
   const { customer } = await stack.mandates.createCustomer({ merchantId, scaCompleted: true });
   const { mandate: m } = await stack.mandates.createMandate({
@@ -25,6 +25,7 @@ export async function seedMandate(
     currency: 'GBP',
     frequency: terms.frequency ?? F.ADHOC,
     description: 'test',
+    ...(terms.controls ? { controls: terms.controls } : {}),
   });
   if (terms.activate === false) return m!;
   return (await stack.mandates.activateMandate({ merchantId, id: m!.id })).mandate!;

@@ -1,0 +1,37 @@
+import { required } from '@vrp/errors';
+import { rawSql } from '@vrp/sql';
+import { fetchMandateTerms } from '../clients/mandate-terms.js';
+import { consentAnchor } from '../domain/collection-rules.js';
+import { periodBounds, usageKey, type PeriodBounds } from '../domain/periodic-limits.js';
+import { usageOf } from '../db/period-usage.js';
+import type { Deps } from '../deps.js';
+
+export interface LimitUsage {
+  limitIndex: number;
+  bounds: PeriodBounds;
+  amountUsedMinor: bigint;
+  paymentsUsed: number;
+}
+
+/** What each periodic limit of the merchant's mandate has used in its current period (payments that have not failed). */
+export async function getMandateUsage(deps: Deps, merchantId: string, mandateId: string): Promise<LimitUsage[]> {
+  const terms = await fetchMandateTerms(deps.mandates, required('merchant_id', merchantId), required('mandate_id', mandateId));
+  if (terms.periodicLimits.length === 0) return [];
+  const now = deps.clock.now();
+  const anchor = consentAnchor(terms);
+  const periods = terms.periodicLimits.map((limit) => {
+    const bounds = periodBounds(limit.period, limit.alignment, anchor, now);
+    return { bounds, key: usageKey(limit, bounds) };
+  });
+  const used = await usageOf(
+    rawSql(deps.sql),
+    mandateId,
+    periods.map((p) => p.key),
+  );
+  return periods.map(({ bounds, key }, limitIndex) => ({
+    limitIndex,
+    bounds,
+    amountUsedMinor: used.get(key)?.amountMinor ?? 0n,
+    paymentsUsed: used.get(key)?.payments ?? 0,
+  }));
+}
