@@ -16,7 +16,13 @@ export function toConnectError(err: ApiError): ConnectError {
   return new ConnectError(err.message, err.grpcCode as Code, undefined, [{ desc: ErrorDetailSchema, value: detail }]);
 }
 
-/** Default reason for a gRPC status without an ErrorDetail (e.g. a deadline or an unreachable peer). */
+/**
+ * Default reason for a gRPC status without an ErrorDetail (e.g. a deadline or an unreachable
+ * peer). Every error our services answer carries an ErrorDetail, their own failures included, so
+ * an Internal or Unknown status without one was made by the transport: the callee was lost mid-call
+ * (killed, its connection reset with an HTTP/2 INTERNAL_ERROR) and never answered. That is the
+ * callee being unavailable, not a bug in this request: 503, and the client may retry.
+ */
 function reasonForCode(code: Code): ErrorCode {
   switch (code) {
     case Code.NotFound:
@@ -26,6 +32,9 @@ function reasonForCode(code: Code): ErrorCode {
     case Code.Unavailable:
     case Code.DeadlineExceeded:
     case Code.Canceled:
+    case Code.Internal:
+    case Code.Unknown:
+    case Code.Aborted:
       return 'service_unavailable';
     default:
       return 'internal_error';
