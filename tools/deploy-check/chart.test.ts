@@ -145,9 +145,9 @@ describe('pods', () => {
 describe('migration Jobs', () => {
   const migrations = tpl('migrations.yaml');
 
-  it('are one Job template looped over the enabled services with a database', () => {
+  it("are one Job template looped over this release's services with a database", () => {
     expect(migrations).toMatch(/\{\{-? range \$name, \$_ := \.Values\.services \}\}/);
-    expect(migrations).toMatch(/\{\{-? if and \$svc\.database \(eq \(include "vrp\.enabled" \$ctx\) "true"\) \}\}/);
+    expect(migrations).toMatch(/\{\{-? if and \$svc\.database \(eq \(include "vrp\.inRelease" \$ctx\) "true"\) \}\}/);
     expect(migrations.match(/^kind: Job$/gm)).toHaveLength(1);
   });
 

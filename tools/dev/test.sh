@@ -5,5 +5,6 @@ cd "$(dirname "$0")/../.."
 source tools/dev/node.sh
 bash tools/dev/setup.sh
 bash tools/dev/ensure-browser.sh
+bash tools/dev/ensure-go.sh
 export NX_DAEMON=false
 exec npx --no-install vitest run "$@"

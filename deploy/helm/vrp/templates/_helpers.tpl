@@ -36,10 +36,19 @@ Context: dict "root" $ "name" <service key>.
 {{- mergeOverwrite (deepCopy .root.Values.serviceDefaults) (deepCopy $own) | toYaml }}
 {{- end }}
 
-{{/* "true" when the service is deployed: an explicit enabled wins, null means "sandbox only". */}}
+{{/* "true" when the service is part of the platform: an explicit enabled wins, null means "sandbox only". */}}
 {{- define "vrp.enabled" -}}
 {{- $own := index .root.Values.services .name | default dict }}
 {{- if kindIs "bool" $own.enabled }}{{ $own.enabled }}{{ else }}{{ eq .root.Values.environment "sandbox" }}{{ end }}
+{{- end }}
+
+{{/*
+"true" when this release deploys the service: it is enabled and, when `only` names one service
+(one release per service, so each ships alone), it is that one. Its callees are still reached
+at their usual names, deployed by their own releases.
+*/}}
+{{- define "vrp.inRelease" -}}
+{{- and (eq (include "vrp.enabled" .) "true") (or (not .root.Values.only) (eq .root.Values.only .name)) }}
 {{- end }}
 
 {{- define "vrp.selectorLabels" -}}
@@ -51,7 +60,7 @@ app.kubernetes.io/component: {{ .name }}
 {{- define "vrp.labels" -}}
 {{ include "vrp.selectorLabels" . }}
 app.kubernetes.io/part-of: vrp
-app.kubernetes.io/version: {{ include "vrp.imageTag" .root | quote }}
+app.kubernetes.io/version: {{ (ternary (include "vrp.serviceVersion" .) (include "vrp.imageTag" .root) (hasKey . "svc")) | quote }}
 app.kubernetes.io/managed-by: {{ .root.Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" }}
 vrp.dev/environment: {{ .root.Values.environment }}
@@ -61,8 +70,28 @@ vrp.dev/environment: {{ .root.Values.environment }}
 {{- .Values.image.tag | default .Chart.AppVersion }}
 {{- end }}
 
+{{/*
+A service's image: services.<name>.image.repository (default <image.registry>/<name>), its tag
+(default image.tag, then the chart's appVersion) and, when set, its digest, which pins the image
+(`repo:tag@sha256:…`: the tag stays for people, the digest is what the kubelet pulls).
+Context: dict "root" $ "name" <key> "svc" <serviceValues>.
+*/}}
 {{- define "vrp.image" -}}
-{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .name (include "vrp.imageTag" .root) }}
+{{- $img := .svc.image | default dict }}
+{{- $repo := $img.repository | default (printf "%s/%s" (trimSuffix "/" .root.Values.image.registry) .name) }}
+{{- $tag := $img.tag | default (include "vrp.imageTag" .root) }}
+{{- if $img.digest }}
+{{- if not (hasPrefix "sha256:" $img.digest) }}{{ fail (printf "services.%s.image.digest must start with sha256:" .name) }}{{ end }}
+{{- printf "%s:%s@%s" $repo $tag $img.digest }}
+{{- else }}
+{{- printf "%s:%s" $repo $tag }}
+{{- end }}
+{{- end }}
+
+{{/* The version label of a service: its own tag when it has one. */}}
+{{- define "vrp.serviceVersion" -}}
+{{- $img := .svc.image | default dict }}
+{{- $img.tag | default (include "vrp.imageTag" .root) }}
 {{- end }}
 
 {{/* The per-service Deployment. Context: dict "root" $ "name" <key> "svc" <serviceValues>. */}}
@@ -74,7 +103,9 @@ metadata:
   labels:
     {{- include "vrp.labels" . | nindent 4 }}
 spec:
+  {{- if not .svc.autoscaling.enabled }}
   replicas: {{ .svc.replicas | int }}
+  {{- end }}
   revisionHistoryLimit: 5
   selector:
     matchLabels:
@@ -94,6 +125,7 @@ spec:
         {{- toYaml . | nindent 8 }}
       {{- end }}
     spec:
+      serviceAccountName: {{ include "vrp.componentName" . }}
       {{- include "vrp.podSpec" . | nindent 6 }}
       containers:
         - name: {{ .name }}
@@ -102,6 +134,9 @@ spec:
           ports:
             - name: {{ .svc.protocol }}
               containerPort: {{ .svc.port | int }}
+              protocol: TCP
+            - name: metrics
+              containerPort: {{ .svc.metricsPort | int }}
               protocol: TCP
           env:
             {{- include "vrp.commonEnv" . | nindent 12 }}
@@ -162,6 +197,50 @@ spec:
       targetPort: {{ .svc.protocol }}
       protocol: TCP
       appProtocol: {{ .svc.protocol }}
+    - name: metrics
+      port: {{ .svc.metricsPort | int }}
+      targetPort: metrics
+      protocol: TCP
+      appProtocol: http
+{{- end }}
+
+{{/* One ServiceAccount per service, with no API token mounted: services never call the Kubernetes API. */}}
+{{- define "vrp.serviceAccount" -}}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ include "vrp.componentName" . }}
+  labels:
+    {{- include "vrp.labels" . | nindent 4 }}
+  {{- with .svc.serviceAccount.annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+automountServiceAccountToken: false
+{{- end }}
+
+{{/* CPU-based autoscaling between minReplicas and maxReplicas (the Deployment then leaves replicas to it). */}}
+{{- define "vrp.hpa" -}}
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: {{ include "vrp.componentName" . }}
+  labels:
+    {{- include "vrp.labels" . | nindent 4 }}
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: {{ include "vrp.componentName" . }}
+  minReplicas: {{ .svc.autoscaling.minReplicas | int }}
+  maxReplicas: {{ .svc.autoscaling.maxReplicas | int }}
+  metrics:
+    - type: Resource
+      resource:
+        name: cpu
+        target:
+          type: Utilization
+          averageUtilization: {{ .svc.autoscaling.targetCPUUtilizationPercentage | int }}
 {{- end }}
 
 {{/* Voluntary disruptions (node drains) take at most maxUnavailable pods of a service at once. */}}

@@ -64,6 +64,10 @@ capabilities:
 {{- $root := .root -}}
 - name: {{ .svc.portEnv }}
   value: {{ .svc.port | int | quote }}
+- name: METRICS_PORT
+  value: {{ .svc.metricsPort | int | quote }}
+- name: METRICS_HOST
+  value: "0.0.0.0"
 {{- with .svc.hostEnv }}
 - name: {{ . }}
   value: "0.0.0.0"

@@ -1,0 +1,201 @@
+// The chart rendered as Helm renders it (Go text/template + sprig, see render.ts) for the default,
+// sandbox and production values and for the settings operators change, every object checked
+// against the Kubernetes JSON schemas.
+import { describe, expect, it } from 'vitest';
+import { byKind, renderChart, schemaProblems, type K8sObject } from './render.js';
+
+const PRODUCTION = {
+  files: ['values-production.yaml'],
+  set: { services: { 'bank-simulator': { externalUrl: 'http://bank-connector:9000' } } },
+};
+const SERVICES = ['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-simulator'];
+type Container = { name: string; image: string; ports: { name: string; containerPort: number }[]; env: { name: string; value?: string }[] };
+const containerOf = (d: K8sObject) => (d.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+const podSpecOf = (d: K8sObject) => (d.spec as { template: { spec: Record<string, unknown> } }).template.spec;
+
+describe('the rendered chart', () => {
+  it.each([
+    ['default', {}],
+    ['sandbox', { files: ['values-sandbox.yaml'] }],
+    ['production', PRODUCTION],
+    [
+      'everything on',
+      {
+        set: {
+          ingress: { enabled: true },
+          metrics: { serviceMonitor: { enabled: true } },
+          serviceDefaults: { autoscaling: { enabled: true } },
+        },
+        apiVersions: ['monitoring.coreos.com/v1'],
+      },
+    ],
+  ] as const)('%s values: every object is valid against the Kubernetes schemas', (_name, options) => {
+    const objects = renderChart(options);
+    expect(objects.length).toBeGreaterThan(20);
+    expect(objects.flatMap(schemaProblems)).toEqual([]);
+    const names = objects.map((o) => `${o.kind}/${o.metadata.name}`);
+    expect(new Set(names).size, 'no two objects share kind and name').toBe(names.length);
+  });
+
+  it('is checked by a validator that catches a broken object', () => {
+    const [deployment] = [...byKind(renderChart(), 'Deployment').values()];
+    expect(schemaProblems({ ...deployment!, spec: { ...deployment!.spec, replicas: 'three' } })).not.toEqual([]);
+    const template = (deployment!.spec as { template: object }).template;
+    expect(
+      schemaProblems({ ...deployment!, spec: { ...deployment!.spec, template: { ...template, spec: { containers: 'app' } } } }),
+    ).not.toEqual([]);
+    expect(schemaProblems({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'x' } })).not.toEqual([]);
+  });
+
+  it('honours each service’s own image repository, tag and digest', () => {
+    const digest = `sha256:${'a'.repeat(64)}`;
+    const deployments = byKind(
+      renderChart({
+        set: {
+          image: { tag: '1.2.0' },
+          services: {
+            payment: { image: { tag: '1.2.4' } },
+            mandate: { image: { tag: '1.2.3' } },
+            refund: { image: { repository: 'registry.example/refund', digest } },
+          },
+        },
+      }),
+      'Deployment',
+    );
+    expect(containerOf(deployments.get('vrp-payment')!).image).toBe('ghcr.io/example-org/vrp/payment:1.2.4');
+    expect(containerOf(deployments.get('vrp-mandate')!).image).toBe('ghcr.io/example-org/vrp/mandate:1.2.3');
+    expect(containerOf(deployments.get('vrp-refund')!).image).toBe(`registry.example/refund:1.2.0@${digest}`);
+    expect(containerOf(deployments.get('vrp-gateway')!).image).toBe('ghcr.io/example-org/vrp/gateway:1.2.0');
+    expect(deployments.get('vrp-payment')!.metadata.labels!['app.kubernetes.io/version']).toBe('1.2.4');
+    expect(() => renderChart({ set: { services: { payment: { image: { digest: 'latest' } } } } })).toThrow(
+      /digest must start with sha256:/,
+    );
+  });
+
+  it('gives each service its ServiceAccount without an API token, replicas or an HPA, and a PDB', () => {
+    const objects = renderChart({ set: { services: { payment: { autoscaling: { enabled: true, minReplicas: 3, maxReplicas: 9 } } } } });
+    const accounts = byKind(objects, 'ServiceAccount');
+    for (const d of byKind(objects, 'Deployment').values()) {
+      const pod = podSpecOf(d);
+      expect(accounts.get(pod.serviceAccountName as string), d.metadata.name).toMatchObject({ automountServiceAccountToken: false });
+      expect(pod.automountServiceAccountToken).toBe(false);
+    }
+    const hpas = byKind(objects, 'HorizontalPodAutoscaler');
+    expect([...hpas.keys()]).toEqual(['vrp-payment']);
+    expect(hpas.get('vrp-payment')!.spec).toMatchObject({
+      minReplicas: 3,
+      maxReplicas: 9,
+      scaleTargetRef: { kind: 'Deployment', name: 'vrp-payment' },
+    });
+    expect(byKind(objects, 'Deployment').get('vrp-payment')!.spec!.replicas, 'the HPA owns replicas').toBeUndefined();
+    expect(byKind(objects, 'Deployment').get('vrp-mandate')!.spec!.replicas).toBe(2);
+    expect([...byKind(objects, 'PodDisruptionBudget').keys()].sort()).toEqual(SERVICES.map((s) => `vrp-${s}`).sort());
+  });
+
+  it('exposes every service’s metrics port, and renders ServiceMonitors only when asked and served', () => {
+    const objects = renderChart();
+    const ports = { gateway: 9100, mandate: 9101, payment: 9102, refund: 9103, webhook: 9104, 'bank-simulator': 9105 };
+    for (const [name, port] of Object.entries(ports)) {
+      const container = containerOf(byKind(objects, 'Deployment').get(`vrp-${name}`)!);
+      expect(container.ports).toContainEqual({ name: 'metrics', containerPort: port, protocol: 'TCP' });
+      expect(container.env).toContainEqual({ name: 'METRICS_PORT', value: String(port) });
+      expect((byKind(objects, 'Service').get(`vrp-${name}`)!.spec as { ports: { name: string }[] }).ports.map((p) => p.name)).toContain(
+        'metrics',
+      );
+    }
+    expect(byKind(objects, 'ServiceMonitor').size).toBe(0);
+    const on = { set: { metrics: { serviceMonitor: { enabled: true } } } };
+    expect(byKind(renderChart(on), 'ServiceMonitor').size, 'no Prometheus Operator API in the cluster').toBe(0);
+    const monitors = byKind(renderChart({ ...on, apiVersions: ['monitoring.coreos.com/v1'] }), 'ServiceMonitor');
+    expect(monitors.size).toBe(6);
+    expect(monitors.get('vrp-payment')!.spec).toMatchObject({ endpoints: [{ port: 'metrics', path: '/metrics' }] });
+  });
+
+  it('serves the gateway through an Ingress with TLS in production', () => {
+    expect(byKind(renderChart(), 'Ingress').size).toBe(0);
+    const ingress = byKind(renderChart(PRODUCTION), 'Ingress').get('vrp-gateway')!;
+    const spec = ingress.spec as {
+      tls: { hosts: string[]; secretName: string }[];
+      rules: { host: string; http: { paths: { backend: unknown }[] } }[];
+    };
+    expect(spec.tls).toEqual([{ hosts: [spec.rules[0]!.host], secretName: 'vrp-gateway-tls' }]);
+    expect(spec.rules[0]!.http.paths[0]!.backend).toEqual({ service: { name: 'vrp-gateway', port: { name: 'http' } } });
+  });
+});
+
+describe('NetworkPolicies', () => {
+  type Peer = {
+    podSelector?: { matchLabels: Record<string, string> };
+    namespaceSelector?: { matchLabels: Record<string, string> };
+    ipBlock?: { cidr: string; except?: string[] };
+  };
+  type Rule = { ports?: { port: string | number }[]; from?: Peer[]; to?: Peer[] };
+  const policies = byKind(renderChart(), 'NetworkPolicy');
+  const policy = (name: string) => policies.get(`vrp-${name}`)!.spec as { ingress: Rule[]; egress: Rule[]; policyTypes: string[] };
+  const callersOf = (name: string) =>
+    policy(name)
+      .ingress.filter((r) => r.ports?.some((p) => p.port === 'grpc' || p.port === 'http'))
+      .flatMap((r) => (r.from ?? []).map((p) => p.podSelector?.matchLabels['app.kubernetes.io/component'] ?? 'anyone'));
+
+  it('let only the gateway take traffic from outside, and each service only from its callers', () => {
+    expect(policies.size).toBe(6);
+    for (const name of SERVICES) expect(policy(name).policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(policy('gateway').ingress[0]).toEqual({ ports: [{ port: 'http', protocol: 'TCP' }] }); // no `from`: any source
+    expect(callersOf('mandate')).toEqual(['gateway', 'payment']);
+    expect(callersOf('payment')).toEqual(['bank-simulator', 'gateway', 'refund']);
+    expect(callersOf('refund')).toEqual(['bank-simulator', 'gateway']);
+    expect(callersOf('webhook')).toEqual(['gateway']);
+    expect(callersOf('bank-simulator')).toEqual(['gateway', 'payment', 'refund']);
+    const narrowed = byKind(renderChart({ set: { networkPolicy: { gatewayFromNamespaces: ['ingress-nginx'] } } }), 'NetworkPolicy');
+    expect((narrowed.get('vrp-gateway')!.spec as { ingress: Rule[] }).ingress[0]!.from).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+    ]);
+  });
+
+  it('let the webhook service reach the internet but no private or cluster range, and no other service at all', () => {
+    const internet = (name: string) => policy(name).egress.filter((r) => r.to?.some((p) => p.ipBlock?.cidr === '0.0.0.0/0') && !r.ports);
+    const [rule] = internet('webhook');
+    expect(rule!.to![0]!.ipBlock!.except).toEqual(
+      expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10', '127.0.0.0/8']),
+    );
+    for (const name of SERVICES.filter((s) => s !== 'webhook')) expect(internet(name), name).toEqual([]);
+    const withCluster = byKind(
+      renderChart({ set: { networkPolicy: { clusterCidrs: ['10.96.0.0/12', '10.244.0.0/16'] } } }),
+      'NetworkPolicy',
+    );
+    const except = (withCluster.get('vrp-webhook')!.spec as { egress: Rule[] }).egress.find((r) => !r.ports)!.to![0]!.ipBlock!.except;
+    expect(except).toEqual(expect.arrayContaining(['10.96.0.0/12', '10.244.0.0/16']));
+  });
+
+  it('let each service call exactly the services it calls, and be scraped from the monitoring namespace', () => {
+    const callees = (name: string) =>
+      policy(name).egress.flatMap((r) => (r.to ?? []).flatMap((p) => p.podSelector?.matchLabels['app.kubernetes.io/component'] ?? []));
+    expect(callees('gateway')).toEqual(['mandate', 'payment', 'refund', 'webhook', 'bank-simulator']);
+    expect(callees('payment')).toEqual(['mandate', 'bank-simulator']);
+    expect(callees('mandate')).toEqual([]);
+    for (const name of SERVICES)
+      expect(policy(name).ingress).toContainEqual({
+        ports: [{ port: 'metrics', protocol: 'TCP' }],
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+      });
+    expect(byKind(renderChart({ set: { networkPolicy: { enabled: false } } }), 'NetworkPolicy').size).toBe(0);
+  });
+});
+
+describe('one service per release', () => {
+  it('renders only that service and its own migration Job, its callees reached at their usual names', () => {
+    const objects = renderChart({
+      set: { only: 'payment', fullnameOverride: 'vrp', services: { payment: { image: { tag: '2.0.0' } } } },
+      releaseName: 'vrp-payment',
+    });
+    expect(new Set(objects.map((o) => o.metadata.labels?.['app.kubernetes.io/component']))).toEqual(new Set(['payment']));
+    expect([...byKind(objects, 'Job').keys()]).toEqual(['vrp-payment-migrate']);
+    expect([...byKind(objects, 'Deployment').keys()]).toEqual(['vrp-payment']);
+    const env = containerOf(byKind(objects, 'Deployment').get('vrp-payment')!).env;
+    expect(env).toContainEqual({ name: 'MANDATE_SERVICE_URL', value: 'http://vrp-mandate:50051' });
+    expect(env).toContainEqual({ name: 'BANK_SERVICE_URL', value: 'http://vrp-bank-simulator:50055' });
+    expect(objects.flatMap(schemaProblems)).toEqual([]);
+    // Upgrading the mandate service alone never runs the payment migration.
+    expect([...byKind(renderChart({ set: { only: 'mandate', fullnameOverride: 'vrp' } }), 'Job').keys()]).toEqual(['vrp-mandate-migrate']);
+  });
+});
