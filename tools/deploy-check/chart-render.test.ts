@@ -111,6 +111,13 @@ describe('the rendered chart', () => {
     expect(monitors.get('vrp-payment')!.spec).toMatchObject({ endpoints: [{ port: 'metrics', path: '/metrics' }] });
   });
 
+  it('makes every gRPC service headless, so its callers see and balance over every pod, and the gateway a plain Service', () => {
+    const services = byKind(renderChart(), 'Service');
+    for (const name of SERVICES.filter((s) => s !== 'gateway'))
+      expect((services.get(`vrp-${name}`)!.spec as { clusterIP?: string }).clusterIP, name).toBe('None');
+    expect((services.get('vrp-gateway')!.spec as { clusterIP?: string }).clusterIP).toBeUndefined();
+  });
+
   it('serves the gateway through an Ingress with TLS in production', () => {
     expect(byKind(renderChart(), 'Ingress').size).toBe(0);
     const ingress = byKind(renderChart(PRODUCTION), 'Ingress').get('vrp-gateway')!;

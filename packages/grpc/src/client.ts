@@ -1,16 +1,39 @@
 import type { ClientHttp2Session } from 'node:http2';
 import type { DescMethodUnary, DescService } from '@bufbuild/protobuf';
-import { createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
 import { Http2SessionManager, createGrpcTransport } from '@connectrpc/connect-node';
+import { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { currentRequestContext } from '@vrp/logging';
 import { SpanKind, inSpan, injectTraceHeaders } from '@vrp/tracing';
 import CircuitBreaker from 'opossum';
+import {
+  Balancer,
+  dnsResolver,
+  needsResolution,
+  parseServiceAddress,
+  resolveTargets,
+  type Address,
+  type Endpoint,
+  type Resolver,
+} from './balancer.js';
 import { fromRemoteError, isClientFault, isDependencyUnavailable } from './error-mapping.js';
 
 export interface ServiceClientOptions {
-  /** e.g. http://127.0.0.1:50051 */
+  /**
+   * Where the service's replicas are: e.g. `http://127.0.0.1:50051`, several comma-separated
+   * (`http://127.0.0.1:50051,127.0.0.1:50061`), or a name resolving to several addresses (a
+   * headless Service: `http://payment:50052`), re-resolved every `resolveIntervalMs`.
+   */
   baseUrl: string;
+  /** How often names in `baseUrl` are resolved again, as replicas come and go (default 10 s). */
+  resolveIntervalMs?: number;
+  /** Name resolution (default: the system resolver, every address of the name). */
+  resolve?: Resolver;
+  /** How long an address whose call failed at the transport level gets no calls (default 2 s, doubling to 30 s). */
+  ejectMs?: number;
+  /** Methods safe to send twice, retried once on another replica after a transport failure (default: Get*, List*, Check). */
+  isIdempotent?: (methodName: string) => boolean;
   /** Deadline of one call. */
   timeoutMs?: number;
   /** Breaker: failure percentage over the rolling window that opens the circuit. */
@@ -29,8 +52,10 @@ export type ServiceClient<S extends DescService> = Client<S> & {
   close(): void;
   /** The breaker guarding every call of this client. */
   readonly breaker: CircuitBreaker;
-  /** The HTTP/2 sessions it holds now (diagnostics and tests). */
+  /** The HTTP/2 sessions it holds now, over every replica (diagnostics and tests). */
   readonly sessions: () => ClientHttp2Session[];
+  /** The replica addresses in rotation now. */
+  readonly addresses: () => string[];
 };
 
 /** The HTTP/2 sessions a manager holds now (its current one and any still shutting down). */
@@ -54,26 +79,117 @@ const traceCalls: Interceptor = (next) => (req) => {
   });
 };
 
+/** Reads are safe to repeat on another replica. */
+const defaultIdempotent = (name: string): boolean => /^(Get|List|Check)/.test(name);
+
+/**
+ * True when a call failed in the transport, not in the callee's code: the replica is unreachable,
+ * or it was lost mid-call (a status without our ErrorDetail, see error-mapping).
+ */
+function isTransportFailure(err: unknown): boolean {
+  const e = ConnectError.from(err);
+  if (![Code.Unavailable, Code.Internal, Code.Unknown, Code.Aborted].includes(e.code)) return false;
+  return e.findDetails(common.ErrorDetailSchema).length === 0;
+}
+
+const NOT_SENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT']);
+
+/** True when the call never reached the callee (no connection), so sending it elsewhere cannot do it twice. */
+function neverSent(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NOT_SENT.has(code)) return true;
+  }
+  return false;
+}
+
+type Invoke = (req: unknown, opts?: unknown) => Promise<unknown>;
+interface Replica {
+  manager: Http2SessionManager;
+  methods: Record<string, Invoke>;
+}
+
 /**
  * A gRPC client of `service` over HTTP/2 with a deadline on every call, the caller's request
  * id and trace context propagated, remote failures decoded back into ApiError, and one opossum circuit breaker
  * in front: when the callee keeps failing, calls fail fast with `service_unavailable`
  * instead of piling up. A callee's verdict on a request (4xx reasons) and its report that one of
  * its own dependencies is down never trip the breaker.
+ *
+ * Calls are balanced over every replica of the service (one HTTP/2 session per address, least
+ * requests, ties round robin). A replica whose call fails at the transport level is ejected for
+ * a while; the call is sent once more to another replica when it is a read or never reached the
+ * first one. The breaker sees the outcome after that retry.
  */
 export function createServiceClient<S extends DescService>(service: S, options: ServiceClientOptions): ServiceClient<S> {
-  const sessionManager = new Http2SessionManager(options.baseUrl, { idleConnectionTimeoutMs: 60_000 });
-  const transport = createGrpcTransport({
-    baseUrl: options.baseUrl,
-    sessionManager,
-    defaultTimeoutMs: options.timeoutMs ?? 5000,
-    interceptors: [traceCalls, propagateRequestId],
-  });
-  const raw = createClient(service, transport) as unknown as Record<string, (req: unknown, opts?: unknown) => Promise<unknown>>;
+  const targets = parseServiceAddress(options.baseUrl);
+  const isIdempotent = options.isIdempotent ?? defaultIdempotent;
+  const openReplica = (address: Address): Replica => {
+    const manager = new Http2SessionManager(
+      address.url,
+      { idleConnectionTimeoutMs: 60_000 },
+      address.servername ? { servername: address.servername } : undefined,
+    );
+    const transport = createGrpcTransport({
+      baseUrl: address.url,
+      sessionManager: manager,
+      defaultTimeoutMs: options.timeoutMs ?? 5000,
+      interceptors: [traceCalls, propagateRequestId],
+    });
+    return { manager, methods: createClient(service, transport) as unknown as Record<string, Invoke> };
+  };
+  const balancer = new Balancer<Replica>(openReplica, abortReplica, options.ejectMs !== undefined ? { baseEjectMs: options.ejectMs } : {});
+
+  let refreshing: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const refresh = (): Promise<void> =>
+    (refreshing ??= resolveTargets(targets, options.resolve ?? dnsResolver)
+      .then((addresses) => {
+        // A failed or empty answer keeps the replicas known so far.
+        if (!closed && addresses.length > 0) balancer.update(addresses);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        refreshing = undefined;
+      }));
+  if (needsResolution(targets)) {
+    void refresh();
+    timer = setInterval(() => void refresh(), options.resolveIntervalMs ?? 10_000);
+    timer.unref();
+  } else {
+    balancer.update(targets.map((t) => ({ url: `${t.scheme}//${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}` })));
+  }
+
+  const attempt = async (endpoint: Endpoint<Replica>, method: string, req: unknown, opts: unknown): Promise<unknown> => {
+    try {
+      return await balancer.run(endpoint, (replica) => replica.methods[method]!(req, opts));
+    } catch (err) {
+      if (isTransportFailure(err)) balancer.eject(endpoint);
+      else endpoint.failures = 0;
+      throw err;
+    }
+  };
+  const call = async (method: string, idempotent: boolean, req: unknown, opts: unknown): Promise<unknown> => {
+    let first = balancer.pick();
+    if (!first && refreshing) {
+      await refreshing;
+      first = balancer.pick();
+    }
+    if (!first) throw new ApiError('service_unavailable', `${service.name} has no reachable address; retry shortly.`, { retryAfter: 1 });
+    try {
+      return await attempt(first, method, req, opts);
+    } catch (err) {
+      const second = isTransportFailure(err) && (idempotent || neverSent(err)) ? balancer.pick(first) : undefined;
+      if (!second) throw err;
+      return attempt(second, method, req, opts);
+    }
+  };
+
   const breaker = new CircuitBreaker(
-    async (method: string, req: unknown, opts: unknown) => {
+    async (method: string, idempotent: boolean, req: unknown, opts: unknown) => {
       try {
-        return await raw[method]!(req, opts);
+        return await call(method, idempotent, req, opts);
       } catch (err) {
         throw fromRemoteError(err);
       }
@@ -97,9 +213,10 @@ export function createServiceClient<S extends DescService>(service: S, options: 
   for (const method of service.methods) {
     if (method.methodKind !== 'unary') continue;
     const name = (method as DescMethodUnary).localName;
+    const idempotent = isIdempotent(method.name);
     client[name] = async (req: unknown, opts?: unknown) => {
       try {
-        return await breaker.fire(name, req, opts);
+        return await breaker.fire(name, idempotent, req, opts);
       } catch (err) {
         if (err instanceof ApiError) throw err;
         // opossum's own rejections: the circuit is open or the breaker was shut down.
@@ -108,15 +225,22 @@ export function createServiceClient<S extends DescService>(service: S, options: 
     };
   }
   client.close = () => {
+    closed = true;
+    if (timer) clearInterval(timer);
     breaker.shutdown();
-    // connect-node destroys a session with an error when the peer sends GOAWAY (it is shutting
-    // down too), and emits that error on the next tick. If this close removes the manager's
-    // listeners in between, the error is unhandled and the process crashes mid-shutdown: keep
-    // a listener on every session the manager still holds.
-    for (const conn of sessionsOf(sessionManager)) conn.on('error', () => undefined);
-    sessionManager.abort();
+    balancer.close();
   };
   Object.defineProperty(client, 'breaker', { value: breaker });
-  Object.defineProperty(client, 'sessions', { value: () => sessionsOf(sessionManager) });
+  Object.defineProperty(client, 'sessions', { value: () => balancer.connections().flatMap((r) => sessionsOf(r.manager)) });
+  Object.defineProperty(client, 'addresses', { value: () => balancer.addresses() });
   return client as ServiceClient<S>;
+}
+
+function abortReplica(replica: Replica): void {
+  // connect-node destroys a session with an error when the peer sends GOAWAY (it is shutting
+  // down too), and emits that error on the next tick. If this close removes the manager's
+  // listeners in between, the error is unhandled and the process crashes mid-shutdown: keep
+  // a listener on every session the manager still holds.
+  for (const conn of sessionsOf(replica.manager)) conn.on('error', () => undefined);
+  replica.manager.abort();
 }

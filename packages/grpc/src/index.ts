@@ -1,4 +1,5 @@
 export { createServiceClient, type ServiceClient, type ServiceClientOptions } from './client.js';
+export { parseServiceAddress, type Resolver } from './balancer.js';
 export { Batcher } from './batcher.js';
 export { fromRemoteError, isClientFault, isDependencyUnavailable, toConnectError } from './error-mapping.js';
 export { HealthState, registerHealth } from './health.js';

@@ -189,6 +189,10 @@ metadata:
     {{- include "vrp.labels" . | nindent 4 }}
 spec:
   type: ClusterIP
+  {{- if eq .svc.protocol "grpc" }}
+  {{- /* Headless: the name resolves to every ready pod, and callers balance their calls over them (one HTTP/2 connection per pod, re-resolved every 10 s). */}}
+  clusterIP: None
+  {{- end }}
   selector:
     {{- include "vrp.selectorLabels" . | nindent 4 }}
   ports:
