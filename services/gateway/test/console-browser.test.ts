@@ -85,6 +85,19 @@ async function checkPage(page: Page, shot: string): Promise<void> {
   expect(await accessibilityProblems(page), `axe on ${shot}`).toEqual([]);
 }
 
+/** The value of a labelled fact (a <dt>/<dd> pair) on an object's page. */
+function fact(page: Page, label: string) {
+  return page
+    .locator('.fact')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd');
+}
+
+/** Waits until the fact shows `value` (pages follow a change that lands a moment later). */
+async function factBecomes(page: Page, label: string, value: string | RegExp, timeout = 15_000): Promise<void> {
+  await expect.poll(async () => (await fact(page, label).textContent())?.trim(), { timeout }).toMatch(value);
+}
+
 /** Reloads until `text` shows on the page (the console shows what the API says at load time). */
 async function reloadUntil(page: Page, text: string | RegExp, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -130,9 +143,17 @@ describe('Merchant Console in Chromium', () => {
     await screenshot(page, 'token-created');
     const api = platform.api(token);
     expect((await api.get('/v1/mandates')).status).toBe(200);
+    // The list shows when each token was created and last used.
+    await page.reload();
+    const tokenRow = page.getByRole('row', { name: /Billing server/ });
+    await tokenRow.waitFor();
+    await expect
+      .poll(async () => (await tokenRow.getByRole('cell').allTextContents()).slice(2, 4))
+      .toEqual([expect.stringMatching(/UTC$/), expect.stringMatching(/UTC$/)]);
+    await checkPage(page, 'tokens-used');
 
     // An endpoint at a receiver that fails; a test event becomes delivery_failed.
-    receiver.behaviour = () => ({ status: 500 });
+    receiver.behaviour = () => ({ status: 500, body: 'ledger database unavailable' });
     await visit(page, 'Webhook endpoints', 'endpoints');
     await page.getByLabel('URL').fill(receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).last().click();
@@ -182,6 +203,28 @@ describe('Merchant Console in Chromium', () => {
     receiver.behaviour = () => ({ status: 200 });
     await page.getByRole('link', { name: first }).click();
     await page.getByText('delivery_failed').first().waitFor();
+    // Every attempt with its time, HTTP status, latency and what the receiver answered.
+    const attempts = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Latency' }) });
+    expect(await attempts.getByRole('columnheader').allTextContents()).toEqual([
+      'Attempt',
+      'Time',
+      'Endpoint',
+      'Result',
+      'HTTP status',
+      'Latency',
+      'Response',
+    ]);
+    expect(await attempts.locator('tbody tr').count()).toBe(9);
+    expect(await attempts.locator('tbody tr').first().getByRole('cell').allTextContents()).toEqual([
+      '1',
+      expect.stringMatching(/UTC$/),
+      expect.stringMatching(/^WE/),
+      'failed',
+      '500',
+      expect.stringMatching(/^\d+ ms$/),
+      'ledger database unavailable',
+    ]);
+    await page.getByLabel('Event payload').getByText(`"event_id": "${first}"`).waitFor();
     await checkPage(page, 'event-failed');
     await page.getByRole('button', { name: 'Retry' }).click();
     await reloadUntil(page, 'delivered');
@@ -198,6 +241,30 @@ describe('Merchant Console in Chromium', () => {
     await expect.poll(() => receiver.acceptedEventIds().has(secondEvent), { timeout: 15_000 }).toBe(true);
     const eventId = first;
 
+    // Another endpoint: its URL and events edited, disabled and enabled again, then deleted.
+    await visit(page, 'Webhook endpoints', 'endpoints-two');
+    await page.getByLabel('URL').fill('http://127.0.0.1:9/old-ledger');
+    await page.getByRole('button', { name: 'Add endpoint' }).last().click();
+    await page.getByLabel('New secret').waitFor();
+    await page.getByRole('link', { name: 'http://127.0.0.1:9/old-ledger' }).first().click();
+    await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/new-ledger');
+    await page.getByRole('checkbox', { name: 'payment.failed' }).check();
+    await page.getByRole('checkbox', { name: 'refund.settled' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await factBecomes(page, 'URL', 'http://127.0.0.1:9/new-ledger');
+    await factBecomes(page, 'Events', 'payment.failed, refund.settled');
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await factBecomes(page, 'Status', 'disabled');
+    await factBecomes(page, 'Disabled because', 'merchant');
+    await checkPage(page, 'endpoint-disabled');
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await factBecomes(page, 'Status', 'enabled');
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByRole('button', { name: 'Confirm delete' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Webhook endpoints' }).waitFor();
+    await page.getByRole('link', { name: receiver.url }).first().waitFor();
+    expect(await page.getByText('new-ledger').count()).toBe(0);
+
     // Revoking the token in the console: the API refuses it (within the 1 s token cache).
     await visit(page, 'API tokens', 'tokens-before-revoke');
     await page
@@ -213,7 +280,7 @@ describe('Merchant Console in Chromium', () => {
       customer_id: customer.body.id,
       maximum_amount: '50.00',
       currency: 'GBP',
-      frequency: 'monthly',
+      frequency: 'adhoc',
       description: '<img src=x onerror="document.title=\'owned\'">',
       metadata: { plan: '<script>alert(1)</script>' },
       controls: {
@@ -236,10 +303,91 @@ describe('Merchant Console in Chromium', () => {
     await page.getByRole('heading', { name: 'Controls and usage' }).waitFor();
     await page.getByRole('cell', { name: 'month (calendar)' }).waitFor();
     await page.getByRole('cell', { name: '0 of 4' }).waitFor();
+    await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     await checkPage(page, 'mandate');
     expect(await page.title()).not.toBe('owned');
+    const mandateId = mandate.body.id as string;
 
-    // A second merchant's user cannot open the first one's objects.
+    // Sandbox tools act as the customer's bank: activate, suspend (on the timeline), reinstate.
+    const tools = page.getByRole('region', { name: 'Sandbox tools' });
+    await tools.getByRole('button', { name: 'Activate' }).click();
+    await factBecomes(page, 'Status', 'active');
+    await tools.getByRole('button', { name: 'Suspend' }).click();
+    await factBecomes(page, 'Status', 'suspended');
+    await page.locator('.timeline').getByText('suspended').waitFor();
+    await checkPage(page, 'mandate-suspended');
+    await tools.getByRole('button', { name: 'Reinstate' }).click();
+    await factBecomes(page, 'Status', 'active');
+
+    // A payment made through the API: settled from the console, then part-refunded and the refund settled.
+    const merchantApi = platform.api(merchant.token);
+    const paid = await merchantApi.post('/v1/payments', { mandate_id: mandateId, amount: '42.50', currency: 'GBP' });
+    expect(paid.status, paid.text).toBe(201);
+    const paymentId = paid.body.id as string;
+    await visit(page, 'Payments', 'payments-one');
+    await page.getByRole('link', { name: paymentId }).click();
+    await factBecomes(page, 'Status', 'submitted');
+    await page.getByRole('region', { name: 'Sandbox tools' }).getByRole('button', { name: 'Settle' }).click();
+    await factBecomes(page, 'Status', 'settled');
+    await page.getByRole('link', { name: mandateId }).first().waitFor(); // its mandate, one click away
+    await page.getByLabel(/^Amount/).fill('10.00');
+    await page.getByLabel('Reason').fill('<b>goodwill</b>');
+    await page.getByRole('button', { name: 'Create refund' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/Refund RF\w+ created for 10\.00 GBP/)
+      .waitFor();
+    await factBecomes(page, 'Refunded', '10.00 GBP');
+    await checkPage(page, 'payment-refunded');
+    await page.getByRole('status').getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'Refund' }).waitFor();
+    await factBecomes(page, 'Reason', '<b>goodwill</b>');
+    await page.getByRole('link', { name: paymentId }).waitFor(); // back to its payment
+    await page.getByRole('button', { name: 'Settle refund' }).click();
+    await factBecomes(page, 'Status', 'settled');
+    await checkPage(page, 'refund');
+    await visit(page, 'Refunds', 'refunds-one');
+    await page.getByRole('link', { name: paymentId }).waitFor();
+
+    // Another payment failed by the bank and retried from the console.
+    const retried = await merchantApi.post('/v1/payments', { mandate_id: mandateId, amount: '7.25', currency: 'GBP' });
+    expect(retried.status, retried.text).toBe(201);
+    await page.goto(`${platform.url}/console/payments/${retried.body.id as string}`);
+    await page.getByLabel('Failure code').selectOption('insufficient_funds');
+    await page.getByRole('button', { name: 'Fail payment' }).click();
+    await factBecomes(page, 'Status', 'failed');
+    await factBecomes(page, 'Failure', 'insufficient_funds');
+    await checkPage(page, 'payment-failed');
+    await page.getByRole('button', { name: 'Retry payment' }).click();
+    await factBecomes(page, 'Retries', '1');
+    await factBecomes(page, 'Status', 'submitted');
+
+    // Back on the mandate: both payments count in the month's usage; revoked by the bank at last.
+    await page.getByRole('link', { name: mandateId }).first().click();
+    await page.getByRole('cell', { name: '2 of 4' }).waitFor();
+    await page.getByRole('cell', { name: '49.75 GBP of 120.00 GBP' }).waitFor();
+    await page.getByRole('region', { name: 'Sandbox tools' }).getByRole('button', { name: 'Revoke by bank' }).click();
+    await factBecomes(page, 'Status', 'revoked');
+    await page.locator('.timeline').getByText('by bank').waitFor();
+    await checkPage(page, 'mandate-revoked');
+
+    // The team: a teammate invited from the console joins with the link and sees the same merchant.
+    await visit(page, 'Team', 'team');
+    await page.getByLabel('Teammate’s email').fill('finance@acme-energy.example');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const inviteUrl = await page.getByLabel('Invitation link').inputValue();
+    expect(inviteUrl).toMatch(new RegExp(`^${platform.url}/console/accept-invite#token=`));
+    await checkPage(page, 'team-invited');
+    const teammate = await newTab();
+    await teammate.page.goto(inviteUrl);
+    await teammate.page.getByLabel('Password').fill('a long teammate password');
+    await checkPage(teammate.page, 'accept-invite');
+    await teammate.page.getByRole('button', { name: 'Create account' }).click();
+    await teammate.page.getByText('finance@acme-energy.example').waitFor();
+    await teammate.page.getByText('Acme Energy').first().waitFor();
+    await teammate.context.close();
+
+    // A second merchant's user cannot open the first one's objects, nor see them in lists.
     const rival = await platform.createMerchant({ name: 'Rival Ltd' });
     const rivalUser = await consoleUser(accounts, merchants, rival.id, 'owner@rival.example');
     const second = await newTab();
@@ -247,8 +395,12 @@ describe('Merchant Console in Chromium', () => {
     await second.page.goto(`${platform.url}/console/mandates/${mandate.body.id as string}`);
     await expect.poll(() => second.page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/no such|not found/i);
     await expect.poll(() => second.page.getByText(mandate.body.id as string).count()).toBeLessThanOrEqual(1);
-    await second.page.goto(`${platform.url}/console/events/${eventId}`);
-    await expect.poll(() => second.page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/no such|not found/i);
+    for (const path of [`events/${eventId}`, `payments/${paymentId}`]) {
+      await second.page.goto(`${platform.url}/console/${path}`);
+      await expect.poll(() => second.page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/no such|not found/i);
+    }
+    await visit(second.page, 'Payments', 'other-merchant-payments');
+    await second.page.getByText('No payments match.').waitFor();
     await screenshot(second.page, 'other-merchant-refused');
 
     // Production: the same console, badge and all, without any sandbox tool.
@@ -273,6 +425,6 @@ describe('Merchant Console in Chromium', () => {
     // Signing out ends the session: the console asks for a password again.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').waitFor();
-    expect([...problems, ...second.problems, ...live.problems]).toEqual([]);
+    expect([...problems, ...teammate.problems, ...second.problems, ...live.problems]).toEqual([]);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { apiQuery, filterParams, type FilterField } from '../format/list-query.js';
+import { apiQuery, filterParams, optionLabel, optionValue, type FilterField } from '../format/list-query.js';
 import { useLoad } from '../use-load.js';
 import { DataTable, type Column } from './data-table.js';
 import { ErrorAlert } from './ui.js';
@@ -52,13 +52,15 @@ export function ResourceList<T extends { id: string }>({
               <span className="field-label">{f.label}</span>
               {f.kind === 'select' ? (
                 <select name={f.name} defaultValue={params.get(f.name) ?? ''}>
-                  <option value="">Any</option>
+                  <option value="">{f.blank ?? 'Any'}</option>
                   {f.options!.map((o) => (
-                    <option key={o} value={o}>
-                      {o}
+                    <option key={optionValue(o)} value={optionValue(o)}>
+                      {optionLabel(o)}
                     </option>
                   ))}
                 </select>
+              ) : f.kind === 'number' ? (
+                <input name={f.name} type="number" min={0} step={1} inputMode="numeric" defaultValue={params.get(f.name) ?? ''} />
               ) : (
                 <input name={f.name} type={f.kind === 'date' ? 'date' : 'text'} defaultValue={params.get(f.name) ?? ''} />
               )}

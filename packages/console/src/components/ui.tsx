@@ -59,12 +59,13 @@ export function Metadata({ metadata }: { metadata: Record<string, string | numbe
 }
 
 /** Every status an object entered, oldest first. */
-export function Timeline({ entries }: { entries: { status: string; at: string }[] }) {
+export function Timeline({ entries }: { entries: { status: string; at: string; note?: string }[] }) {
   return (
     <ol className="timeline">
       {entries.map((e, i) => (
         <li key={`${e.status}-${i}`}>
           <StatusPill status={e.status} /> <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+          {e.note ? <span className="muted"> {e.note}</span> : null}
         </li>
       ))}
     </ol>

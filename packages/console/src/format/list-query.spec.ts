@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, filterParams, type FilterField } from './list-query.js';
+import { AMOUNT_RANGE, ORDER_BY_TIME_OR_AMOUNT } from './list-filters.js';
+import { apiQuery, filterParams, optionLabel, type FilterField } from './list-query.js';
 
 const PAYMENT_FILTERS: FilterField[] = [
   { name: 'status', label: 'Status', kind: 'select', options: ['submitted', 'failed'] },
@@ -8,6 +9,8 @@ const PAYMENT_FILTERS: FilterField[] = [
   { name: 'created_to', label: 'Created to', kind: 'date', bound: { param: 'created_at[lte]', end: 'end' } },
   { name: 'settled_from', label: 'Settled from', kind: 'date', bound: { param: 'settlement_date[gte]', end: 'start', date: true } },
   { name: 'settled_to', label: 'Settled to', kind: 'date', bound: { param: 'settlement_date[lte]', end: 'end', date: true } },
+  ...AMOUNT_RANGE,
+  ORDER_BY_TIME_OR_AMOUNT,
 ];
 
 describe('list filters', () => {
@@ -41,5 +44,17 @@ describe('list filters', () => {
       mandate_id: 'MD02',
       created_from: '2026-03-01',
     });
+  });
+
+  it('passes amounts in minor units and orders the API knows, and nothing else', () => {
+    const params = new URLSearchParams('amount%5Bgte%5D=1050&amount%5Blte%5D=20000&order=-amount_minor');
+    expect(apiQuery(params, PAYMENT_FILTERS)).toEqual({ 'amount[gte]': '1050', 'amount[lte]': '20000', order: '-amount_minor' });
+    const wrong = new URLSearchParams('amount%5Bgte%5D=10.50&amount%5Blte%5D=-5&order=amount&status=paid');
+    expect(apiQuery(wrong, PAYMENT_FILTERS)).toEqual({});
+  });
+
+  it('names each order as a merchant reads it', () => {
+    expect(ORDER_BY_TIME_OR_AMOUNT.blank).toBe('Newest first');
+    expect(ORDER_BY_TIME_OR_AMOUNT.options!.map(optionLabel)).toEqual(['Oldest first', 'Largest amount first', 'Smallest amount first']);
   });
 });

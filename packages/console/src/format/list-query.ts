@@ -2,13 +2,21 @@
 
 import { compactQuery, dayBound } from './format.js';
 
-/** One filter of a list: a text box, a choice, or a day (turned into a range bound). */
+/** A choice of a select filter: the API's value, shown as itself or under a label. */
+export type FilterOption = string | { value: string; label: string };
+
+/**
+ * One filter of a list: a text box, a choice, a whole number (minor units), or a day (turned
+ * into a range bound).
+ */
 export interface FilterField {
-  /** The URL parameter (and, for text and choice filters, the API's). */
+  /** The URL parameter (and, for text, number and choice filters, the API's). */
   name: string;
   label: string;
-  kind: 'text' | 'select' | 'date';
-  options?: readonly string[];
+  kind: 'text' | 'select' | 'date' | 'number';
+  options?: readonly FilterOption[];
+  /** What a select shows for "no filter" (default "Any"): the API's default, e.g. "Newest first". */
+  blank?: string;
   /**
    * For days: the API parameter and which end of the day it bounds. `date: true` sends the day
    * itself (settlement_date filters take dates); otherwise an RFC 3339 time (created_at filters).
@@ -27,6 +35,11 @@ export function apiQuery(params: URLSearchParams, filters: readonly FilterField[
     if (f.kind === 'date' && f.bound) {
       const time = dayBound(value, f.bound.end);
       query[f.bound.param] = f.bound.date && time ? value : time;
+    } else if (f.kind === 'number') {
+      // Minor units: a whole number, or nothing (the API would refuse anything else).
+      query[f.name] = /^\d{1,18}$/.test(value) ? value : undefined;
+    } else if (f.kind === 'select') {
+      query[f.name] = f.options?.some((o) => optionValue(o) === value) ? value : undefined;
     } else query[f.name] = value;
   }
   return compactQuery(query);
@@ -39,3 +52,6 @@ export function apiQuery(params: URLSearchParams, filters: readonly FilterField[
 export function filterParams(filters: readonly FilterField[], valueOf: (name: string) => unknown): Record<string, string> {
   return compactQuery(Object.fromEntries(filters.map((f) => [f.name, String(valueOf(f.name) ?? '').trim()])));
 }
+
+export const optionValue = (o: FilterOption): string => (typeof o === 'string' ? o : o.value);
+export const optionLabel = (o: FilterOption): string => (typeof o === 'string' ? o : o.label);

@@ -28,3 +28,11 @@ export const FAILURE_CODES = every<NonNullable<Payment['failure_code']>>()([
   'bank_rejected',
   'refer_to_payer',
 ]);
+
+/** The API's list orders besides its default (newest first), as a merchant reads them. */
+export const CREATED_ORDERS = [{ value: 'created_at', label: 'Oldest first' }] as const;
+export const AMOUNT_ORDERS = [
+  ...CREATED_ORDERS,
+  { value: '-amount_minor', label: 'Largest amount first' },
+  { value: 'amount_minor', label: 'Smallest amount first' },
+] as const;

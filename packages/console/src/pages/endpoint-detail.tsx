@@ -80,7 +80,7 @@ export function EndpointPage() {
             <ActionButton
               label="Rotate secret"
               run={() => api.rotateWebhookEndpointSecret(id)}
-              done={(r) => (setSecret((r as { secret: string }).secret), endpoint.reload())}
+              done={(r) => (setSaved(undefined), setSecret((r as { secret: string }).secret), endpoint.reload())}
             />
             {e.status === 'enabled' ? (
               <ActionButton label="Disable" run={() => api.disableWebhookEndpoint(id)} done={endpoint.reload} />

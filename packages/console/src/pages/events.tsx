@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert, IdLink, Notice, PageHeader, StatusPill, Time } from '../components/ui.js';
+import { CREATED_RANGE, ORDER_BY_TIME } from '../format/list-filters.js';
 import { ResourceList } from '../components/resource-list.js';
 import { dayBound } from '../format/format.js';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '../format/vocabulary.js';
@@ -38,8 +39,8 @@ export function EventsPage() {
         filters={[
           { name: 'event_type', label: 'Event type', kind: 'select', options: EVENT_TYPES },
           { name: 'delivery_status', label: 'Delivery status', kind: 'select', options: DELIVERY_STATUSES },
-          { name: 'created_from', label: 'Created from', kind: 'date', bound: { param: 'created_at[gte]', end: 'start' } },
-          { name: 'created_to', label: 'Created to', kind: 'date', bound: { param: 'created_at[lte]', end: 'end' } },
+          ...CREATED_RANGE,
+          ORDER_BY_TIME,
         ]}
         load={(q) => api.listWebhookEvents(q)}
         empty="No events match."

@@ -4,8 +4,9 @@ import { MANDATE_PAYMENT_COLUMNS } from '../components/columns.js';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { DataTable } from '../components/data-table.js';
 import { MandateControls } from '../components/mandate-controls.js';
-import { ActionButton, ErrorAlert, Facts, Metadata, PageHeader, StatusPill, Time } from '../components/ui.js';
+import { ActionButton, ErrorAlert, Facts, Metadata, PageHeader, StatusPill, Time, Timeline } from '../components/ui.js';
 import { formatAmount } from '../format/format.js';
+import { mandateTimeline } from '../format/mandate-timeline.js';
 import { useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 
@@ -44,6 +45,8 @@ export function MandatePage() {
               ['Suspended', <Time iso={m.suspended_at} />],
             ]}
           />
+          <h2>Timeline</h2>
+          <Timeline entries={mandateTimeline(m)} />
           <MandateControls mandate={m} />
           <h2>Latest payments</h2>
           <ErrorAlert error={payments.error} />

@@ -1,10 +1,11 @@
 import { MANDATE_COLUMNS } from '../components/columns.js';
+import { AMOUNT_RANGE, CREATED_RANGE, ORDER_BY_TIME_OR_AMOUNT } from '../format/list-filters.js';
 import { ResourceList } from '../components/resource-list.js';
 import { PageHeader } from '../components/ui.js';
 import { MANDATE_STATUSES } from '../format/vocabulary.js';
 import { useSession } from '../session.js';
 
-/** Mandates, filtered by status, customer and creation day. */
+/** Mandates, filtered by status, customer, creation day and maximum amount, in any of the API's orders. */
 export function MandatesPage() {
   const { api } = useSession();
   return (
@@ -15,8 +16,9 @@ export function MandatesPage() {
         filters={[
           { name: 'status', label: 'Status', kind: 'select', options: MANDATE_STATUSES },
           { name: 'customer_id', label: 'Customer id', kind: 'text' },
-          { name: 'created_from', label: 'Created from', kind: 'date', bound: { param: 'created_at[gte]', end: 'start' } },
-          { name: 'created_to', label: 'Created to', kind: 'date', bound: { param: 'created_at[lte]', end: 'end' } },
+          ...CREATED_RANGE,
+          ...AMOUNT_RANGE,
+          ORDER_BY_TIME_OR_AMOUNT,
         ]}
         load={(q) => api.listMandates(q)}
         empty="No mandates match."

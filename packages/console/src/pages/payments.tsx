@@ -1,10 +1,11 @@
 import { PAYMENT_COLUMNS } from '../components/columns.js';
+import { AMOUNT_RANGE, CREATED_RANGE, ORDER_BY_TIME_OR_AMOUNT } from '../format/list-filters.js';
 import { ResourceList } from '../components/resource-list.js';
 import { PageHeader } from '../components/ui.js';
 import { PAYMENT_STATUSES } from '../format/vocabulary.js';
 import { useSession } from '../session.js';
 
-/** Payments, filtered by status, mandate, creation day and settlement date. */
+/** Payments, filtered by status, mandate, id, creation day, amount and settlement date, in any of the API's orders. */
 export function PaymentsPage() {
   const { api } = useSession();
   return (
@@ -15,10 +16,12 @@ export function PaymentsPage() {
         filters={[
           { name: 'status', label: 'Status', kind: 'select', options: PAYMENT_STATUSES },
           { name: 'mandate_id', label: 'Mandate id', kind: 'text' },
-          { name: 'created_from', label: 'Created from', kind: 'date', bound: { param: 'created_at[gte]', end: 'start' } },
-          { name: 'created_to', label: 'Created to', kind: 'date', bound: { param: 'created_at[lte]', end: 'end' } },
+          { name: 'payment_id', label: 'Payment id', kind: 'text' },
+          ...CREATED_RANGE,
+          ...AMOUNT_RANGE,
           { name: 'settled_from', label: 'Settled from', kind: 'date', bound: { param: 'settlement_date[gte]', end: 'start', date: true } },
           { name: 'settled_to', label: 'Settled to', kind: 'date', bound: { param: 'settlement_date[lte]', end: 'end', date: true } },
+          ORDER_BY_TIME_OR_AMOUNT,
         ]}
         load={(q) => api.listPayments(q)}
         empty="No payments match."

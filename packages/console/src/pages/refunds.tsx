@@ -1,10 +1,11 @@
 import { REFUND_COLUMNS } from '../components/columns.js';
+import { AMOUNT_RANGE, CREATED_RANGE, ORDER_BY_TIME_OR_AMOUNT } from '../format/list-filters.js';
 import { ResourceList } from '../components/resource-list.js';
 import { PageHeader } from '../components/ui.js';
 import { REFUND_STATUSES } from '../format/vocabulary.js';
 import { useSession } from '../session.js';
 
-/** Refunds, filtered by status, payment and creation day. */
+/** Refunds, filtered by status, payment, creation day and amount, in any of the API's orders. */
 export function RefundsPage() {
   const { api } = useSession();
   return (
@@ -15,8 +16,9 @@ export function RefundsPage() {
         filters={[
           { name: 'status', label: 'Status', kind: 'select', options: REFUND_STATUSES },
           { name: 'payment_id', label: 'Payment id', kind: 'text' },
-          { name: 'created_from', label: 'Created from', kind: 'date', bound: { param: 'created_at[gte]', end: 'start' } },
-          { name: 'created_to', label: 'Created to', kind: 'date', bound: { param: 'created_at[lte]', end: 'end' } },
+          ...CREATED_RANGE,
+          ...AMOUNT_RANGE,
+          ORDER_BY_TIME_OR_AMOUNT,
         ]}
         load={(q) => api.listRefunds(q)}
         empty="No refunds match."
