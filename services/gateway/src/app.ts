@@ -7,6 +7,7 @@ import { ConsoleAccounts } from './db/console-accounts.js';
 import { IdempotencyStore } from './db/idempotency-store.js';
 import { LiveTokenCache } from './db/live-token-cache.js';
 import { MerchantRepository } from './db/merchants.js';
+import { SharedRateLimitBuckets } from './db/rate-limit-buckets.js';
 import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
 import { CursorCodec } from './lists/cursor.js';
@@ -61,8 +62,19 @@ export function startGateway(
       logger,
     };
     const readiness = resources.add('readiness checks', new Readiness(db, config.natsUrl, createHealthClients(config)), (r) => r.close());
-    const rateLimiter = resources.add('rate limiter', new RateLimiter(config.rateLimitRps, config.rateLimitBurst, options.now), (r) =>
-      r.stop(),
+    const buckets = resources.add(
+      'rate limit buckets',
+      new SharedRateLimitBuckets(config.databaseUrl, config.rateLimitRps, config.rateLimitBurst, {
+        onError: (err) => logger.warn('rate limit bucket connection failed', { err }),
+      }),
+      (b) => b.close(),
+    );
+    const rateLimiter = resources.add(
+      'rate limiter',
+      new RateLimiter(buckets, config.rateLimitRps, config.rateLimitBurst, options.now, (err) =>
+        logger.warn('shared rate limit unavailable; counting locally', { err }),
+      ),
+      (r) => r.stop(),
     );
     const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics });
     const purge = setInterval(() => {

@@ -40,3 +40,19 @@ it('limits each merchant with a token bucket and says so in the headers', async 
   expect((await a.get('/v1/mandates')).status).toBe(200);
   expect((await a.get('/v1/mandates')).status).toBe(429);
 });
+
+it('shares a merchant’s budget between two gateway replicas on one database, headers included', async () => {
+  // A second replica on the same database, with the same clock: together they hold one bucket of 3.
+  const second = (await platform.startGateway({ RATE_LIMIT_BURST: '3', RATE_LIMIT_RPS: '1' }, () => now)).url;
+  const { token } = await platform.createMerchant();
+  const [a, b] = [createApi(url, token), createApi(second, token)];
+  const responses = [await a.get('/v1/mandates'), await b.get('/v1/mandates'), await a.get('/v1/mandates'), await b.get('/v1/mandates')];
+  expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+  expect(responses.map((r) => r.headers.get('ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
+
+  // Racing from both replicas at once, the refill of 2 tokens is given out exactly twice.
+  now += 2_000;
+  const raced = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).get('/v1/mandates')));
+  expect(raced.filter((r) => r.status === 200)).toHaveLength(2);
+  expect(raced.filter((r) => r.status === 429)).toHaveLength(8);
+});

@@ -11,6 +11,17 @@ export interface BucketVerdict {
   retryAfterSeconds: number;
 }
 
+/** The verdict and headers of a request, from the tokens its bucket holds after it. */
+export function bucketVerdict(allowed: boolean, tokensLeft: number, rps: number, burst: number): BucketVerdict {
+  return {
+    allowed,
+    limit: burst,
+    remaining: Math.max(0, Math.floor(tokensLeft)),
+    resetSeconds: Math.max(0, Math.ceil((burst - tokensLeft) / rps)),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokensLeft) / rps)),
+  };
+}
+
 /**
  * A token bucket: `burst` tokens, refilled continuously at `rps` per second. Pure (the clock
  * is passed in) so its arithmetic is tested without waiting.
@@ -34,13 +45,7 @@ export class TokenBucket {
     this.updatedAt = now;
     const allowed = this.tokens >= 1;
     if (allowed) this.tokens -= 1;
-    return {
-      allowed,
-      limit: this.burst,
-      remaining: Math.floor(this.tokens),
-      resetSeconds: Math.ceil((this.burst - this.tokens) / this.rps),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - this.tokens) / this.rps)),
-    };
+    return bucketVerdict(allowed, this.tokens, this.rps, this.burst);
   }
 
   /** True when the bucket has refilled completely, so forgetting it changes nothing. */
