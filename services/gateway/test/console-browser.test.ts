@@ -134,10 +134,27 @@ describe('Merchant Console in Chromium', () => {
     await visit(page, 'Overview', 'overview');
     await expect.poll(() => page.getByText('Sandbox', { exact: true }).count()).toBeGreaterThan(0);
 
-    // A named API token, shown once, that the API accepts.
-    await visit(page, 'API tokens', 'tokens');
-    await page.getByLabel('Name').fill('Billing server');
-    await page.getByRole('button', { name: 'Create token' }).click();
+    // From the keyboard alone: the skip link leads to the page, Tab reaches the navigation.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await page.locator('body').focus();
+    for (let presses = 0; (await focused()) !== 'API tokens'; presses++) {
+      expect(presses, 'Tab reaches "API tokens"').toBeLessThan(15);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
+    await checkPage(page, 'tokens');
+
+    // A named API token, shown once, that the API accepts (created with the keyboard).
+    await page.getByLabel('Name').focus();
+    await page.keyboard.type('Billing server');
+    await page.keyboard.press('Enter');
     const token = await page.getByLabel('New token').inputValue();
     expect(token).toMatch(/^vrp_sandbox_/);
     await screenshot(page, 'token-created');
@@ -370,6 +387,28 @@ describe('Merchant Console in Chromium', () => {
     await factBecomes(page, 'Status', 'revoked');
     await page.locator('.timeline').getByText('by bank').waitFor();
     await checkPage(page, 'mandate-revoked');
+
+    // Events page by page: ten rows a page, Next and Previous follow the API's cursors.
+    await visit(page, 'Events', 'events-all');
+    await page.getByLabel('Rows per page').selectOption('10');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const nextPage = page.getByRole('button', { name: 'Next page' });
+    for (let tries = 0; !(await nextPage.isEnabled()); tries++) {
+      expect(tries, 'a second page of events').toBeLessThan(30);
+      await page.waitForTimeout(500);
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+    }
+    const eventIds = () => page.getByRole('region', { name: 'Events' }).locator('tbody tr td:first-child').allTextContents();
+    const firstPage = await eventIds();
+    expect(firstPage).toHaveLength(10);
+    await nextPage.click();
+    await expect.poll(async () => (await eventIds())[0]).not.toBe(firstPage[0]);
+    const secondPage = await eventIds();
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    await checkPage(page, 'events-page-2');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(eventIds).toEqual(firstPage);
 
     // The team: a teammate invited from the console joins with the link and sees the same merchant.
     await visit(page, 'Team', 'team');

@@ -17,3 +17,12 @@ export const AMOUNT_RANGE: readonly FilterField[] = [
 /** The list's order; none chosen is the API's default, newest first. */
 export const ORDER_BY_TIME: FilterField = { name: 'order', label: 'Order', kind: 'select', options: CREATED_ORDERS, blank: 'Newest first' };
 export const ORDER_BY_TIME_OR_AMOUNT: FilterField = { ...ORDER_BY_TIME, options: AMOUNT_ORDERS };
+
+/** How many rows a page shows; none chosen is the API's default, 50. */
+export const PAGE_SIZE: FilterField = {
+  name: 'page_size',
+  label: 'Rows per page',
+  kind: 'select',
+  options: ['10', '25', '100', '200'],
+  blank: '50',
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_RANGE, ORDER_BY_TIME_OR_AMOUNT } from './list-filters.js';
+import { AMOUNT_RANGE, ORDER_BY_TIME_OR_AMOUNT, PAGE_SIZE } from './list-filters.js';
 import { apiQuery, filterParams, optionLabel, type FilterField } from './list-query.js';
 
 const PAYMENT_FILTERS: FilterField[] = [
@@ -11,6 +11,7 @@ const PAYMENT_FILTERS: FilterField[] = [
   { name: 'settled_to', label: 'Settled to', kind: 'date', bound: { param: 'settlement_date[lte]', end: 'end', date: true } },
   ...AMOUNT_RANGE,
   ORDER_BY_TIME_OR_AMOUNT,
+  PAGE_SIZE,
 ];
 
 describe('list filters', () => {
@@ -47,9 +48,14 @@ describe('list filters', () => {
   });
 
   it('passes amounts in minor units and orders the API knows, and nothing else', () => {
-    const params = new URLSearchParams('amount%5Bgte%5D=1050&amount%5Blte%5D=20000&order=-amount_minor');
-    expect(apiQuery(params, PAYMENT_FILTERS)).toEqual({ 'amount[gte]': '1050', 'amount[lte]': '20000', order: '-amount_minor' });
-    const wrong = new URLSearchParams('amount%5Bgte%5D=10.50&amount%5Blte%5D=-5&order=amount&status=paid');
+    const params = new URLSearchParams('amount%5Bgte%5D=1050&amount%5Blte%5D=20000&order=-amount_minor&page_size=10');
+    expect(apiQuery(params, PAYMENT_FILTERS)).toEqual({
+      'amount[gte]': '1050',
+      'amount[lte]': '20000',
+      order: '-amount_minor',
+      page_size: '10',
+    });
+    const wrong = new URLSearchParams('amount%5Bgte%5D=10.50&amount%5Blte%5D=-5&order=amount&status=paid&page_size=500');
     expect(apiQuery(wrong, PAYMENT_FILTERS)).toEqual({});
   });
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert, IdLink, Notice, PageHeader, StatusPill, Time } from '../components/ui.js';
-import { CREATED_RANGE, ORDER_BY_TIME } from '../format/list-filters.js';
+import { CREATED_RANGE, ORDER_BY_TIME, PAGE_SIZE } from '../format/list-filters.js';
 import { ResourceList } from '../components/resource-list.js';
 import { dayBound } from '../format/format.js';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '../format/vocabulary.js';
@@ -41,6 +41,7 @@ export function EventsPage() {
           { name: 'delivery_status', label: 'Delivery status', kind: 'select', options: DELIVERY_STATUSES },
           ...CREATED_RANGE,
           ORDER_BY_TIME,
+          PAGE_SIZE,
         ]}
         load={(q) => api.listWebhookEvents(q)}
         empty="No events match."

@@ -1,5 +1,5 @@
 import { PAYMENT_COLUMNS } from '../components/columns.js';
-import { AMOUNT_RANGE, CREATED_RANGE, ORDER_BY_TIME_OR_AMOUNT } from '../format/list-filters.js';
+import { AMOUNT_RANGE, CREATED_RANGE, ORDER_BY_TIME_OR_AMOUNT, PAGE_SIZE } from '../format/list-filters.js';
 import { ResourceList } from '../components/resource-list.js';
 import { PageHeader } from '../components/ui.js';
 import { PAYMENT_STATUSES } from '../format/vocabulary.js';
@@ -22,6 +22,7 @@ export function PaymentsPage() {
           { name: 'settled_from', label: 'Settled from', kind: 'date', bound: { param: 'settlement_date[gte]', end: 'start', date: true } },
           { name: 'settled_to', label: 'Settled to', kind: 'date', bound: { param: 'settlement_date[lte]', end: 'end', date: true } },
           ORDER_BY_TIME_OR_AMOUNT,
+          PAGE_SIZE,
         ]}
         load={(q) => api.listPayments(q)}
         empty="No payments match."

@@ -1,5 +1,5 @@
 import { REFUND_COLUMNS } from '../components/columns.js';
-import { AMOUNT_RANGE, CREATED_RANGE, ORDER_BY_TIME_OR_AMOUNT } from '../format/list-filters.js';
+import { AMOUNT_RANGE, CREATED_RANGE, ORDER_BY_TIME_OR_AMOUNT, PAGE_SIZE } from '../format/list-filters.js';
 import { ResourceList } from '../components/resource-list.js';
 import { PageHeader } from '../components/ui.js';
 import { REFUND_STATUSES } from '../format/vocabulary.js';
@@ -19,6 +19,7 @@ export function RefundsPage() {
           ...CREATED_RANGE,
           ...AMOUNT_RANGE,
           ORDER_BY_TIME_OR_AMOUNT,
+          PAGE_SIZE,
         ]}
         load={(q) => api.listRefunds(q)}
         empty="No refunds match."
