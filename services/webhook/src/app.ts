@@ -10,6 +10,7 @@ import { pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { DeliveryWorker } from './jobs/delivery-worker.js';
 import { EventConsumer } from './jobs/event-consumer.js';
+import { RecordedEvents } from './jobs/recorded-events.js';
 import { SERVICE_NAMES, routes } from './server.js';
 
 /** Things a test (or an embedding process) may supply instead of the defaults. */
@@ -78,7 +79,12 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     );
     const clock = options.clock ?? (() => new Date());
     const wake = { worker: undefined as DeliveryWorker | undefined };
-    const deps: Deps = { db, sql: pool, clock, logger, afterCommit: () => wake.worker?.nudge(), config };
+    const recorded = new RecordedEvents();
+    const afterCommit = () => {
+      wake.worker?.nudge();
+      recorded.notify();
+    };
+    const deps: Deps = { db, sql: pool, clock, logger, afterCommit, recorded, config };
     const worker = resources.add(
       'delivery worker',
       new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random, onAttempt }),
@@ -109,6 +115,8 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       dependencies: { postgres: () => pingDatabase(pool), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
+    // Closed before the server (reverse order): stream readers waiting for events answer at once.
+    resources.add('event stream readers', recorded, (r) => r.close());
     return { port: server.port, metricsPort: metricsServer.port, worker };
   });
 }

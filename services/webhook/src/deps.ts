@@ -2,6 +2,7 @@ import type { Logger } from '@vrp/logging';
 import type { SqlPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import type { Db } from './db/client.js';
+import type { RecordedEvents } from './jobs/recorded-events.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
@@ -13,5 +14,7 @@ export interface Deps {
   logger: Logger;
   /** Called after a transaction that made deliveries due has committed (wakes the delivery worker). */
   afterCommit(): void;
+  /** Told (through afterCommit) whenever events were recorded; merchants' stream readers wait on it. */
+  recorded: RecordedEvents;
   config: WebhookConfig;
 }

@@ -5,6 +5,8 @@ import type { DomainEvent } from '@vrp/outbox';
 import { presentMandate, presentPayment, presentRefund } from '@vrp/public-api';
 import { SECRET_LIFETIME_MS } from './domain/signing-secret.js';
 import type { EndpointRow } from './db/endpoints.js';
+import type { StreamEventRow } from './db/event-stream.js';
+import { webhookBody } from './jobs/delivery/build-request.js';
 import type { Attempt, Event } from './generated/prisma/client.js';
 
 /** An endpoint row as the contract's Endpoint (never with a secret). */
@@ -32,8 +34,16 @@ function previousSecretExpiry(e: EndpointRow, now: Date): { previousSecretExpire
   return until ? { previousSecretExpiresAt: timestampFromDate(until) } : {};
 }
 
+/** An event of a merchant's stream at its position, with the exact body a delivery of it carries. */
+export function streamEventToProto(e: StreamEventRow): webhook.StreamEvent {
+  return create(webhook.StreamEventSchema, { seq: e.seq, event: eventToProto(e), bodyJson: webhookBody({ ...e, eventId: e.id }) });
+}
+
 /** An event row (with attempts when given) as the contract's Event. */
-export function eventToProto(e: Event, attempts: Attempt[] = []): webhook.Event {
+export function eventToProto(
+  e: Pick<Event, 'id' | 'merchantId' | 'eventType' | 'createdAt' | 'data' | 'deliveryStatus' | 'test'>,
+  attempts: Attempt[] = [],
+): webhook.Event {
   return create(webhook.EventSchema, {
     id: e.id,
     merchantId: e.merchantId,

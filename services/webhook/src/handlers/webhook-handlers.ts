@@ -8,13 +8,14 @@ import { getEndpoint } from '../usecases/get-endpoint.js';
 import { getEvent } from '../usecases/get-event.js';
 import { listEndpoints } from '../usecases/list-endpoints.js';
 import { listEvents } from '../usecases/list-events.js';
+import { listStreamEvents } from '../usecases/list-stream-events.js';
 import { replayEvents } from '../usecases/replay-events.js';
 import { retryEvent } from '../usecases/retry-event.js';
 import { rotateEndpointSecret } from '../usecases/rotate-endpoint-secret.js';
 import { sendTestEvent } from '../usecases/send-test-event.js';
 import { setEndpointEnabled } from '../usecases/set-endpoint-enabled.js';
 import { updateEndpoint } from '../usecases/update-endpoint.js';
-import { endpointToProto, eventToProto } from '../messages.js';
+import { endpointToProto, eventToProto, streamEventToProto } from '../messages.js';
 
 /** Every request names its merchant; without one nothing can be scoped. */
 function merchant(req: { merchantId: string }): string {
@@ -91,6 +92,16 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
     async sendTestEvent(req) {
       const event = await sendTestEvent(deps, merchant(req), req.eventType);
       return { event: eventToProto(event, event.attempts) };
+    },
+    async listStreamEvents(req, context) {
+      const { events, lastSeq } = await listStreamEvents(deps, {
+        merchantId: merchant(req),
+        afterSeq: req.afterSeq,
+        limit: req.limit,
+        waitMs: req.waitMs,
+        signal: context.signal,
+      });
+      return { events: events.map(streamEventToProto), lastSeq };
     },
   };
 }
