@@ -1,6 +1,7 @@
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs } from '../domain/retry-schedule.js';
+import { openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
 import { abandon, postpone, type ClaimedDelivery } from '../db/deliveries.js';
 import { claimDueWork, endRunOfFailures, recordAttemptOf, type ClaimedWork } from '../db/delivery-sql.js';
@@ -19,6 +20,9 @@ export interface DeliveryWorkerOptions {
   /** Told of every attempt made (for metrics). */
   onAttempt?: (result: PostResult) => void;
 }
+
+/** How often a replica reads the endpoint circuits the others opened. */
+const CIRCUIT_SYNC_MS = 1000;
 
 /**
  * Sends due deliveries: claims a batch from the database, POSTs each (signed, through its
@@ -46,10 +50,43 @@ export class DeliveryWorker {
     this.breakers = new EndpointBreakers({
       resetTimeoutMs: deps.config.breakerResetMs,
       volumeThreshold: deps.config.breakerVolumeThreshold,
+      onStateChange: (endpointId, state) => {
+        const shared =
+          state === 'open'
+            ? publishCircuitOpen(deps.sql, endpointId, deps.config.breakerResetMs)
+            : publishCircuitClosed(deps.sql, endpointId);
+        this.track(
+          shared.catch((err: unknown) => deps.logger.warn('endpoint circuit could not be shared', { err, endpoint_id: endpointId })),
+        );
+      },
     });
   }
 
+  /** Writes and reads of shared circuits under way (awaited on stop). */
+  private readonly sharing = new Set<Promise<void>>();
+  private circuitSync?: NodeJS.Timeout;
+
+  private track(p: Promise<void>): void {
+    this.sharing.add(p);
+    void p.finally(() => this.sharing.delete(p));
+  }
+
+  /** Adopts the circuits every replica has open (once a second, so they converge within about a second). */
+  private syncCircuits(): void {
+    if (this.sharing.size > 8) return;
+    this.track(
+      openCircuits(this.deps.sql)
+        .then((open) => this.breakers.adoptShared(open))
+        .catch((err: unknown) => this.deps.logger.warn('shared endpoint circuits could not be read', { err })),
+    );
+  }
+
   start(): void {
+    if (!this.circuitSync) {
+      this.syncCircuits();
+      this.circuitSync = setInterval(() => this.syncCircuits(), CIRCUIT_SYNC_MS);
+      this.circuitSync.unref();
+    }
     this.loop ??= startWorkLoop({
       name: 'delivery worker',
       pass: () => this.runOnce(),
@@ -65,8 +102,10 @@ export class DeliveryWorker {
 
   /** Stops claiming, lets attempts in flight finish (each is bounded by the timeout), then returns. */
   async stop(): Promise<void> {
+    clearInterval(this.circuitSync);
     await this.loop?.stop();
     await this.drain();
+    await Promise.all(this.sharing);
     this.breakers.shutdown();
     this.agents.destroy();
   }

@@ -17,23 +17,43 @@ export interface CircuitOpen {
 export interface BreakerOptions {
   resetTimeoutMs: number;
   volumeThreshold: number;
+  /** Told when this replica opens or closes an endpoint's circuit, so the other replicas can learn of it. */
+  onStateChange?: (endpointId: string, state: 'open' | 'closed') => void;
+  now?: () => number;
 }
 
 /**
  * One opossum circuit breaker per endpoint. While an endpoint keeps failing its circuit opens
  * and deliveries to it are postponed (not attempted, not counted, not lost) until the
  * half-open trial: one delivery goes through, and its outcome closes or reopens the circuit.
+ *
+ * Circuits other replicas opened are adopted too (`adoptShared`): while one is open here, the
+ * endpoint's deliveries are postponed as if this replica had opened it itself.
  */
 export class EndpointBreakers {
   private readonly breakers = new Map<string, { breaker: CircuitBreaker<[() => Promise<PostResult>], PostResult> }>();
 
-  constructor(private readonly options: BreakerOptions) {}
+  /** Circuits opened by other replicas: endpoint id -> until when (ms on this clock). */
+  private shared = new Map<string, number>();
+  private readonly now: () => number;
 
-  /** How many endpoints' circuits are open or half-open now. */
+  constructor(private readonly options: BreakerOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Replaces the circuits other replicas have open: endpoint id -> how long each stays open (ms). */
+  adoptShared(open: Map<string, number>): void {
+    const now = this.now();
+    this.shared = new Map([...open].map(([id, ms]) => [id, now + ms]));
+  }
+
+  /** How many endpoints' circuits are open or half-open now, here or on another replica. */
   openCount(): number {
-    let open = 0;
-    for (const { breaker } of this.breakers.values()) if (breaker.opened || breaker.halfOpen) open += 1;
-    return open;
+    const now = this.now();
+    const open = new Set<string>();
+    for (const [id, { breaker }] of this.breakers) if (breaker.opened || breaker.halfOpen) open.add(id);
+    for (const [id, until] of this.shared) if (until > now) open.add(id);
+    return open.size;
   }
 
   /** Runs `post` through the endpoint's breaker. */
@@ -55,8 +75,11 @@ export class EndpointBreakers {
    */
   blocked(endpointId: string): CircuitOpen | null {
     const b = this.breakers.get(endpointId)?.breaker;
-    if (!b || b.closed || b.pendingClose) return null;
-    return { circuitOpen: true, retryInMs: this.retryInMs() };
+    if (b && !b.closed && !b.pendingClose) return { circuitOpen: true, retryInMs: this.retryInMs() };
+    const sharedFor = (this.shared.get(endpointId) ?? 0) - this.now();
+    if (sharedFor > 0)
+      return { circuitOpen: true, retryInMs: sharedFor + 10 + Math.round(Math.random() * this.options.resetTimeoutMs * 0.1) };
+    return null;
   }
 
   /**
@@ -71,6 +94,7 @@ export class EndpointBreakers {
   /** Current state, for logs and tests. */
   state(endpointId: string): 'closed' | 'open' | 'half_open' {
     const b = this.breakers.get(endpointId)?.breaker;
+    if ((!b || b.closed) && (this.shared.get(endpointId) ?? 0) > this.now()) return 'open';
     if (!b || b.closed) return 'closed';
     return b.halfOpen ? 'half_open' : 'open';
   }
@@ -96,6 +120,12 @@ export class EndpointBreakers {
           errorThresholdPercentage: 50,
         },
       );
+      breaker.on('open', () => this.options.onStateChange?.(endpointId, 'open'));
+      breaker.on('close', () => {
+        // A successful trial here closes the circuit here at once, whatever the last sync said.
+        this.shared.delete(endpointId);
+        this.options.onStateChange?.(endpointId, 'closed');
+      });
       entry = { breaker };
       this.breakers.set(endpointId, entry);
     }
