@@ -4,8 +4,8 @@
  * an attempt. Everything else runs through Prisma on the same pool.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import { eventDeliveryStatus, type DeliveryState } from '../domain/delivery-status.js';
-import { onConnection, rows, type Queryable, type SqlPool } from '@vrp/sql';
+import { waitingState, type DeliveryState } from '../domain/delivery-status.js';
+import { rows, type Queryable } from '@vrp/sql';
 import type { AttemptOutcome, ClaimedDelivery } from './deliveries.js';
 
 /** A claimed delivery with its endpoint and event as they were when it was claimed. */
@@ -82,67 +82,67 @@ export async function claimDueWork(db: Queryable, now: Date, leaseUntil: Date, l
   }));
 }
 
-/** Event ids as the platform makes them; only such an id is ever written into a statement's text. */
-const EVENT_ID = /^[A-Za-z0-9_-]+$/;
-
-/**
- * Records an attempt and moves the delivery on (delivered, retrying, failed) and the event's
- * status with it, in one transaction of three round trips: the event row is locked first (every
- * change to an event's deliveries takes that lock), then one statement updates the delivery,
- * inserts the attempt and reads every sibling's status, from which the event's status is set as
- * the transaction commits. The update is conditional on the attempt count the worker claimed,
- * so a stale worker (lease expired meanwhile) records nothing and gets false. The first and
- * last round trips are multi-statement text, which takes no parameters: the event id is checked
- * against EVENT_ID and the status is one of the four the domain computes.
- */
-export function recordAttemptOf(pool: SqlPool, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  if (!EVENT_ID.test(claimed.eventId)) throw new Error(`unexpected event id ${claimed.eventId}`);
-  return onConnection(pool, async (client) => {
-    await client.query(`BEGIN; SELECT 1 FROM webhook.events WHERE id = '${claimed.eventId}' FOR UPDATE`);
-    const attempt = claimed.attemptCount + 1;
-    const status: DeliveryState = outcome.success ? 'delivered' : outcome.nextAttemptAt ? 'retrying' : 'failed';
-    const siblings = await rows<{ status: DeliveryState; changed: boolean }>(
-      client,
-      `WITH changed AS (
-         UPDATE webhook.deliveries SET attempt_count = $3, status = $4, next_attempt_at = $5, manual = false
-          WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying')
-         RETURNING id, status),
-       recorded AS (
-         INSERT INTO webhook.attempts (delivery_id, event_id, endpoint_id, attempt, attempted_at, status_code, latency_ms, error, success, response_excerpt)
-         SELECT id, $6, $7, $3, $8, $9, $10, $11, $12, $13 FROM changed)
-       SELECT status, true AS changed FROM changed
-       UNION ALL
-       SELECT status, false FROM webhook.deliveries WHERE event_id = $6 AND id <> $1`,
-      [
-        claimed.id.toString(),
-        claimed.attemptCount,
-        attempt,
-        status,
-        outcome.success ? null : outcome.nextAttemptAt,
-        claimed.eventId,
-        claimed.endpointId,
-        outcome.attemptedAt,
-        outcome.statusCode,
-        outcome.latencyMs,
-        outcome.error,
-        outcome.success,
-        outcome.responseExcerpt,
-      ],
-    );
-    if (!siblings.some((s) => s.changed)) {
-      await client.query('ROLLBACK');
-      return false;
-    }
-    const eventStatus = eventDeliveryStatus(siblings.map((s) => s.status));
-    await client.query(`UPDATE webhook.events SET delivery_status = '${eventStatus}' WHERE id = '${claimed.eventId}'; COMMIT`);
-    return true;
-  });
+/** The change an attempt makes to its event's counters of deliveries by state. */
+function counterDeltas(from: DeliveryState, to: DeliveryState): [number, number, number, number] {
+  const states: DeliveryState[] = ['pending', 'retrying', 'delivered', 'failed'];
+  return states.map((s) => (s === to ? 1 : 0) - (s === from ? 1 : 0)) as [number, number, number, number];
 }
 
 /**
- * What a successful attempt does to its endpoint's health: ends its run of failures, if it has
- * one. The update matches no row (and locks none) at a healthy endpoint.
+ * Records an attempt in one statement: moves the delivery on (delivered, retrying, failed),
+ * inserts the attempt, moves its event's counters of deliveries by state by the delta (and the
+ * status they give with them) and, after a success, ends its endpoint's run of failures if it
+ * has one. The event row is locked first (by the sub-select the delivery's update checks before
+ * it locks the delivery), in the order every writer of an event's deliveries takes, and held for
+ * this statement alone. A waiting delivery is pending before its first attempt and retrying
+ * after (a CHECK), which is the state the attempt moves it from. The update is conditional on
+ * the attempt count the worker claimed, so a stale worker (lease expired meanwhile) records
+ * nothing and gets false.
  */
-export async function endRunOfFailures(db: Queryable, endpointId: string): Promise<void> {
-  await db.query('UPDATE webhook.endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [endpointId]);
+export async function recordAttemptOf(db: Queryable, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  const attempt = claimed.attemptCount + 1;
+  const status: DeliveryState = outcome.success ? 'delivered' : outcome.nextAttemptAt ? 'retrying' : 'failed';
+  const [pending, retrying, delivered, failed] = counterDeltas(waitingState(claimed.attemptCount), status);
+  const [row] = await rows<{ recorded: number }>(
+    db,
+    `WITH changed AS (
+       UPDATE webhook.deliveries SET attempt_count = $3, status = $4, next_attempt_at = $5, manual = false
+        WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying')
+          AND (SELECT true FROM webhook.events WHERE id = $6 FOR UPDATE)
+       RETURNING id),
+     recorded AS (
+       INSERT INTO webhook.attempts (delivery_id, event_id, endpoint_id, attempt, attempted_at, status_code, latency_ms, error, success, response_excerpt)
+       SELECT id, $6, $7, $3, $8, $9, $10, $11, $12, $13 FROM changed),
+     counted AS (
+       UPDATE webhook.events ev
+          SET deliveries_pending = ev.deliveries_pending + $14, deliveries_retrying = ev.deliveries_retrying + $15,
+              deliveries_delivered = ev.deliveries_delivered + $16, deliveries_failed = ev.deliveries_failed + $17,
+              delivery_status = webhook.event_delivery_status(ev.deliveries_pending + $14, ev.deliveries_retrying + $15,
+                                                              ev.deliveries_delivered + $16, ev.deliveries_failed + $17)
+        WHERE ev.id = $6 AND EXISTS (SELECT 1 FROM changed)),
+     healthy AS (
+       UPDATE webhook.endpoints SET failing_since = NULL
+        WHERE $12 AND id = $7 AND failing_since IS NOT NULL AND EXISTS (SELECT 1 FROM changed))
+     SELECT count(*)::int AS recorded FROM changed`,
+    [
+      claimed.id.toString(),
+      claimed.attemptCount,
+      attempt,
+      status,
+      outcome.success ? null : outcome.nextAttemptAt,
+      claimed.eventId,
+      claimed.endpointId,
+      outcome.attemptedAt,
+      outcome.statusCode,
+      outcome.latencyMs,
+      outcome.error,
+      outcome.success,
+      outcome.responseExcerpt,
+      pending,
+      retrying,
+      delivered,
+      failed,
+    ],
+  );
+  return row!.recorded > 0;
 }

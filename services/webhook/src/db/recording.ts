@@ -31,8 +31,8 @@ export function subscribedEndpointUrls(db: Queryable, merchantId: string, eventT
 
 /**
  * Inserts the event with `deliveryStatus` unless its id is known already, and, only when it was
- * new, one delivery due at `at` per endpoint: one statement, so both commit together. True when
- * the event was new.
+ * new, one delivery due at `at` per endpoint (counted as pending on the event; `endpointIds` are
+ * distinct): one statement, so both commit together. True when the event was new.
  */
 export async function insertEventWithDeliveries(
   db: Queryable,
@@ -44,8 +44,8 @@ export async function insertEventWithDeliveries(
   const [row] = await rows<{ fresh: number }>(
     db,
     `WITH ev AS (
-       INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status, traceparent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $10) ON CONFLICT (id) DO NOTHING RETURNING id),
+       INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status, traceparent, deliveries_pending)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $10, cardinality($8::text[])) ON CONFLICT (id) DO NOTHING RETURNING id),
      due AS (
        INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at)
        SELECT $2, ev.id, endpoint_id, $9, $9 FROM ev, unnest($8::text[]) AS endpoint_id

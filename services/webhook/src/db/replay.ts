@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './client.js';
+import { recountStatement } from './event-status.js';
 
 /** Which of the merchant's events a bulk replay takes. */
 export interface ReplaySelection {
@@ -16,7 +17,7 @@ export interface ReplaySelection {
  * Re-arms the deliveries of up to `limit` matching events (oldest first) as manual attempts
  * due at `at`, in one transaction: events are locked in id order, as every other writer of
  * deliveries locks them, endpoints subscribed since an event was recorded get a delivery too,
- * and each event's status is recomputed. Returns how many events were queued.
+ * and each event's deliveries are recounted with its status. Returns how many events were queued.
  */
 export async function rearmMatchingEvents(db: Db, s: ReplaySelection, at: Date, limit: number): Promise<number> {
   const endpointFilter = s.endpointId ? Prisma.sql`AND ep.id = ${s.endpointId}` : Prisma.empty;
@@ -47,21 +48,7 @@ export async function rearmMatchingEvents(db: Db, s: ReplaySelection, at: Date, 
              next_attempt_at = ${at}, window_started_at = ${at}, manual = true
         FROM "webhook"."endpoints" ep
        WHERE d.event_id = ANY(${ids}) AND ep.id = d.endpoint_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL ${endpointFilter}`;
-    await tx.$executeRaw`
-      UPDATE "webhook"."events" ev
-         SET delivery_status = CASE
-               WHEN s.n = 0 THEN 'delivered'
-               WHEN s.all_pending THEN 'pending'
-               WHEN s.all_delivered THEN 'delivered'
-               WHEN s.any_waiting THEN 'retrying'
-               ELSE 'delivery_failed' END
-        FROM (SELECT e.id, count(d.id) AS n,
-                     COALESCE(bool_and(d.status = 'pending'), true) AS all_pending,
-                     COALESCE(bool_and(d.status = 'delivered'), true) AS all_delivered,
-                     COALESCE(bool_or(d.status IN ('pending', 'retrying')), false) AS any_waiting
-                FROM "webhook"."events" e LEFT JOIN "webhook"."deliveries" d ON d.event_id = e.id
-               WHERE e.id = ANY(${ids}) GROUP BY e.id) s
-       WHERE ev.id = s.id`;
+    await tx.$executeRawUnsafe(recountStatement('= ANY($1::text[])'), ids);
     return ids.length;
   });
 }

@@ -4,7 +4,7 @@ import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs } from '../domain/retry-s
 import { openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
 import { abandon, postpone, type ClaimedDelivery } from '../db/deliveries.js';
-import { claimDueWork, endRunOfFailures, recordAttemptOf, type ClaimedWork } from '../db/delivery-sql.js';
+import { claimDueWork, recordAttemptOf, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
@@ -197,9 +197,8 @@ export class DeliveryWorker {
       if (!(await recordAttemptOf(sql, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
       if (!result.success)
         this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
-      // A success only ends a run of failures (one statement that locks nothing when there is none).
-      if (result.success) await endRunOfFailures(sql, endpoint.id);
-      else if (result.receiverFault) {
+      // Recording a success ended the endpoint's run of failures, if it had one.
+      if (!result.success && result.receiverFault) {
         const disabled = await recordEndpointHealth(db, endpoint.id, {
           at: attemptedAt,
           success: result.success,

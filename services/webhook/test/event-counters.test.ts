@@ -1,0 +1,162 @@
+import { newId } from '@vrp/ids';
+import { createPool, rows, type SqlPool } from '@vrp/sql';
+import { createTestDatabase, type TestDatabase } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../src/db/client.js';
+import { claimDueWork, recordAttemptOf } from '../src/db/delivery-sql.js';
+import { rearmDeliveries } from '../src/db/deliveries.js';
+import { lockEvent, refreshEventStatus } from '../src/db/event-status.js';
+import { insertEventWithDeliveries } from '../src/db/recording.js';
+import { eventDeliveryStatus, type DeliveryState } from '../src/domain/delivery-status.js';
+
+/**
+ * An event's status comes from counters of its deliveries by state, which each attempt moves by
+ * its delta in the one statement that records it (no transaction holds the event row across
+ * round trips any more). Raced here: the attempts on all of an event's deliveries at once, with
+ * manual retries of the same event (lock, rearm, recount) in between; afterwards the counters
+ * must equal a recount and the status must be the domain's. The database refuses a status its
+ * counters do not give.
+ */
+const ENDPOINTS = 10;
+let database: TestDatabase;
+let pool: SqlPool;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase(['webhook']);
+  pool = createPool(database.url, { max: 12 });
+  db = createDb(pool);
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await pool?.end();
+  await database?.drop();
+});
+
+async function endpointsOf(merchantId: string): Promise<string[]> {
+  const ids = Array.from({ length: ENDPOINTS }, () => newId('webhookEndpoint'));
+  await pool.query(
+    `INSERT INTO webhook.endpoints (id, merchant_id, url, enabled_events, created_at, secret_ciphertext, secret_rotated_at)
+     SELECT id, $2, 'https://receiver.example/' || id, '{}', now(), 'x', now() FROM unnest($1::text[]) AS id`,
+    [ids, merchantId],
+  );
+  return ids;
+}
+
+async function newEvent(merchantId: string, endpointIds: string[]): Promise<string> {
+  const id = newId('event');
+  const at = new Date(Date.now() - 1000);
+  await insertEventWithDeliveries(
+    pool,
+    { id, merchantId, eventType: 'payment.settled', createdAt: at, data: '{}', test: false },
+    'pending',
+    endpointIds,
+    at,
+  );
+  return id;
+}
+
+interface Counted {
+  delivery_status: string;
+  counters: number[];
+  recount: number[];
+  states: DeliveryState[];
+}
+
+async function counted(eventId: string): Promise<Counted> {
+  const [row] = await rows<Omit<Counted, 'states'> & { states: DeliveryState[] }>(
+    pool,
+    `SELECT ev.delivery_status,
+            ARRAY[ev.deliveries_pending, ev.deliveries_retrying, ev.deliveries_delivered, ev.deliveries_failed] AS counters,
+            ARRAY[count(*) FILTER (WHERE d.status = 'pending'), count(*) FILTER (WHERE d.status = 'retrying'),
+                  count(*) FILTER (WHERE d.status = 'delivered'), count(*) FILTER (WHERE d.status = 'failed')]::int[] AS recount,
+            array_agg(d.status) AS states
+       FROM webhook.events ev JOIN webhook.deliveries d ON d.event_id = ev.id WHERE ev.id = $1 GROUP BY ev.id`,
+    [eventId],
+  );
+  return row!;
+}
+
+describe("an event's delivery counters", () => {
+  it('stay exact while all its deliveries are attempted at once and the event is retried meanwhile', async () => {
+    const merchantId = newId('merchant');
+    const endpointIds = await endpointsOf(merchantId);
+    const eventId = await newEvent(merchantId, endpointIds);
+    expect(await counted(eventId)).toMatchObject({ delivery_status: 'pending', counters: [ENDPOINTS, 0, 0, 0] });
+
+    const retry = async () => {
+      await db.$transaction(async (tx) => {
+        await lockEvent(tx, eventId);
+        await rearmDeliveries(tx, eventId, new Date(Date.now() - 500));
+        await refreshEventStatus(tx, eventId);
+      });
+    };
+    for (let round = 0; round < 4; round++) {
+      if (round > 0) await retry(); // every delivery due again
+      const claimed = await claimDueWork(pool, new Date(), new Date(Date.now() + 60_000), 100);
+      expect(claimed).toHaveLength(ENDPOINTS);
+      const attempts = claimed.map((c, i) =>
+        recordAttemptOf(pool, c, {
+          attemptedAt: new Date(),
+          statusCode: i % 3 === 0 ? 500 : 200,
+          latencyMs: 5,
+          error: '',
+          success: i % 3 !== 0,
+          responseExcerpt: '',
+          // Every fourth failure has spent its budget; the others wait for another attempt.
+          nextAttemptAt: i % 4 === 0 ? null : new Date(Date.now() - 100),
+        }),
+      );
+      const recorded = await Promise.all([...attempts, retry(), retry()]);
+      expect(recorded.slice(0, ENDPOINTS).filter(Boolean)).toHaveLength(ENDPOINTS);
+      const after = await counted(eventId);
+      expect(after.counters).toEqual(after.recount);
+      expect(after.delivery_status).toBe(eventDeliveryStatus(after.states));
+    }
+  });
+
+  it('count an attempt recorded twice (a stale worker) once', async () => {
+    const merchantId = newId('merchant');
+    const eventId = await newEvent(merchantId, (await endpointsOf(merchantId)).slice(0, 1));
+    const [delivery] = await rows<{ id: string; endpoint_id: string }>(
+      pool,
+      'SELECT id::text, endpoint_id FROM webhook.deliveries WHERE event_id = $1',
+      [eventId],
+    );
+    const claimed = {
+      id: BigInt(delivery!.id),
+      eventId,
+      endpointId: delivery!.endpoint_id,
+      attemptCount: 0,
+      maxAttempts: 9,
+      manual: false,
+      windowStartedAt: new Date(),
+    };
+    const outcome = {
+      attemptedAt: new Date(),
+      statusCode: 200,
+      latencyMs: 1,
+      error: '',
+      success: true,
+      responseExcerpt: '',
+      nextAttemptAt: null,
+    };
+    const both = await Promise.all([recordAttemptOf(pool, claimed, outcome), recordAttemptOf(pool, claimed, outcome)]);
+    expect(both.filter(Boolean)).toHaveLength(1);
+    expect(await counted(eventId)).toMatchObject({ delivery_status: 'delivered', counters: [0, 0, 1, 0] });
+  });
+
+  it('are held to the status by the database', async () => {
+    const merchantId = newId('merchant');
+    const eventId = await newEvent(merchantId, await endpointsOf(merchantId));
+    await expect(pool.query(`UPDATE webhook.events SET delivery_status = 'delivered' WHERE id = $1`, [eventId])).rejects.toThrow(
+      /events_delivery_status_counters_check/,
+    );
+    await expect(pool.query(`UPDATE webhook.events SET deliveries_pending = -1 WHERE id = $1`, [eventId])).rejects.toThrow(
+      /events_delivery_counters_check/,
+    );
+    await expect(
+      pool.query(`UPDATE webhook.deliveries SET status = 'retrying' WHERE event_id = $1 AND attempt_count = 0`, [eventId]),
+    ).rejects.toThrow(/deliveries_waiting_state_check/);
+  });
+});
