@@ -1,6 +1,7 @@
 import { newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
+import { type Queryable } from '@vrp/sql';
 import type { Tx } from './client.js';
-import type { OutboxRowOf } from './payment-sql.js';
+import { readPayment, type OutboxRowOf } from './payment-sql.js';
 import { reloadPayment, type PaymentRecord } from './payments.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { toPaymentMessage } from '../messages.js';
@@ -29,6 +30,30 @@ export async function recordChange(tx: Tx, subjectPrefix: string, change: Change
   if (change.event) {
     const event = newDomainEvent(change.event, change.merchantId, { case: 'payment', value: toPaymentMessage(record) }, change.at);
     await tx.outboxEvent.create({ data: outboxRow(subjectPrefix, event) });
+  }
+  return record;
+}
+
+/** recordChange on a pg connection (inside a transaction made with @vrp/sql's transaction()). */
+export async function recordChangeOn(db: Queryable, subjectPrefix: string, change: Change): Promise<PaymentRecord> {
+  if (change.entered) {
+    await db.query('INSERT INTO payment.payment_timeline (payment_id, status, at) VALUES ($1, $2, $3)', [
+      change.paymentId,
+      change.entered,
+      change.at,
+    ]);
+  }
+  const record = await readPayment(db, change.merchantId, change.paymentId);
+  if (!record) throw new Error(`payment ${change.paymentId} vanished`);
+  if (change.event) {
+    const event = newDomainEvent(change.event, change.merchantId, { case: 'payment', value: toPaymentMessage(record) }, change.at);
+    const row = outboxRow(subjectPrefix, event);
+    await db.query('INSERT INTO payment.outbox_events (event_id, subject, payload, traceparent) VALUES ($1, $2, $3, $4)', [
+      row.eventId,
+      row.subject,
+      Buffer.from(row.payload),
+      row.traceparent,
+    ]);
   }
   return record;
 }

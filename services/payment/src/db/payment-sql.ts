@@ -1,15 +1,15 @@
 /**
  * The payment hot path in typed raw SQL on the service's pool: reading a payment with its
  * timeline in one statement, creating one (gate, row, timeline entry and outbox row in one
- * statement), and applying the bank's reports. Everything else (lists, refund bookings) runs
- * through Prisma on the same pool. Rows come back in Prisma's shapes, so callers see one type.
+ * statement), and applying the bank's reports (lists: payment-list.ts; refund bookings:
+ * refund-allocations.ts). Rows come back in Prisma's shapes, so callers see one type.
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import { releaseOnFailureCte } from './period-usage.js';
 import { rows, type Queryable } from '@vrp/sql';
 import type { Decision, NewPayment, OpenAttempt, PaymentRecord } from './payments.js';
 
-interface PaymentRow {
+export interface PaymentRow {
   id: string;
   merchant_id: string;
   mandate_id: string;
@@ -31,14 +31,14 @@ interface PaymentRow {
 }
 
 /** The columns of a payment record, its timeline aggregated (oldest first), for a row aliased `p`. */
-const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
+export const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
   to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.retry_count,
   p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.period_key,
   p.created_at, p.submitted_at, p.bank_acked_at,
   COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
               FROM payment.payment_timeline t WHERE t.payment_id = p.id), '[]') AS timeline`;
 
-function toRecord(row: PaymentRow): PaymentRecord {
+export function toRecord(row: PaymentRow): PaymentRecord {
   return {
     id: row.id,
     merchantId: row.merchant_id,

@@ -1,4 +1,5 @@
 import type { Payment, Prisma, TimelineEntry } from '../generated/prisma/client.js';
+import { rows, type Queryable } from '@vrp/sql';
 import type { Db, Tx } from './client.js';
 
 /** A stored payment with its timeline, oldest entry first. */
@@ -31,16 +32,6 @@ export interface NewPayment {
   at: Date;
 }
 
-/** One keyset page query of payments: the filter, the order and how many rows to read. */
-export function queryPayments(
-  db: Db,
-  where: Prisma.PaymentWhereInput,
-  orderBy: Prisma.PaymentOrderByWithRelationInput[],
-  take: number,
-): Promise<PaymentRecord[]> {
-  return db.payment.findMany({ where, orderBy, take, include: withTimeline });
-}
-
 /** The attempt a bank report is about: the payment, its attempt number and the status it must still have. */
 export interface OpenAttempt {
   id: string;
@@ -68,48 +59,64 @@ export async function resubmitFailed(tx: Tx, merchantId: string, id: string, ret
 }
 
 /** Adds `amount` to the payment's holds unless refunds and holds would pass its amount; what remains refundable, or null. */
-export async function holdAmount(tx: Tx, merchantId: string, paymentId: string, amount: bigint): Promise<bigint | null> {
-  const rows = await tx.$queryRaw<{ remaining: bigint }[]>`
-    UPDATE "payment"."payments"
-       SET amount_held_minor = amount_held_minor + ${amount}
-     WHERE id = ${paymentId} AND merchant_id = ${merchantId} AND status = 'settled'
-       AND amount_refunded_minor + amount_held_minor + ${amount} <= amount_minor
-    RETURNING amount_minor - amount_refunded_minor - amount_held_minor AS remaining`;
-  return rows[0] ? BigInt(rows[0].remaining) : null;
+export async function holdAmount(db: Queryable, merchantId: string, paymentId: string, amount: bigint): Promise<bigint | null> {
+  const [row] = await rows<{ remaining: string }>(
+    db,
+    `UPDATE payment.payments
+        SET amount_held_minor = amount_held_minor + $3
+      WHERE id = $1 AND merchant_id = $2 AND status = 'settled'
+        AND amount_refunded_minor + amount_held_minor + $3 <= amount_minor
+     RETURNING (amount_minor - amount_refunded_minor - amount_held_minor)::text AS remaining`,
+    [paymentId, merchantId, amount.toString()],
+  );
+  return row ? BigInt(row.remaining) : null;
 }
 
-/** Moves a confirmed hold into amount_refunded; the payment becomes refunded when nothing is left. True when it did. */
-export async function bookHeldAmount(tx: Tx, merchantId: string, paymentId: string, amount: bigint): Promise<{ fullyRefunded: boolean }> {
-  const rows = await tx.$queryRaw<{ status: string }[]>`
-    UPDATE "payment"."payments"
-       SET amount_held_minor = amount_held_minor - ${amount},
-           amount_refunded_minor = amount_refunded_minor + ${amount},
-           status = CASE WHEN amount_refunded_minor + ${amount} = amount_minor THEN 'refunded' ELSE status END
-     WHERE id = ${paymentId} AND merchant_id = ${merchantId}
-    RETURNING status`;
-  return { fullyRefunded: rows[0]?.status === 'refunded' };
+/** Moves a confirmed hold into amount_refunded; the payment becomes refunded when nothing is left. */
+export async function bookHeldAmount(
+  db: Queryable,
+  merchantId: string,
+  paymentId: string,
+  amount: bigint,
+): Promise<{ fullyRefunded: boolean }> {
+  const [row] = await rows<{ status: string }>(
+    db,
+    `UPDATE payment.payments
+        SET amount_held_minor = amount_held_minor - $3,
+            amount_refunded_minor = amount_refunded_minor + $3,
+            status = CASE WHEN amount_refunded_minor + $3 = amount_minor THEN 'refunded' ELSE status END
+      WHERE id = $1 AND merchant_id = $2
+     RETURNING status`,
+    [paymentId, merchantId, amount.toString()],
+  );
+  return { fullyRefunded: row?.status === 'refunded' };
 }
 
 /** Drops a hold that was never confirmed. */
-export async function dropHeldAmount(tx: Tx, merchantId: string, paymentId: string, amount: bigint): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE "payment"."payments" SET amount_held_minor = amount_held_minor - ${amount}
-     WHERE id = ${paymentId} AND merchant_id = ${merchantId}`;
+export async function dropHeldAmount(db: Queryable, merchantId: string, paymentId: string, amount: bigint): Promise<void> {
+  await db.query(`UPDATE payment.payments SET amount_held_minor = amount_held_minor - $3 WHERE id = $1 AND merchant_id = $2`, [
+    paymentId,
+    merchantId,
+    amount.toString(),
+  ]);
 }
 
 /** Gives a confirmed refund back: amount_refunded goes down and the payment is settled again. Whether it had been fully refunded. */
 export async function giveBackRefunded(
-  tx: Tx,
+  db: Queryable,
   merchantId: string,
   paymentId: string,
   amount: bigint,
 ): Promise<{ wasFullyRefunded: boolean }> {
-  const rows = await tx.$queryRaw<{ was_full: boolean }[]>`
-    UPDATE "payment"."payments"
-       SET amount_refunded_minor = amount_refunded_minor - ${amount}, status = 'settled'
-     WHERE id = ${paymentId} AND merchant_id = ${merchantId}
-    RETURNING amount_refunded_minor + ${amount} = amount_minor AS was_full`;
-  return { wasFullyRefunded: rows[0]?.was_full === true };
+  const [row] = await rows<{ was_full: boolean }>(
+    db,
+    `UPDATE payment.payments
+        SET amount_refunded_minor = amount_refunded_minor - $3, status = 'settled'
+      WHERE id = $1 AND merchant_id = $2
+     RETURNING amount_refunded_minor + $3 = amount_minor AS was_full`,
+    [paymentId, merchantId, amount.toString()],
+  );
+  return { wasFullyRefunded: row?.was_full === true };
 }
 
 /** Open payments whose attempt the bank has not acknowledged since `unackedSince`, or not decided since `undecidedSince`. */

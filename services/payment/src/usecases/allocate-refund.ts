@@ -1,5 +1,7 @@
 import { ApiError, notFound } from '@vrp/errors';
-import { findPayment, holdAmount, type PaymentRecord } from '../db/payments.js';
+import { transaction } from '@vrp/sql';
+import { readPayment } from '../db/payment-sql.js';
+import { holdAmount, type PaymentRecord } from '../db/payments.js';
 import { findAllocation, insertAllocation } from '../db/refund-allocations.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { refundableAmount } from '../domain/refund-allocation.js';
@@ -34,8 +36,8 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
   if (replay) return replay;
   const at = deps.clock.now();
   try {
-    return await deps.db.$transaction(async (tx) => {
-      const payment = await findPayment(tx, input.merchantId, input.paymentId);
+    return await transaction(deps.sql, async (tx) => {
+      const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, input.amountMinor);
       await insertAllocation(tx, {
@@ -59,14 +61,14 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
 }
 
 async function existingAllocation(deps: Deps, input: AllocateRefundInput): Promise<Allocation | undefined> {
-  const existing = await findAllocation(deps.db, input.refundId);
+  const existing = await findAllocation(deps.sql, input.refundId);
   if (!existing) return undefined;
   if (existing.merchantId !== input.merchantId || existing.paymentId !== input.paymentId) {
     throw new ApiError('invalid_state_transition', `Refund ${input.refundId} is already booked against another payment.`);
   }
   if (existing.releasedAt)
     throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be booked again.`);
-  const payment = await findPayment(deps.db, input.merchantId, input.paymentId);
+  const payment = await readPayment(deps.sql, input.merchantId, input.paymentId);
   if (!payment) throw notFound('payment', input.paymentId);
   const remainingAfterMinor = payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor;
   return { amountMinor: existing.amountMinor, payment, remainingAfterMinor };

@@ -1,7 +1,9 @@
 import { ApiError, notFound } from '@vrp/errors';
-import { bookHeldAmount, findPayment, type PaymentRecord } from '../db/payments.js';
+import { transaction } from '@vrp/sql';
+import { readPayment } from '../db/payment-sql.js';
+import { bookHeldAmount, type PaymentRecord } from '../db/payments.js';
 import { findAllocation, markConfirmed } from '../db/refund-allocations.js';
-import { recordChange } from '../db/events.js';
+import { recordChangeOn } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -16,7 +18,7 @@ export async function confirmRefund(
 ): Promise<PaymentRecord> {
   const at = deps.clock.now();
   let changed = false;
-  const record = await deps.db.$transaction(async (tx) => {
+  const record = await transaction(deps.sql, async (tx) => {
     const allocation = await findAllocation(tx, input.refundId);
     if (!allocation || allocation.merchantId !== input.merchantId || allocation.paymentId !== input.paymentId) {
       throw notFound('refund allocation', input.refundId);
@@ -25,13 +27,13 @@ export async function confirmRefund(
       const current = await findAllocation(tx, input.refundId);
       if (current?.releasedAt || !current?.confirmedAt)
         throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be confirmed.`);
-      const payment = await findPayment(tx, input.merchantId, input.paymentId);
+      const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;
     }
     const { fullyRefunded } = await bookHeldAmount(tx, input.merchantId, input.paymentId, allocation.amountMinor);
     changed = true;
-    return recordChange(tx, deps.subjectPrefix, {
+    return recordChangeOn(tx, deps.subjectPrefix, {
       merchantId: input.merchantId,
       paymentId: input.paymentId,
       at,

@@ -1,7 +1,9 @@
 import { notFound } from '@vrp/errors';
-import { dropHeldAmount, findPayment, giveBackRefunded, type PaymentRecord } from '../db/payments.js';
+import { transaction } from '@vrp/sql';
+import { readPayment } from '../db/payment-sql.js';
+import { dropHeldAmount, giveBackRefunded, type PaymentRecord } from '../db/payments.js';
 import { findAllocation, insertReleaseTombstone, markReleased } from '../db/refund-allocations.js';
-import { recordChange } from '../db/events.js';
+import { recordChangeOn } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -22,10 +24,10 @@ export async function releaseRefund(
 ): Promise<PaymentRecord> {
   const at = deps.clock.now();
   let changed = false;
-  const record = await deps.db.$transaction(async (tx) => {
+  const record = await transaction(deps.sql, async (tx) => {
     let allocation = await findAllocation(tx, input.refundId);
     if (!allocation) {
-      if (!(await findPayment(tx, input.merchantId, input.paymentId))) throw notFound('refund allocation', input.refundId);
+      if (!(await readPayment(tx, input.merchantId, input.paymentId))) throw notFound('refund allocation', input.refundId);
       await insertReleaseTombstone(tx, { ...input, at });
       allocation = await findAllocation(tx, input.refundId);
     }
@@ -35,14 +37,14 @@ export async function releaseRefund(
     // A ConfirmRefund that committed meanwhile is seen: the release then gives back a refund, not a hold.
     const released = await markReleased(tx, input.refundId, at);
     if (!released) {
-      const payment = await findPayment(tx, input.merchantId, input.paymentId);
+      const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;
     }
     if (!released.confirmed) {
       // Only held: the refund never became public, so giving it back must leave no trace either.
       await dropHeldAmount(tx, input.merchantId, input.paymentId, allocation.amountMinor);
-      const payment = await findPayment(tx, input.merchantId, input.paymentId);
+      const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;
     }
@@ -50,7 +52,7 @@ export async function releaseRefund(
     // giving one back always leaves it settled.
     const { wasFullyRefunded: enteredSettled } = await giveBackRefunded(tx, input.merchantId, input.paymentId, allocation.amountMinor);
     changed = true;
-    return recordChange(tx, deps.subjectPrefix, {
+    return recordChangeOn(tx, deps.subjectPrefix, {
       merchantId: input.merchantId,
       paymentId: input.paymentId,
       at,

@@ -1,0 +1,34 @@
+import type { KeysetQuery } from './keyset.js';
+
+/** The SQL of one keyset page, for lists in raw SQL: a condition to AND with the filters, the order and the limit. */
+export interface KeysetSql {
+  /** `TRUE` on the first page, else the seek past the position (a row comparison the index serves). */
+  where: string;
+  orderBy: string;
+  limit: string;
+}
+
+/**
+ * Renders a keysetQuery built with SQL column names as its fields (e.g. `{ createdAt:
+ * 'p.created_at', id: 'p.id', amount: 'p.amount_minor' }`) as SQL, appending the position's
+ * values to `values` (so their placeholders follow the caller's). Every order's keys run in one
+ * direction, so "after the position" is one row comparison: `(k1, k2, id) > ($n, $n+1, $n+2)`.
+ */
+export function keysetSql(query: KeysetQuery, values: unknown[]): KeysetSql {
+  const keys = query.orderBy.map((o) => Object.entries(o)[0]!) as [string, 'asc' | 'desc'][];
+  const orderBy = keys.map(([column, dir]) => `${column} ${dir === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
+  values.push(query.take);
+  const limit = `$${values.length}`;
+  const branches = (query.where as { OR?: Record<string, unknown>[] }).OR;
+  if (!branches) return { where: 'TRUE', orderBy, limit };
+  // The last branch holds every key: equal to the position on all but the last, past it on that one.
+  const last = branches[branches.length - 1]!;
+  const placeholders = keys.map(([column], i) => {
+    const bound = last[column];
+    const value = i === keys.length - 1 ? Object.values(bound as Record<string, unknown>)[0] : bound;
+    values.push(typeof value === 'bigint' ? value.toString() : value);
+    return `$${values.length}`;
+  });
+  const op = keys[0]![1] === 'asc' ? '>' : '<';
+  return { where: `(${keys.map(([c]) => c).join(', ')}) ${op} (${placeholders.join(', ')})`, orderBy, limit };
+}
