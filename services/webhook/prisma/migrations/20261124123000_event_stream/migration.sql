@@ -25,7 +25,7 @@ CREATE UNIQUE INDEX "events_merchant_id_stream_seq_key" ON "webhook"."events"("m
 
 -- Hand-written: each inserted event takes the next position of its merchant from the merchant's
 -- head row. The row stays locked until the recording commits, so a merchant's positions become
--- visible in order (a higher one never commits before a lower one); merchants do not wait for
+-- visible in order (a higher one never commits before a lower one), and merchants do not wait for
 -- each other. A recording skipped as a duplicate (ON CONFLICT DO NOTHING) leaves an unused
 -- number, which readers never notice.
 -- The function body is an E'' string whose statement ends are written \073: prisma migrate deploy
