@@ -96,6 +96,8 @@ function generate(): string {
   for (const [route, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!op.operationId || route === '/v1/openapi.json' || !route.startsWith('/v1/')) continue;
+      // A stream (text/event-stream) is read with EventSource or `vrp listen`, not as one response.
+      if (Object.values(op.responses).some((r) => r.content?.['text/event-stream'])) continue;
       const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
       const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
       const args: string[] = pathParams.map((p) => `${camel(p.name)}: string`);

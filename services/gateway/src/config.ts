@@ -29,6 +29,8 @@ function spec(env: VrpEnv) {
     // A request still "in flight" after this long belongs to a gateway that died; another may take over.
     idempotencyLockTimeoutMs: duration('IDEMPOTENCY_LOCK_TIMEOUT', { default: 60_000 }),
     grpcTimeoutMs: duration('GRPC_TIMEOUT', { default: 5000 }),
+    // GET /v1/webhook-events/stream sends a comment this often so idle streams stay open through proxies.
+    eventStreamHeartbeatMs: duration('EVENT_STREAM_HEARTBEAT', { default: 15_000 }),
     // Merchant Console: where its built files are ('' = packages/console/dist of this checkout) and its sessions.
     consoleDir: str('CONSOLE_DIR', { default: '' }),
     consoleSessionTtlMs: duration('CONSOLE_SESSION_TTL', { default: 12 * 3_600_000 }),

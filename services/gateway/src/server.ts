@@ -13,6 +13,7 @@ import type { Metrics } from '@vrp/metrics';
 import { accessLog } from './middleware/access-log.js';
 import { traceRequests } from './middleware/trace-requests.js';
 import { httpMetrics, mountedAt } from './middleware/http-metrics.js';
+import { registerEventStreamRoutes } from './routes/event-stream.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMandateRoutes } from './routes/mandates.js';
 import { registerOpenApiRoutes } from './routes/openapi.js';
@@ -26,7 +27,14 @@ import { limitUrlLength } from './http-server.js';
 type RegisterRoutes = (router: Router, deps: Deps) => void;
 
 /** Every resource's authenticated /v1 routes; a new resource adds its register function here. */
-const ROUTES: RegisterRoutes[] = [registerMandateRoutes, registerPaymentRoutes, registerRefundRoutes, registerWebhookRoutes];
+// The event stream comes before the webhook routes, whose /webhook-events/:event_id would take its path.
+const ROUTES: RegisterRoutes[] = [
+  registerEventStreamRoutes,
+  registerMandateRoutes,
+  registerPaymentRoutes,
+  registerRefundRoutes,
+  registerWebhookRoutes,
+];
 /** Routes that exist only in sandbox; production answers 404 for them like for any unknown path. */
 const SANDBOX_ROUTES: RegisterRoutes[] = [
   registerSandboxRoutes,

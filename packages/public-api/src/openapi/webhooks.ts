@@ -1,5 +1,14 @@
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../vocabulary.js';
-import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
+import {
+  errorResponses,
+  idParam,
+  idempotencyKeyParam,
+  idempotentHeaders,
+  jsonBody,
+  jsonResponse,
+  rateLimitHeaders,
+  ref,
+} from './components.js';
 import { commonListParameters, listSchema } from './pagination.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';
 
@@ -140,6 +149,36 @@ export const paths: OpenApiFragment['paths'] = {
       responses: {
         '200': jsonResponse('One page of events (without attempts).', ref('WebhookEventList')),
         ...errorResponses({ '403': 'merchant_mismatch.' }),
+      },
+    },
+  },
+  '/v1/webhook-events/stream': {
+    get: {
+      operationId: 'streamWebhookEvents',
+      tags,
+      summary: 'Stream events as they happen (Server-Sent Events)',
+      description:
+        'Keeps the response open and sends each of the merchant\u2019s events as it is recorded, in order, as one Server-Sent Event: `id:` is the event\u2019s position in the merchant\u2019s stream, `event:` its type and `data:` the exact body a webhook delivery carries (`{event_id, event_type, created_at, data}`). ' +
+        'Without `Last-Event-ID` the stream starts now; with it, every later event follows exactly once (EventSource clients send it when they reconnect). ' +
+        'A comment line (`: heartbeat`) is sent every 15 s (EVENT_STREAM_HEARTBEAT) while nothing happens. The stream ends within a second of its token being revoked; the next attempt answers 401. ' +
+        'Every event is streamed, whatever the merchant\u2019s endpoints subscribe to. `npm run -s vrp -- listen` forwards this stream to a local URL.',
+      parameters: [
+        {
+          name: 'Last-Event-ID',
+          in: 'header',
+          required: false,
+          description: 'The `id` of the last event received: the stream resumes right after it.',
+          schema: { type: 'string', pattern: '^[0-9]{1,19}$' },
+        },
+      ],
+      responses: {
+        '200': {
+          description:
+            'An endless `text/event-stream`; each message is `id: <position>`, `event: <event type>`, `data: <webhook body JSON>`.',
+          headers: rateLimitHeaders,
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        ...errorResponses(),
       },
     },
   },
