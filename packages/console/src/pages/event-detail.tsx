@@ -37,36 +37,38 @@ export function EventPage() {
           <h2>Delivery attempts</h2>
           {e.attempts.length === 0 ? <p className="muted">No attempts yet.</p> : null}
           {e.attempts.length > 0 ? (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Attempt</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">HTTP status</th>
-                  <th scope="col">Latency</th>
-                  <th scope="col">Response</th>
-                </tr>
-              </thead>
-              <tbody>
-                {e.attempts.map((a) => (
-                  <tr key={`${a.endpoint_id}-${a.attempt}`}>
-                    <td>{a.attempt}</td>
-                    <td>
-                      <Time iso={a.attempted_at} />
-                    </td>
-                    <td>
-                      <IdLink to={`/webhooks/${a.endpoint_id}`} id={a.endpoint_id} />
-                    </td>
-                    <td>{a.success ? <StatusPill status="delivered" /> : <StatusPill status="failed" />}</td>
-                    <td>{a.status_code ?? '—'}</td>
-                    <td>{a.latency_ms} ms</td>
-                    <td className="excerpt">{responseOf(a)}</td>
+            <div className="table-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Attempt</th>
+                    <th scope="col">Time</th>
+                    <th scope="col">Endpoint</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">HTTP status</th>
+                    <th scope="col">Latency</th>
+                    <th scope="col">Response</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {e.attempts.map((a) => (
+                    <tr key={`${a.endpoint_id}-${a.attempt}`}>
+                      <td>{a.attempt}</td>
+                      <td className="nowrap">
+                        <Time iso={a.attempted_at} />
+                      </td>
+                      <td>
+                        <IdLink to={`/webhooks/${a.endpoint_id}`} id={a.endpoint_id} />
+                      </td>
+                      <td>{a.success ? <StatusPill status="delivered" /> : <StatusPill status="failed" />}</td>
+                      <td>{a.status_code ?? '—'}</td>
+                      <td className="nowrap">{a.latency_ms} ms</td>
+                      <td className="excerpt">{responseOf(a)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           ) : null}
           <h2>Payload</h2>
           <JsonBlock label="Event payload" value={{ event_id: e.id, event_type: e.event_type, created_at: e.created_at, data: e.data }} />
