@@ -32,6 +32,22 @@ describe('npm start + the README walk-through', () => {
     expect(res.status).toBe(200);
   });
 
+  it('serves the Merchant Console at /console/ on the same origin, under its strict CSP', async () => {
+    const page = await fetch(`${platform.url}/console/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+    const script = /<script[^>]*src="(\/console\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, html).toBeDefined();
+    const app = await fetch(`${platform.url}${script!}`);
+    expect(app.status).toBe(200);
+    expect(app.headers.get('content-type')).toMatch(/javascript/);
+  });
+
   it('runs the README curl walk-through as written', () => {
     const result = spawnSync('bash', ['-c', walkthroughScript()], {
       cwd: REPO_ROOT,
