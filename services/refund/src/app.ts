@@ -4,6 +4,7 @@ import { startMetrics } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
+import { createPool } from '@vrp/sql';
 import type { RefundConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { outboxLagSeconds, pingDatabase, refundsByStatus } from './db/observability.js';
@@ -29,7 +30,12 @@ export type RefundService = Started<{
 export function startRefundService(config: RefundConfig, options: { logger?: Logger } = {}): Promise<RefundService> {
   const logger = options.logger ?? createLogger('refund', { level: config.logLevel });
   return startUp('refund service', logger, async (resources) => {
-    const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
+    const pool = resources.add(
+      'database pool',
+      createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
+      (p) => p.end(),
+    );
+    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'refund'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
     const relay = new OutboxRelay({
@@ -72,6 +78,7 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
     );
     const deps: Deps = {
       db,
+      sql: pool,
       logger,
       subjectPrefix: config.eventSubjectPrefix,
       afterCommit: () => relay.nudge(),

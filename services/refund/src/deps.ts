@@ -1,11 +1,14 @@
 import type { bank, payment } from '@vrp/contracts';
 import type { ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
+import type { SqlPool } from '@vrp/sql';
 import type { Db } from './db/client.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
   db: Db;
+  /** The pool Prisma runs on, for the hot path's raw statements. */
+  sql: SqlPool;
   logger: Logger;
   /** Subject prefix of the event stream, for outbox rows. */
   subjectPrefix: string;

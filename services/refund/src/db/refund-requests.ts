@@ -1,23 +1,5 @@
-import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
 import type { RequestState } from '../domain/refund-status.js';
 import type { Db } from './client.js';
-
-/**
- * Writes the durable intent to refund before anything is booked against the payment, binding
- * the Idempotency-Key (when given) to the refund id in the same transaction: KeyTaken when a
- * create with the same key got there first.
- */
-export async function openRequest(
-  db: Db,
-  merchantId: string,
-  request: { id: string; paymentId: string; amountMinor: bigint },
-  idempotency?: IdempotencyClaim,
-): Promise<void> {
-  await db.$transaction(async (tx) => {
-    if (idempotency) await bindKey(tx, 'refund', merchantId, idempotency, request.id, new Date());
-    await tx.refundRequest.create({ data: { ...request, merchantId, state: 'open' satisfies RequestState } });
-  });
-}
 
 /** Frees the Idempotency-Keys bound to a request that ended without a refund, so a retry can refund. */
 export async function freeKeysOf(db: Db, merchantId: string, requestId: string): Promise<void> {

@@ -7,24 +7,12 @@ export type RefundRow = Refund & { timeline: RefundTimelineEntry[] };
 /** Every read of a refund brings its timeline along. */
 export const withTimeline = { timeline: { orderBy: { seq: 'asc' } } } as const;
 
-/** One refund of `merchantId`, or null (also when it belongs to another merchant). */
-export async function findRefund(db: Db, merchantId: string, id: string) {
-  return db.refund.findFirst({ where: { id, merchantId }, include: withTimeline });
-}
-
 /**
  * One refund by id alone. Only for the bank's callbacks and the sweepers, which act for the
- * platform rather than for a merchant; every merchant-facing read goes through findRefund.
+ * platform rather than for a merchant; every merchant-facing read goes through readRefund (refund-sql.ts).
  */
 export async function findRefundById(db: Db, id: string) {
   return db.refund.findUnique({ where: { id }, include: withTimeline });
-}
-
-/** Records the bank's acknowledgement of a submission (the first reference wins) and when it was made. */
-export async function markBankAcknowledged(db: Db, merchantId: string, id: string, bankReference: string, at = new Date()): Promise<void> {
-  await db.$executeRaw`
-    UPDATE "refund"."refunds" SET bank_reference = COALESCE(bank_reference, ${bankReference}), bank_submitted_at = ${at}
-     WHERE id = ${id} AND merchant_id = ${merchantId}`;
 }
 
 /**
@@ -46,11 +34,6 @@ export async function markAllocationReleased(db: Db, merchantId: string, id: str
     where: { id, merchantId, status: 'failed', allocationReleasedAt: null },
     data: { allocationReleasedAt: new Date() },
   });
-}
-
-/** Records that the payment service confirmed the refund's booking (payment.refunded is written). */
-export async function markAllocationConfirmed(db: Db, merchantId: string, id: string): Promise<void> {
-  await db.refund.updateMany({ where: { id, merchantId, allocationConfirmedAt: null }, data: { allocationConfirmedAt: new Date() } });
 }
 
 /** Refunds recorded before `createdBefore` whose booking is not confirmed yet, oldest first. */

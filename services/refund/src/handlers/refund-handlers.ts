@@ -3,7 +3,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { common, refund } from '@vrp/contracts';
 import { required, validationError } from '@vrp/errors';
-import type { RefundFilters } from '../db/list-refunds.js';
+import type { RefundFilters } from '../db/refund-sql.js';
 import type { RefundStatus } from '../domain/refund-status.js';
 import { createRefund } from '../usecases/create-refund.js';
 import type { Deps } from '../deps.js';

@@ -1,4 +1,4 @@
-import { markAllocationConfirmed } from '../db/refunds.js';
+import { noteAllocationConfirmed } from '../db/refund-sql.js';
 import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
@@ -15,6 +15,6 @@ export async function confirmBooking(deps: Deps, row: RefundRow): Promise<boolea
     deps.logger.warn('could not confirm a refund booking; will retry', { refund_id: row.id, err });
     return false;
   }
-  await markAllocationConfirmed(deps.db, row.merchantId, row.id);
+  await noteAllocationConfirmed(deps.sql, row.merchantId, row.id);
   return true;
 }

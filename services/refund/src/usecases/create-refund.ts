@@ -4,9 +4,8 @@ import { validateMetadata } from '@vrp/public-api';
 import { newId } from '@vrp/ids';
 import { ApiError, validationError } from '@vrp/errors';
 import { KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
-import { recordRefund } from '../db/record-refund.js';
-import { findRefund } from '../db/refunds.js';
-import { findRequest, moveRequest, openRequest } from '../db/refund-requests.js';
+import { insertRefund, insertRequest, readRefund } from '../db/refund-sql.js';
+import { findRequest, moveRequest } from '../db/refund-requests.js';
 import { assertValidReason } from '../domain/refund-reason.js';
 import { assertPartialMinimum, planRefund } from '../domain/refund-amount.js';
 import { expectedSettlementDate } from '../domain/settlement-date.js';
@@ -51,8 +50,8 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
 
   const ref: RequestRef = { merchantId: input.merchantId, paymentId: input.paymentId, id: newId('refund') };
   try {
-    await openRequest(
-      deps.db,
+    await insertRequest(
+      deps.sql,
       input.merchantId,
       { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor },
       input.idempotency,
@@ -71,8 +70,8 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
     // The payment may have changed since it was read: judge the minimum on what was booked.
     assertPartialMinimum(booked.amountMinor, booked.remainingAfterMinor, facts.currency);
     const at = new Date();
-    row = await recordRefund(
-      deps.db,
+    row = await insertRefund(
+      deps.sql,
       deps.subjectPrefix,
       {
         ...ref,
@@ -107,7 +106,7 @@ async function replayed(deps: Deps, input: CreateRefundInput): Promise<RefundRow
   if (!input.idempotency) return undefined;
   const id = await resourceOfKey(deps.db, 'refund', input.merchantId, input.idempotency, new Date());
   if (!id) return undefined;
-  const refund = await findRefund(deps.db, input.merchantId, id);
+  const refund = await readRefund(deps.sql, input.merchantId, id);
   if (refund) return refund;
   const request = await findRequest(deps.db, id);
   if (request && request.state !== 'released') throw keyInUse();

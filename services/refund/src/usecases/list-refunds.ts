@@ -1,6 +1,6 @@
 import type { common } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
-import { listRefunds as listRefundRows, type RefundFilters } from '../db/list-refunds.js';
+import { selectRefundPage, type RefundFilters } from '../db/refund-sql.js';
 import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
@@ -13,5 +13,5 @@ export async function listRefunds(
 ): Promise<{ items: RefundRow[]; hasMore: boolean }> {
   const { gte, lte } = filters.amountMinor ?? {};
   if (gte !== undefined && lte !== undefined && gte > lte) throw validationError('amount', 'gte must not exceed lte');
-  return listRefundRows(deps.db, merchantId, filters, page);
+  return selectRefundPage(deps.sql, merchantId, filters, page);
 }

@@ -1,4 +1,4 @@
-import { markBankAcknowledged } from '../db/refunds.js';
+import { noteBankAcknowledged } from '../db/refund-sql.js';
 import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
@@ -29,7 +29,7 @@ export async function submitRefundToBank(deps: Deps, row: RefundRow): Promise<bo
       amountMinor: row.amountMinor,
       currency: row.currency,
     });
-    await markBankAcknowledged(deps.db, row.merchantId, row.id, bankReference || row.id);
+    await noteBankAcknowledged(deps.sql, row.merchantId, row.id, bankReference || row.id);
     return true;
   } catch (err) {
     deps.logger.warn('bank did not take the refund; it will be resubmitted', { refund_id: row.id, err });

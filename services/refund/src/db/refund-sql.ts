@@ -1,0 +1,234 @@
+/**
+ * The refund service's hot path in typed raw SQL on its pool (Prisma runs on the same pool for
+ * the sweepers): reading a refund with its timeline, a list page, opening a request, recording
+ * a refund (request, row, timeline entry and refund.created in one statement) and the notes of
+ * a confirmed booking and of the bank's acknowledgement. Rows come back in Prisma's shapes.
+ */
+import type { JsonObject } from '@bufbuild/protobuf';
+import type { common } from '@vrp/contracts';
+import { ApiError } from '@vrp/errors';
+import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
+import { newDomainEvent, outboxRow } from '@vrp/outbox';
+import { keysetQuery, keysetSql, pageOf } from '@vrp/pagination';
+import { rawSql, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import type { Prisma } from '../generated/prisma/client.js';
+import { toRefundMessage } from '../messages.js';
+import type { RefundRow } from './refunds.js';
+
+/** A booked refund about to be recorded. */
+export interface NewRefund {
+  id: string;
+  merchantId: string;
+  paymentId: string;
+  amountMinor: bigint;
+  currency: string;
+  reason: string;
+  metadata: JsonObject;
+  /** YYYY-MM-DD */
+  expectedSettlementDate: string;
+}
+
+/** Filters of a refund list; every bound is inclusive and optional. */
+export interface RefundFilters {
+  paymentId?: string;
+  statuses?: string[];
+  createdAt?: { gte?: Date; lte?: Date };
+  amountMinor?: { gte?: bigint; lte?: bigint };
+}
+
+interface Row {
+  id: string;
+  merchant_id: string;
+  payment_id: string;
+  amount_minor: string;
+  currency: string;
+  status: string;
+  reason: string;
+  metadata: Prisma.JsonValue;
+  created_at: Date;
+  expected_settlement_date: string;
+  settled_at: Date | null;
+  failed_at: Date | null;
+  bank_reference: string | null;
+  bank_submitted_at: Date | null;
+  allocation_released_at: Date | null;
+  allocation_confirmed_at: Date | null;
+  timeline: { seq: string; status: string; at: string }[];
+}
+
+/** The columns of a refund row, its timeline aggregated (oldest first), for a row aliased `r`. */
+const RECORD = `r.id, r.merchant_id, r.payment_id, r.amount_minor::text AS amount_minor, r.currency, r.status, r.reason, r.metadata,
+  r.created_at, to_char(r.expected_settlement_date, 'YYYY-MM-DD') AS expected_settlement_date, r.settled_at, r.failed_at,
+  r.bank_reference, r.bank_submitted_at, r.allocation_released_at, r.allocation_confirmed_at,
+  COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
+              FROM refund.refund_timeline t WHERE t.refund_id = r.id), '[]') AS timeline`;
+
+function toRefundRow(row: Row): RefundRow {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    paymentId: row.payment_id,
+    amountMinor: BigInt(row.amount_minor),
+    currency: row.currency,
+    status: row.status,
+    reason: row.reason,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+    expectedSettlementDate: new Date(`${row.expected_settlement_date}T00:00:00Z`),
+    settledAt: row.settled_at,
+    failedAt: row.failed_at,
+    bankReference: row.bank_reference,
+    bankSubmittedAt: row.bank_submitted_at,
+    allocationReleasedAt: row.allocation_released_at,
+    allocationConfirmedAt: row.allocation_confirmed_at,
+    timeline: row.timeline.map((t) => ({ seq: BigInt(t.seq), refundId: row.id, status: t.status, at: new Date(t.at) })),
+  };
+}
+
+/** One refund of `merchantId` with its timeline, or null (also when it belongs to another merchant). */
+export async function readRefund(db: Queryable, merchantId: string, id: string): Promise<RefundRow | null> {
+  const [row] = await rows<Row>(db, `SELECT ${RECORD} FROM refund.refunds r WHERE r.id = $1 AND r.merchant_id = $2`, [id, merchantId]);
+  return row ? toRefundRow(row) : null;
+}
+
+/** One keyset page of a merchant's refunds in the requested order (ties broken by id), in one statement. */
+export async function selectRefundPage(
+  db: Queryable,
+  merchantId: string,
+  filters: RefundFilters,
+  page: common.PageRequest | undefined,
+): Promise<{ items: RefundRow[]; hasMore: boolean }> {
+  const query = keysetQuery(page, { createdAt: 'r.created_at', id: 'r.id', amount: 'r.amount_minor' });
+  const values: unknown[] = [merchantId];
+  const where = ['r.merchant_id = $1'];
+  const bind = (condition: (placeholder: string) => string, value: unknown) => {
+    values.push(value);
+    where.push(condition(`$${values.length}`));
+  };
+  if (filters.paymentId) bind((v) => `r.payment_id = ${v}`, filters.paymentId);
+  if (filters.statuses?.length) bind((v) => `r.status = ANY(${v}::text[])`, filters.statuses);
+  if (filters.createdAt?.gte) bind((v) => `r.created_at >= ${v}`, filters.createdAt.gte);
+  if (filters.createdAt?.lte) bind((v) => `r.created_at <= ${v}`, filters.createdAt.lte);
+  if (filters.amountMinor?.gte !== undefined) bind((v) => `r.amount_minor >= ${v}::bigint`, filters.amountMinor.gte.toString());
+  if (filters.amountMinor?.lte !== undefined) bind((v) => `r.amount_minor <= ${v}::bigint`, filters.amountMinor.lte.toString());
+  const keyset = keysetSql(query, values);
+  const found = await rows<Row>(
+    db,
+    `SELECT ${RECORD} FROM refund.refunds r WHERE ${where.join(' AND ')} AND ${keyset.where} ORDER BY ${keyset.orderBy} LIMIT ${keyset.limit}`,
+    values,
+  );
+  return pageOf(found.map(toRefundRow), query);
+}
+
+/**
+ * Writes the durable intent to refund before anything is booked against the payment, binding
+ * the Idempotency-Key (when given) to the refund id in the same transaction: KeyTaken when a
+ * create with the same key got there first.
+ */
+export async function insertRequest(
+  pool: SqlPool,
+  merchantId: string,
+  request: { id: string; paymentId: string; amountMinor: bigint },
+  idempotency?: IdempotencyClaim,
+): Promise<void> {
+  const insert = (db: Queryable) =>
+    db.query(`INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, $4, 'open')`, [
+      request.id,
+      merchantId,
+      request.paymentId,
+      request.amountMinor.toString(),
+    ]);
+  if (!idempotency) {
+    await insert(pool);
+    return;
+  }
+  await transaction(pool, async (tx) => {
+    await bindKey(rawSql(tx), 'refund', merchantId, idempotency, request.id, new Date());
+    await insert(tx);
+  });
+}
+
+/**
+ * In one statement: completes the open request, inserts the refund (pending settlement), its
+ * first timeline entry and refund.created in the outbox (built beforehand from the row as it
+ * will be). Fails with service_unavailable when the request is no longer open, i.e. the
+ * recovery sweeper abandoned it meanwhile and is giving the booking back.
+ */
+export async function insertRefund(db: Queryable, subjectPrefix: string, refund: NewRefund, at: Date): Promise<RefundRow> {
+  const row: RefundRow = {
+    id: refund.id,
+    merchantId: refund.merchantId,
+    paymentId: refund.paymentId,
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    status: 'pending_settlement',
+    reason: refund.reason,
+    metadata: refund.metadata as JsonObject as Prisma.JsonValue,
+    createdAt: at,
+    expectedSettlementDate: new Date(`${refund.expectedSettlementDate}T00:00:00Z`),
+    settledAt: null,
+    failedAt: null,
+    bankReference: null,
+    bankSubmittedAt: null,
+    allocationReleasedAt: null,
+    allocationConfirmedAt: null,
+    timeline: [{ seq: 0n, refundId: refund.id, status: 'pending_settlement', at }],
+  };
+  const outbox = outboxRow(
+    subjectPrefix,
+    newDomainEvent('refund.created', row.merchantId, { case: 'refund', value: toRefundMessage(row) }, at),
+  );
+  const [result] = await rows<{ seq: string | null }>(
+    db,
+    `WITH request AS (
+       UPDATE refund.refund_requests SET state = 'completed', updated_at = now() WHERE id = $1 AND merchant_id = $2 AND state = 'open' RETURNING id),
+     created AS (
+       INSERT INTO refund.refunds (id, merchant_id, payment_id, amount_minor, currency, status, reason, metadata, created_at, expected_settlement_date)
+       SELECT $1, $2, $3, $4, $5, 'pending_settlement', $6, $7::jsonb, $8, $9::date FROM request RETURNING id),
+     entry AS (
+       INSERT INTO refund.refund_timeline (refund_id, status, at) SELECT id, 'pending_settlement', $8 FROM created RETURNING seq),
+     outbox AS (
+       INSERT INTO refund.outbox_events (event_id, subject, payload, traceparent) SELECT $10, $11, $12, $13 FROM created)
+     SELECT (SELECT seq::text FROM entry) AS seq`,
+    [
+      refund.id,
+      refund.merchantId,
+      refund.paymentId,
+      refund.amountMinor.toString(),
+      refund.currency,
+      refund.reason,
+      JSON.stringify(refund.metadata),
+      at,
+      refund.expectedSettlementDate,
+      outbox.eventId,
+      outbox.subject,
+      Buffer.from(outbox.payload),
+      outbox.traceparent,
+    ],
+  );
+  if (!result?.seq) throw new ApiError('service_unavailable', 'The refund took too long to record and was cancelled; retry.');
+  row.timeline[0]!.seq = BigInt(result.seq);
+  return row;
+}
+
+/** Records that the payment service confirmed the refund's booking (payment.refunded is written). */
+export async function noteAllocationConfirmed(db: Queryable, merchantId: string, id: string): Promise<void> {
+  await db.query(
+    'UPDATE refund.refunds SET allocation_confirmed_at = now() WHERE id = $1 AND merchant_id = $2 AND allocation_confirmed_at IS NULL',
+    [id, merchantId],
+  );
+}
+
+/** Records the bank's acknowledgement of a submission (the first reference wins) and when it was made. */
+export async function noteBankAcknowledged(
+  db: Queryable,
+  merchantId: string,
+  id: string,
+  bankReference: string,
+  at = new Date(),
+): Promise<void> {
+  await db.query(
+    'UPDATE refund.refunds SET bank_reference = COALESCE(bank_reference, $3), bank_submitted_at = $4 WHERE id = $1 AND merchant_id = $2',
+    [id, merchantId, bankReference, at],
+  );
+}
