@@ -4,9 +4,12 @@
  *   tsx tools/build/bundle.ts services/payment      (from the repo root)
  *   tsx ../../tools/build/bundle.ts .               (a service's `build` script)
  *
- * Workspace packages (`@vrp/*`) export TypeScript source and the generated Prisma client lives in
- * the service's src/, so both must be compiled into the bundle; every other npm package is
- * installed in the image and stays an import, which keeps native/wasm assets and licences intact.
+ *   tsx tools/build/bundle.ts services/gateway src/cli/main.ts dist/cli.js   (another entry)
+ *
+ * Everything is compiled into the one file: the workspace packages (`@vrp/*`, TypeScript source),
+ * the generated Prisma client with its query compiler (WebAssembly shipped as base64 modules) and
+ * every npm package, so a runtime image needs Node and this file, no node_modules. Only optional
+ * native add-ons nothing here uses (NEVER_BUNDLED) stay imports.
  */
 import { build, type Plugin } from 'esbuild';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
@@ -22,13 +25,16 @@ const CREATE_REQUIRE_BANNER = [
   'const require = __vrpCreateRequire(import.meta.url);',
 ].join('\n');
 
-/** Bare specifiers other than `@vrp/*` are npm packages or Node builtins: leave them as imports. */
+/** Optional native add-ons some packages try to load (pg's pg-native): left as imports that are never taken. */
 const keepNpmPackagesExternal: Plugin = {
   name: 'vrp-keep-npm-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@vrp/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      NEVER_BUNDLED.some((n) => args.path === n || args.path.startsWith(`${n}/`)) ? { path: args.path, external: true } : undefined,
+    );
   },
 };
+const NEVER_BUNDLED = ['pg-native'];
 
 export interface BundleResult {
   outfile: string;
@@ -39,18 +45,18 @@ export interface BundleResult {
  * Bundles `serviceDir` (absolute or relative to the cwd). Throws an Error with a one-line
  * message when the entry is missing or esbuild fails (esbuild has already printed details).
  */
-export async function bundleService(serviceDir: string): Promise<BundleResult> {
+export async function bundleService(serviceDir: string, entryPath = 'src/main.ts', outPath = 'dist/main.js'): Promise<BundleResult> {
   const dir = resolve(serviceDir);
-  const entry = join(dir, 'src', 'main.ts');
+  const entry = resolve(dir, entryPath);
   if (!existsSync(entry)) throw new Error(`no entry point: ${entry} does not exist`);
-  const outfile = join(dir, 'dist', 'main.js');
+  const outfile = resolve(dir, outPath);
   try {
     await build({
       entryPoints: [entry],
       outfile,
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       format: 'esm',
       sourcemap: true, // the image sets NODE_OPTIONS=--enable-source-maps so stacks point at .ts
       banner: { js: CREATE_REQUIRE_BANNER },
@@ -63,18 +69,18 @@ export async function bundleService(serviceDir: string): Promise<BundleResult> {
     throw new Error(`esbuild failed to bundle ${entry} (errors above)`);
   }
   // Marks dist/*.js as ESM whatever package.json sits above it (Node would otherwise read them as CommonJS).
-  writeFileSync(join(dir, 'dist', 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(dirname(outfile), 'package.json'), '{ "type": "module" }\n');
   return { outfile, bytes: statSync(outfile).size };
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [serviceDir, ...extra] = argv;
-  if (!serviceDir || extra.length > 0) {
-    console.error('usage: tsx tools/build/bundle.ts <service-dir>   (e.g. services/payment, or . from a service)');
+  const [serviceDir, entry, out, ...extra] = argv;
+  if (!serviceDir || extra.length > 0 || (entry && !out)) {
+    console.error('usage: tsx tools/build/bundle.ts <service-dir> [<entry> <outfile>]   (e.g. services/payment, or . from a service)');
     return 2;
   }
   try {
-    const { outfile, bytes } = await bundleService(serviceDir);
+    const { outfile, bytes } = await bundleService(serviceDir, entry, out);
     console.log(`bundled ${relative(process.cwd(), outfile) || outfile} (${(bytes / 1024).toFixed(1)} KiB)`);
     return 0;
   } catch (err) {

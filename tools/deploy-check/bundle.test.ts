@@ -1,11 +1,12 @@
 // tools/build/bundle.ts, run for real through its CLI on a fixture service outside the
-// workspace: the bundle must carry @vrp/* inside it (node could not resolve them from there),
-// leave npm packages as imports, provide `require`, and run under plain node.
+// workspace and on the real operator CLI: a bundle carries @vrp/* and every npm package inside
+// it, provides `require`, and runs under plain node with no node_modules anywhere above it, as
+// in a service image (which holds Node and the bundle only).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { platform, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './platform.js';
 
@@ -13,6 +14,9 @@ const tsxCli = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 const bundleScript = join(repoRoot, 'tools/build/bundle.ts');
 const run = (args: string[], cwd: string) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 60_000 });
 const bundle = (arg: string, cwd: string) => run([tsxCli, bundleScript, arg], cwd);
+/** Directories from `dir` up whose node_modules Node would search. */
+const ancestorsWithNodeModules = (dir: string): string[] =>
+  dir === dirname(dir) ? [] : [...(existsSync(join(dir, 'node_modules')) ? [dir] : []), ...ancestorsWithNodeModules(dirname(dir))];
 
 const FIXTURE_MAIN = `
 import { createHash } from 'node:crypto';
@@ -37,9 +41,6 @@ describe('tools/build/bundle.ts', { timeout: 30_000 }, () => {
     service = mkdtempSync(join(tmpdir(), 'vrp-bundle-'));
     mkdirSync(join(service, 'src'));
     writeFileSync(join(service, 'src/main.ts'), FIXTURE_MAIN);
-    // Only `yaml` is installed beside the fixture, as npm packages are in the image; @vrp/money is not.
-    mkdirSync(join(service, 'node_modules'));
-    symlinkSync(join(repoRoot, 'node_modules/yaml'), join(service, 'node_modules/yaml'), 'dir');
   });
   afterAll(() => rmSync(service, { recursive: true, force: true }));
 
@@ -51,16 +52,17 @@ describe('tools/build/bundle.ts', { timeout: 30_000 }, () => {
     for (const f of ['dist/main.js', 'dist/main.js.map', 'dist/package.json']) expect(existsSync(join(service, f)), f).toBe(true);
   });
 
-  it('inlines @vrp/* and keeps npm packages and builtins as imports', () => {
+  it('inlines @vrp/* and npm packages, keeping only builtins as imports', () => {
     const out = readFileSync(join(service, 'dist/main.js'), 'utf8');
     expect(out.startsWith("import { createRequire as __vrpCreateRequire } from 'node:module';")).toBe(true);
-    expect(out).toMatch(/from "yaml"/);
+    expect(out).not.toMatch(/from "yaml"/);
     expect(out).toMatch(/from "node:crypto"/);
     expect(out).not.toMatch(/["']@vrp\/money["']/);
     expect(out).toContain('function parseAmount(');
   });
 
-  it('produces a bundle that runs under plain node', () => {
+  it('produces a bundle that runs under plain node with no node_modules', () => {
+    expect(ancestorsWithNodeModules(service)).toEqual([]);
     const r = run(['dist/main.js'], service);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
@@ -95,6 +97,25 @@ describe('tools/build/bundle.ts', { timeout: 30_000 }, () => {
       expect(r.stderr).toMatch(/bundle: esbuild failed to bundle/);
     } finally {
       rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('bundles another entry to another file: the operator CLI runs from a bare directory', { timeout: 120_000 }, () => {
+    const out = mkdtempSync(join(tmpdir(), 'vrp-cli-'));
+    try {
+      const r = run([tsxCli, bundleScript, 'services/gateway', 'src/cli/main.ts', join(out, 'vrp.js')], repoRoot);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(readdirSync(out).sort()).toEqual(['package.json', 'vrp.js', 'vrp.js.map']);
+      expect(ancestorsWithNodeModules(out)).toEqual([]);
+      // Loading the CLI loads its whole graph: Prisma's client and query compiler, pg, connect.
+      const help = run([join(out, 'vrp.js'), '--help'], out);
+      expect(help.stderr).toBe('');
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: vrp <command>/);
+      expect(help.stdout).toContain('merchants create');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 

@@ -198,6 +198,9 @@ describe('one service per release', () => {
     expect(new Set(objects.map((o) => o.metadata.labels?.['app.kubernetes.io/component']))).toEqual(new Set(['payment']));
     expect([...byKind(objects, 'Job').keys()]).toEqual(['vrp-payment-migrate']);
     expect([...byKind(objects, 'Deployment').keys()]).toEqual(['vrp-payment']);
+    // The Job runs the tools image at the service's own tag: the migrations payment 2.0.0 was built with.
+    const migrate = containerOf(byKind(objects, 'Job').get('vrp-payment-migrate')!) as Container & { command: string[] };
+    expect([migrate.image, migrate.command]).toEqual(['ghcr.io/example-org/vrp/tools:2.0.0', ['vrp-migrate', 'payment']]);
     const env = containerOf(byKind(objects, 'Deployment').get('vrp-payment')!).env;
     expect(env).toContainEqual({ name: 'MANDATE_SERVICE_URL', value: 'http://vrp-mandate:50051' });
     expect(env).toContainEqual({ name: 'BANK_SERVICE_URL', value: 'http://vrp-bank-simulator:50055' });

@@ -156,10 +156,9 @@ describe('migration Jobs', () => {
     expect(migrations).toMatch(/helm\.sh\/hook-delete-policy: before-hook-creation/);
   });
 
-  it('create the service schema first, under the name its prisma.config.ts uses', () => {
-    expect(migrations).toMatch(
-      /initContainers:[\s\S]*command: \["node", "\/app\/ensure-schema\.mjs", "\{\{ \$name \| replace "-" "_" \}\}"\]/,
-    );
+  it('run vrp-migrate for their service, which creates the schema its prisma.config.ts uses', () => {
+    expect(migrations).toContain('command: ["vrp-migrate", "{{ $name }}"]');
+    expect(readRepoFile('tools/build/vrp-migrate.sh')).toMatch(/ensure-schema\.mjs" "\$\(echo "\$1" \| tr - _\)"/);
     for (const d of serviceDirsOnDisk().filter((x) => x.hasPrisma)) {
       const config = readRepoFile(`services/${d.name}/prisma.config.ts`);
       expect(config, d.name).toMatch(/search_path=/);
@@ -167,9 +166,9 @@ describe('migration Jobs', () => {
     }
   });
 
-  it('run the stock prisma migrate deploy from the service image', () => {
-    expect(migrations).toContain('image: {{ include "vrp.image" $ctx }}');
-    expect(migrations).toContain('command: ["npx", "prisma", "migrate", "deploy", "--config", "services/{{ $name }}/prisma.config.ts"]');
+  it('run from the tools image, read-only like the services', () => {
+    expect(migrations).toContain('image: {{ include "vrp.toolsImage" $ctx }}');
+    expect(migrations).not.toContain('include "vrp.image"');
     expect(migrations).toContain('include "vrp.containerSecurityContext"');
   });
 });

@@ -1,32 +1,61 @@
-// deploy/docker/Dockerfile, checked structurally (no Docker engine here): its stages, the
-// SERVICE build argument in every stage that uses it, the build steps, the runtime contract,
-// and an ignore file that keeps out what must not be sent while keeping what the build reads.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// deploy/docker/Dockerfile, checked structurally (CI has no Docker engine; deploy/docker/README.md
+// records a real build): syntax that the classic builder and BuildKit both read, no image pulled
+// but the base, service images holding Node and their bundle only, the tools image holding the
+// migration tooling and the CLI, and an ignore file that keeps out what must not be sent.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ofKind, parseDockerfile } from './dockerfile.js';
 import { readRepoFile, repoRoot } from './platform.js';
 
-const df = parseDockerfile(readRepoFile('deploy/docker/Dockerfile'));
+const text = readRepoFile('deploy/docker/Dockerfile');
+const df = parseDockerfile(text);
 const stage = (name: string) => df.stages.find((s) => s.name === name);
 const runs = (name: string) => ofKind(stage(name), 'RUN').map((i) => i.args);
+const copies = (name: string) => ofKind(stage(name), 'COPY').map((i) => i.args);
+const all = df.stages.flatMap((s) => s.instructions);
 
 describe('Dockerfile', () => {
-  it('uses a BuildKit syntax new enough for COPY --parents and heredocs', () => {
-    expect(df.directives.syntax).toMatch(/^docker\/dockerfile:1\.(2\d|[3-9]\d)/);
+  it('reads with the classic builder and BuildKit alike: no frontend, heredoc, RUN --mount or BuildKit-only COPY flag', () => {
+    expect(df.directives).toEqual({});
+    expect(text).not.toMatch(/^#\s*syntax\s*=/im);
+    expect(text).not.toMatch(/<<-?['"]?\w+/);
+    for (const ins of all) {
+      expect(`${ins.keyword} ${ins.args}`).not.toMatch(/^RUN\s+--/);
+      if (ins.keyword === 'COPY' || ins.keyword === 'ADD') expect(ins.args).not.toMatch(/--(parents|chmod|link|exclude)\b/);
+      expect(ins.keyword, 'ADD can fetch URLs').not.toBe('ADD');
+    }
   });
 
-  it('has the builder, deps and runtime stages, on node:20-bookworm-slim, runtime last', () => {
-    expect(df.stages.map((s) => s.name)).toEqual(['manifests', 'builder', 'deps', 'assemble', 'runtime']);
-    expect(df.globals.map((g) => g.args)).toContain('NODE_IMAGE=node:20-bookworm-slim');
-    for (const name of ['builder', 'deps', 'runtime']) expect(stage(name)?.from).toBe('${NODE_IMAGE}');
+  it('pulls no image but NODE_IMAGE (node:24-bookworm-slim): every other FROM and COPY --from is a stage of its own or scratch', () => {
+    expect(df.globals.map((g) => `${g.keyword} ${g.args}`)).toEqual(['ARG NODE_IMAGE=node:24-bookworm-slim']);
+    const names: string[] = [];
+    for (const s of df.stages) {
+      expect(['${NODE_IMAGE}', 'scratch', ...names], `FROM of ${s.name}`).toContain(s.from);
+      for (const c of ofKind(s, 'COPY').filter((i) => i.args.includes('--from'))) {
+        expect(names, c.args).toContain(/--from=(\S+)/.exec(c.args)![1]);
+      }
+      names.push(s.name);
+    }
   });
 
-  it('declares ARG SERVICE in every stage that uses it (ARGs do not cross FROM)', () => {
+  it('has its stages in order, the service runtime last so it is the default target', () => {
+    expect(df.stages.map((s) => s.name)).toEqual([
+      'manifests',
+      'builder',
+      'node-runtime',
+      'assemble',
+      'tools-assemble',
+      'tools',
+      'runtime',
+    ]);
+  });
+
+  it('declares ARG SERVICE in every stage that uses it (ARGs do not cross FROM), and not in the shared builder', () => {
     const using = df.stages.filter((s) => s.instructions.some((i) => i.keyword !== 'ARG' && /\$\{?SERVICE\b/.test(i.args)));
-    expect(using.map((s) => s.name)).toEqual(expect.arrayContaining(['builder', 'assemble', 'runtime']));
+    expect(using.map((s) => s.name)).toEqual(['assemble', 'runtime']);
     for (const s of using) {
       const argAt = s.instructions.findIndex((i) => i.keyword === 'ARG' && /^SERVICE\b/.test(i.args));
       const firstUse = s.instructions.findIndex((i) => i.keyword !== 'ARG' && /\$\{?SERVICE\b/.test(i.args));
@@ -35,55 +64,83 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('installs with npm install --ignore-scripts, never npm ci', () => {
-    const all = df.stages.flatMap((s) => s.instructions.map((i) => i.args)).join('\n');
-    expect(all).not.toMatch(/\bnpm ci\b/);
-    expect(runs('builder').some((r) => /npm install --ignore-scripts/.test(r))).toBe(true);
-    expect(runs('deps').some((r) => /npm install --omit=dev --ignore-scripts/.test(r))).toBe(true);
+  it('installs with npm install --ignore-scripts from the manifests alone, never npm ci', () => {
+    expect(all.map((i) => i.args).join('\n')).not.toMatch(/\bnpm ci\b/);
+    expect(runs('manifests').join('\n')).toMatch(
+      /cp --parents package\.json package-lock\.json tools\/package\.json packages\/\*\/package\.json services\/\*\/package\.json \/out\//,
+    );
+    const builder = stage('builder')!.instructions.map((i) => `${i.keyword} ${i.args}`);
+    const at = (re: RegExp) => builder.findIndex((l) => re.test(l));
+    expect(at(/^COPY --from=manifests \/out\/ \.\/$/)).toBeLessThan(at(/^RUN npm install --ignore-scripts/));
+    expect(at(/^RUN npm install --ignore-scripts/)).toBeLessThan(at(/^COPY \. \.$/));
   });
 
-  it('generates code, then bundles the chosen service', () => {
+  it('generates code with the project codegen, then bundles every service and the CLI', () => {
     const steps = runs('builder');
     const at = (re: RegExp) => steps.findIndex((r) => re.test(r));
-    expect(at(/cd proto && npx buf generate/)).toBeGreaterThan(-1);
-    expect(steps[at(/prisma generate/)]).toMatch(/if \[ -d "services\/\$\{SERVICE\}\/prisma" \]/);
-    expect(steps[at(/prisma generate/)]).toContain('--config "services/${SERVICE}/prisma.config.ts"');
-    expect(at(/npx tsx tools\/build\/bundle\.ts "services\/\$\{SERVICE\}"/)).toBeGreaterThan(at(/prisma generate/));
+    expect(at(/^bash tools\/codegen\/generate\.sh$/)).toBeGreaterThan(-1);
+    expect(at(/for dir in services\/\*\/; do npx tsx tools\/build\/bundle\.ts "\$dir"/)).toBeGreaterThan(at(/generate\.sh/));
+    expect(steps.join('\n')).toContain('npx tsx tools/build/bundle.ts services/gateway src/cli/main.ts dist-cli/vrp.js');
+    expect(steps.join('\n')).toMatch(/cd packages\/console && NODE_ENV=production npx vite build/);
   });
 
-  it('keeps the Prisma CLI in the production install for the migration Job', () => {
-    expect(runs('deps').join('\n')).toMatch(/promote-to-runtime\.mjs package\.json prisma @prisma\/adapter-pg-7/);
+  it('builds each service image from scratch: Node with the libraries ldd lists, then the service bundle alone', () => {
+    expect(stage('runtime')!.from).toBe('scratch');
+    expect(copies('runtime')).toEqual(['--from=node-runtime /rootfs/ /', '--from=assemble /out/app/ /app/']);
+    const nodeRoot = runs('node-runtime').join('\n');
+    expect(nodeRoot).toContain('cp /usr/local/bin/node /rootfs/usr/local/bin/node');
+    expect(nodeRoot).toMatch(/for lib in \$\(ldd \/usr\/local\/bin\/node/);
+    expect(nodeRoot).not.toMatch(/node_modules|npm/);
+    // What assemble lays out under /out/app: the bundle (and its map), the healthcheck, the gateway's console.
     const assemble = runs('assemble').join('\n');
-    expect(assemble).toMatch(/cp -a \/tmp\/service\/prisma \/tmp\/service\/prisma\.config\.ts/);
-    expect(assemble).toMatch(/\/tmp\/service\/dist/);
-    // The chart runs these by their image paths: /app/ensure-schema.mjs and /app/healthcheck.mjs.
-    const copies = ofKind(stage('assemble'), 'COPY').map((c) => c.args);
-    expect(copies).toContain('tools/build/ensure-schema.mjs /out/app/ensure-schema.mjs');
-    expect(copies).toContain('tools/build/container-healthcheck.mjs /out/app/healthcheck.mjs');
+    expect(assemble).toContain('cp -a "services/${SERVICE}/dist/." /out/app/');
+    expect(assemble).toContain('cp tools/build/container-healthcheck.mjs /out/app/healthcheck.mjs');
+    expect(assemble).toMatch(/if \[ "\$\{SERVICE\}" = gateway \]; then cp -a packages\/console\/dist \/out\/app\/console; fi/);
+    expect(new Set([...assemble.matchAll(/\/out\/app\/?\S*/g)].map((m) => m[0]))).toEqual(
+      new Set(['/out/app', '/out/app/', '/out/app/console;', '/out/app/healthcheck.mjs']),
+    );
+    expect(assemble).not.toMatch(/node_modules/);
   });
 
-  it('runs the bundle as a non-root user in production mode, with a healthcheck', () => {
+  it('runs a service bundle as a non-root user in production mode, with a healthcheck', () => {
     const runtime = stage('runtime');
-    expect(
-      ofKind(runtime, 'ENV')
-        .map((e) => e.args)
-        .join(' '),
-    ).toMatch(/NODE_ENV=production/);
+    const env = ofKind(runtime, 'ENV')
+      .map((e) => e.args)
+      .join(' ');
+    expect(env).toMatch(/NODE_ENV=production/);
+    expect(env).toMatch(/PATH=\/usr\/local\/bin/);
     expect(ofKind(runtime, 'USER').at(-1)?.args).toMatch(/^[1-9]\d*(:\d+)?$/);
-    expect(ofKind(runtime, 'WORKDIR').at(-1)?.args).toBe('/app/services/${SERVICE}');
-    expect(ofKind(runtime, 'CMD').at(-1)?.args).toBe('["node", "dist/main.js"]');
+    expect(ofKind(runtime, 'WORKDIR').at(-1)?.args).toBe('/app');
+    expect(ofKind(runtime, 'CMD').at(-1)?.args).toBe('["node", "main.js"]');
     expect(ofKind(runtime, 'HEALTHCHECK').at(-1)?.args).toMatch(/CMD \["node", "\/app\/healthcheck\.mjs"\]/);
   });
 
+  it('puts the migration tooling and the operator CLI in the tools image, with vrp-migrate and vrp on PATH', () => {
+    const tools = runs('tools-assemble').join('\n');
+    expect(tools).toContain('node tools/build/copy-packages.mjs /app /out/app prisma @prisma/adapter-pg-7 pg');
+    expect(tools).toMatch(/for config in services\/\*\/prisma\.config\.ts; do/);
+    expect(tools).toContain('cp -a "$dir/prisma" "$config" "/out/app/$dir/"');
+    expect(tools).toContain('cp -a services/gateway/dist-cli /out/app/cli');
+    expect(tools).toContain('cp tools/build/ensure-schema.mjs /out/app/ensure-schema.mjs');
+    expect(tools).toContain('cp tools/build/vrp-migrate.sh /out/usr/local/bin/vrp-migrate');
+    expect(tools).toContain(String.raw`printf '#!/bin/sh\nexec node /app/cli/vrp.js "$@"\n' > /out/usr/local/bin/vrp`);
+    expect(copies('tools')).toEqual(['--from=tools-assemble /out/ /']);
+    expect(ofKind(stage('tools'), 'USER').at(-1)?.args).toBe('1000:1000');
+    expect(ofKind(stage('tools'), 'CMD').at(-1)?.args).toBe('["vrp", "--help"]');
+  });
+
   it('copies only files that exist in the repo', () => {
-    const local = df.stages.flatMap((s) => ofKind(s, 'COPY')).filter((c) => !c.args.includes('--from'));
+    const local = all.filter((c) => c.keyword === 'COPY' && !c.args.includes('--from'));
     const sources = local.flatMap((c) => c.args.replace(/--\S+/g, '').trim().split(/\s+/).slice(0, -1));
     for (const src of sources.filter((s) => !s.includes('*') && s !== '.')) expect(existsSync(join(repoRoot, src)), src).toBe(true);
+    const named = all.flatMap((i) => [...i.args.matchAll(/\btools\/[\w/.-]+\.(?:mjs|sh|ts)\b/g)].map((m) => m[0]));
+    expect(named.length).toBeGreaterThan(5);
+    for (const file of named) expect(existsSync(join(repoRoot, file)), file).toBe(true);
   });
 });
 
-describe('Dockerfile.dockerignore', () => {
-  const patterns = readRepoFile('deploy/docker/Dockerfile.dockerignore')
+describe('.dockerignore (the context is the repo root; both builders read it there)', () => {
+  const patterns = readRepoFile('.dockerignore')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
@@ -99,6 +156,10 @@ describe('Dockerfile.dockerignore', () => {
   };
   const ignored = (path: string) => patterns.some((p) => toRegExp(p).test(path));
 
+  it('is the only ignore file (BuildKit would prefer a Dockerfile.dockerignore the classic builder never reads)', () => {
+    expect(readdirSync(join(repoRoot, 'deploy/docker')).filter((f) => f.endsWith('.dockerignore'))).toEqual([]);
+  });
+
   it('keeps host installs, build output, generated code and git history out of the context', () => {
     for (const path of [
       'node_modules/x',
@@ -107,6 +168,7 @@ describe('Dockerfile.dockerignore', () => {
       'packages/contracts/src/gen/a.ts',
       'services/payment/src/generated/prisma/client.ts',
       '.git/HEAD',
+      '.vrp/node/x',
       '.env',
     ]) {
       expect(ignored(path), path).toBe(true);
@@ -119,12 +181,16 @@ describe('Dockerfile.dockerignore', () => {
       'package-lock.json',
       'proto/buf.gen.yaml',
       'packages/money/src/index.ts',
+      'packages/console/index.html',
       'services/payment/src/main.ts',
       'services/payment/prisma/schema.prisma',
+      'services/payment/prisma.config.ts',
+      'tools/codegen/generate.sh',
       'tools/build/bundle.ts',
-      'tools/build/promote-to-runtime.mjs',
+      'tools/build/copy-packages.mjs',
       'tools/build/container-healthcheck.mjs',
       'tools/build/ensure-schema.mjs',
+      'tools/build/vrp-migrate.sh',
       'tsconfig.base.json',
     ]) {
       expect(ignored(path), path).toBe(false);
@@ -132,26 +198,42 @@ describe('Dockerfile.dockerignore', () => {
   });
 });
 
-describe('tools/build/promote-to-runtime.mjs', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vrp-promote-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const script = join(repoRoot, 'tools/build/promote-to-runtime.mjs');
+describe('tools/build/copy-packages.mjs', () => {
+  const root = mkdtempSync(join(tmpdir(), 'vrp-copy-packages-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const script = join(repoRoot, 'tools/build/copy-packages.mjs');
+  const pkg = (dir: string, manifest: object) => {
+    mkdirSync(join(root, dir), { recursive: true });
+    writeFileSync(join(root, dir, 'package.json'), JSON.stringify(manifest));
+  };
+  // a needs b (hoisted) and c, whose own copy is nested under a; b has an optional dependency
+  // that is not installed and an optional peer; d is installed but needed by nobody.
+  pkg('from/node_modules/a', { name: 'a', dependencies: { b: '1', c: '2' } });
+  pkg('from/node_modules/a/node_modules/c', { name: 'c', version: '2' });
+  pkg('from/node_modules/c', { name: 'c', version: '1' });
+  pkg('from/node_modules/b', {
+    name: 'b',
+    dependencies: { '@scope/e': '1' },
+    optionalDependencies: { 'not-for-this-platform': '1' },
+    peerDependencies: { typescript: '5' },
+    peerDependenciesMeta: { typescript: { optional: true } },
+  });
+  pkg('from/node_modules/@scope/e', { name: '@scope/e' });
+  pkg('from/node_modules/d', { name: 'd' });
+  pkg('from/node_modules/typescript', { name: 'typescript' });
 
-  it('moves the migration tooling from devDependencies to dependencies of the root manifest', () => {
-    const file = join(dir, 'package.json');
-    writeFileSync(file, readRepoFile('package.json'));
-    execFileSync(process.execPath, [script, file, 'prisma', '@prisma/adapter-pg-7']);
-    const m = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
-    expect(m.dependencies).toHaveProperty('prisma');
-    expect(m.dependencies).toHaveProperty(['@prisma/adapter-pg-7']);
-    expect(m.devDependencies).not.toHaveProperty('prisma');
+  it('copies the packages and what they need at run time, each at its own path, and nothing else', () => {
+    const r = spawnSync(process.execPath, [script, join(root, 'from'), join(root, 'to'), 'a'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('copy-packages: 4 packages for a\n');
+    expect(readdirSync(join(root, 'to/node_modules')).sort()).toEqual(['@scope', 'a', 'b']);
+    expect(existsSync(join(root, 'to/node_modules/a/node_modules/c/package.json'))).toBe(true);
+    expect(existsSync(join(root, 'to/node_modules/@scope/e/package.json'))).toBe(true);
   });
 
-  it('fails on a name the manifest does not have', () => {
-    const file = join(dir, 'package.json');
-    writeFileSync(file, readRepoFile('package.json'));
-    const r = spawnSync(process.execPath, [script, file, 'no-such-package'], { encoding: 'utf8' });
+  it('fails on a package that is not installed', () => {
+    const r = spawnSync(process.execPath, [script, join(root, 'from'), join(root, 'to2'), 'a', 'missing'], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/no-such-package is in neither/);
+    expect(r.stderr).toMatch(/copy-packages: missing is not installed/);
   });
 });

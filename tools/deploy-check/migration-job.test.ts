@@ -1,9 +1,10 @@
-// The migration Job's two commands, taken literally from templates/migrations.yaml and run on a
-// fresh Postgres database in a directory laid out like the image's /app: the init container's
-// ensure-schema, then the stock `npx prisma migrate deploy --config services/<svc>/prisma.config.ts`.
-// The fixture service follows the services' prisma.config.ts pattern (search_path = own schema).
+// The migration Job's command, taken literally from templates/migrations.yaml (`vrp-migrate
+// <service>`), run on a fresh Postgres database against a directory laid out like the tools
+// image's /app: services/<svc>/prisma*, ensure-schema.mjs and node_modules. vrp-migrate creates
+// the schema, then runs the stock `prisma migrate deploy`. The fixture service follows the
+// services' prisma.config.ts pattern (search_path = own schema).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -47,27 +48,26 @@ CREATE TABLE "${SCHEMA}"."Probe" ("id" TEXT NOT NULL, CONSTRAINT "Probe_pkey" PR
 `,
 };
 
-/** The Job's container commands from the chart, rendered for SERVICE, image paths mapped to the repo. */
-function jobCommands(): { schema: string[]; migrate: string[] } {
-  const template = readRepoFile('deploy/helm/vrp/templates/migrations.yaml')
-    .replaceAll('{{ $name | replace "-" "_" }}', SCHEMA)
-    .replaceAll('{{ $name }}', SERVICE);
+/** The Job's container command from the chart, rendered for SERVICE. */
+function jobCommand(): string[] {
+  const template = readRepoFile('deploy/helm/vrp/templates/migrations.yaml').replaceAll('{{ $name }}', SERVICE);
   const commands = [...template.matchAll(/^\s+command: (\[.*\])$/gm)].map((m) => JSON.parse(m[1]!) as string[]);
-  const schema = commands.find((c) => c.includes('/app/ensure-schema.mjs'));
-  const migrate = commands.find((c) => c.includes('migrate'));
-  if (!schema || !migrate) throw new Error('migrations.yaml lost its ensure-schema or migrate command');
-  return { schema: schema.map((a) => a.replace('/app/ensure-schema.mjs', join(repoRoot, 'tools/build/ensure-schema.mjs'))), migrate };
+  if (commands.length !== 1 || commands[0]![0] !== 'vrp-migrate')
+    throw new Error(`migrations.yaml: expected one vrp-migrate command, got ${JSON.stringify(commands)}`);
+  return commands[0]!;
 }
 
-describe('migration Job commands', () => {
+describe('migration Job command', () => {
   let app: string;
+  let bin: string;
   let db: TestDatabase;
-  const run = ([cmd, ...args]: string[]) =>
-    spawnSync(cmd!, args, {
-      cwd: app, // the Job's workingDir, /app in the image
+  const run = (args: string[], env: Record<string, string> = { DATABASE_URL: db.url }) =>
+    spawnSync(args[0]!, args.slice(1), {
+      cwd: tmpdir(),
       encoding: 'utf8',
       timeout: 120_000,
-      env: { PATH: process.env.PATH, DATABASE_URL: db.url, HOME: app, npm_config_update_notifier: 'false', CHECKPOINT_DISABLE: '1' },
+      // As in the image: vrp-migrate on PATH, /app (here VRP_APP) holding what it runs.
+      env: { PATH: `${bin}:${process.env.PATH}`, VRP_APP: app, HOME: app, CHECKPOINT_DISABLE: '1', ...env },
     });
   const tablesIn = async (schema: string) => {
     const client = new pg.Client({ connectionString: db.url });
@@ -91,26 +91,37 @@ describe('migration Job commands', () => {
       writeFileSync(join(app, 'services', SERVICE, file), text);
     }
     symlinkSync(join(repoRoot, 'node_modules'), join(app, 'node_modules'), 'dir');
+    copyFileSync(join(repoRoot, 'tools/build/ensure-schema.mjs'), join(app, 'ensure-schema.mjs'));
+    bin = join(app, 'bin');
+    mkdirSync(bin);
+    copyFileSync(join(repoRoot, 'tools/build/vrp-migrate.sh'), join(bin, 'vrp-migrate'));
+    chmodSync(join(bin, 'vrp-migrate'), 0o755);
   });
   afterAll(async () => {
     await db?.drop();
     if (app) rmSync(app, { recursive: true, force: true });
   });
 
-  it('need the schema first: migrate deploy alone fails on a fresh database', () => {
-    const r = run(jobCommands().migrate);
-    expect(r.status).not.toBe(0);
-    expect(r.stdout + r.stderr).toMatch(/no schema has been selected to create in/);
-  }, 60_000);
+  it('refuses an unknown service and a missing DATABASE_URL, naming the services it knows', () => {
+    const unknown = run(['vrp-migrate', 'nope']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("vrp-migrate: unknown service 'nope'");
+    expect(unknown.stderr).toContain(`usage: vrp-migrate <${SERVICE}|all>`);
+    const noUrl = run(['vrp-migrate', SERVICE], {});
+    expect(noUrl.status).toBe(2);
+    expect(noUrl.stderr).toContain('DATABASE_URL is not set');
+  });
 
-  it('create the schema (idempotently), then apply the migrations into it', async () => {
-    const { schema, migrate } = jobCommands();
-    expect(run(schema).stdout).toMatch(`created schema ${SCHEMA}`);
-    expect(run(schema).stdout).toMatch(`schema ${SCHEMA} exists`);
-    const r = run(migrate);
+  it('creates the schema, then applies the migrations into it; a second run changes nothing', async () => {
+    const r = run(jobCommand());
+    expect(r.stdout + r.stderr).toContain(`ensure-schema: created schema ${SCHEMA}`);
     expect(r.stdout + r.stderr).toMatch(/All migrations have been successfully applied/);
     expect(r.status).toBe(0);
     expect(await tablesIn(SCHEMA)).toEqual(['Probe', '_prisma_migrations']);
     expect(await tablesIn('public')).toEqual([]);
+    const again = run(jobCommand());
+    expect(again.stdout).toContain(`ensure-schema: schema ${SCHEMA} exists`);
+    expect(again.stdout + again.stderr).toMatch(/No pending migrations to apply/);
+    expect(again.status).toBe(0);
   }, 120_000); // the Prisma CLI lingers ~10 s on a timer of its wasm engine
 });

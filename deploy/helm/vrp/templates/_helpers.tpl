@@ -88,6 +88,23 @@ Context: dict "root" $ "name" <key> "svc" <serviceValues>.
 {{- end }}
 {{- end }}
 
+{{/*
+The tools image a service's migration Job runs: migrations.image.repository (default
+<image.registry>/tools) at migrations.image.tag, by default the service's own tag, so the Job
+applies the migrations that service version was built with. Context as for vrp.image.
+*/}}
+{{- define "vrp.toolsImage" -}}
+{{- $img := .root.Values.migrations.image | default dict }}
+{{- $repo := $img.repository | default (printf "%s/tools" (trimSuffix "/" .root.Values.image.registry)) }}
+{{- $tag := $img.tag | default (include "vrp.serviceVersion" .) }}
+{{- if $img.digest }}
+{{- if not (hasPrefix "sha256:" $img.digest) }}{{ fail "migrations.image.digest must start with sha256:" }}{{ end }}
+{{- printf "%s:%s@%s" $repo $tag $img.digest }}
+{{- else }}
+{{- printf "%s:%s" $repo $tag }}
+{{- end }}
+{{- end }}
+
 {{/* The version label of a service: its own tag when it has one. */}}
 {{- define "vrp.serviceVersion" -}}
 {{- $img := .svc.image | default dict }}
