@@ -135,13 +135,13 @@ describe('Merchant Console in Chromium', () => {
     await expect.poll(() => page.getByText('Sandbox', { exact: true }).count()).toBeGreaterThan(0);
 
     // From the keyboard alone: the skip link leads to the page, Tab reaches the navigation.
-    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    const focused = () => page.evaluate<string>("document.activeElement?.textContent?.trim() ?? ''");
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Skip to content');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    expect(await page.evaluate<string>('document.activeElement?.id')).toBe('content');
     await page.locator('body').focus();
     for (let presses = 0; (await focused()) !== 'API tokens'; presses++) {
       expect(presses, 'Tab reaches "API tokens"').toBeLessThan(15);
@@ -273,6 +273,7 @@ describe('Merchant Console in Chromium', () => {
     await page.getByRole('button', { name: 'Disable' }).click();
     await factBecomes(page, 'Status', 'disabled');
     await factBecomes(page, 'Disabled because', 'merchant');
+    expect(await page.getByText(/^Saved\./).count()).toBe(0); // the edit's notice went with the next change
     await checkPage(page, 'endpoint-disabled');
     await page.getByRole('button', { name: 'Enable' }).click();
     await factBecomes(page, 'Status', 'enabled');
@@ -347,6 +348,8 @@ describe('Merchant Console in Chromium', () => {
     await page.getByRole('region', { name: 'Sandbox tools' }).getByRole('button', { name: 'Settle' }).click();
     await factBecomes(page, 'Status', 'settled');
     await page.getByRole('link', { name: mandateId }).first().waitFor(); // its mandate, one click away
+    await page.getByRole('heading', { name: 'Its mandate’s controls and usage' }).waitFor();
+    await page.getByRole('cell', { name: '1 of 4' }).waitFor();
     await page.getByLabel(/^Amount/).fill('10.00');
     await page.getByLabel('Reason').fill('<b>goodwill</b>');
     await page.getByRole('button', { name: 'Create refund' }).click();
@@ -383,6 +386,7 @@ describe('Merchant Console in Chromium', () => {
     await page.getByRole('link', { name: mandateId }).first().click();
     await page.getByRole('cell', { name: '2 of 4' }).waitFor();
     await page.getByRole('cell', { name: '49.75 GBP of 120.00 GBP' }).waitFor();
+    await checkPage(page, 'mandate-used');
     await page.getByRole('region', { name: 'Sandbox tools' }).getByRole('button', { name: 'Revoke by bank' }).click();
     await factBecomes(page, 'Status', 'revoked');
     await page.locator('.timeline').getByText('by bank').waitFor();
@@ -465,5 +469,5 @@ describe('Merchant Console in Chromium', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').waitFor();
     expect([...problems, ...teammate.problems, ...second.problems, ...live.problems]).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 });

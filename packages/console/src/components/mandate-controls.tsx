@@ -34,7 +34,7 @@ const COLUMNS: readonly Column<Row>[] = [
 ];
 
 /** A mandate's VRP controls: its validity window and each periodic limit with what the current period has used. */
-export function MandateControls({ mandate }: { mandate: Mandate }) {
+export function MandateControls({ mandate, heading = 'Controls and usage' }: { mandate: Mandate; heading?: string }) {
   const controls = mandate.controls;
   if (!controls) return null;
   const rows: Row[] = controls.periodic_limits.map((l, i) => ({
@@ -45,7 +45,7 @@ export function MandateControls({ mandate }: { mandate: Mandate }) {
   }));
   return (
     <>
-      <h2>Controls and usage</h2>
+      <h2>{heading}</h2>
       <Facts
         items={[
           ['Valid from', controls.valid_from ? <Time iso={controls.valid_from} /> : 'Creation'],

@@ -21,6 +21,8 @@ export function EndpointPage() {
   const [saved, setSaved] = useState<string>();
   const [error, setError] = useState<unknown>();
   const e = endpoint.data;
+  // After another change, the previous one's notice no longer describes the page.
+  const changed = () => (setSaved(undefined), endpoint.reload());
 
   const save = (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
@@ -80,12 +82,12 @@ export function EndpointPage() {
             <ActionButton
               label="Rotate secret"
               run={() => api.rotateWebhookEndpointSecret(id)}
-              done={(r) => (setSaved(undefined), setSecret((r as { secret: string }).secret), endpoint.reload())}
+              done={(r) => (setSecret((r as { secret: string }).secret), changed())}
             />
             {e.status === 'enabled' ? (
-              <ActionButton label="Disable" run={() => api.disableWebhookEndpoint(id)} done={endpoint.reload} />
+              <ActionButton label="Disable" run={() => api.disableWebhookEndpoint(id)} done={changed} />
             ) : (
-              <ActionButton label="Enable" run={() => api.enableWebhookEndpoint(id)} done={endpoint.reload} />
+              <ActionButton label="Enable" run={() => api.enableWebhookEndpoint(id)} done={changed} />
             )}
             <ConfirmAction
               label="Delete endpoint"

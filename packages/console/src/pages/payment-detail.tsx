@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { PAYMENT_REFUND_COLUMNS } from '../components/columns.js';
 import { DataTable } from '../components/data-table.js';
+import { MandateControls } from '../components/mandate-controls.js';
 import { PaymentSandboxTools, RefundForm } from '../components/payment-actions.js';
 import { ActionButton, ErrorAlert, Facts, IdLink, Metadata, PageHeader, StatusPill, Time, Timeline } from '../components/ui.js';
 import { formatAmount } from '../format/format.js';
@@ -61,6 +62,7 @@ export function PaymentPage() {
           ) : null}
           <h2>Timeline</h2>
           <Timeline entries={p.timeline} />
+          {p.mandate ? <MandateControls mandate={p.mandate} heading="Its mandate’s controls and usage" /> : null}
           <h2>Refunds</h2>
           {refunds.length > 0 ? <DataTable columns={PAYMENT_REFUND_COLUMNS} rows={refunds} /> : <p className="muted">No refunds.</p>}
           {p.status === 'settled' ? <RefundForm api={api} payment={p} done={payment.reload} /> : null}
