@@ -8,20 +8,26 @@ import { MerchantRepository } from '../db/merchants.js';
 import { createDb } from '../db/client.js';
 import { UsageError, parseArgs, readOptions } from './args.js';
 import { COMMANDS, type CliContext, type Command } from './commands.js';
+import { DEVELOPER_COMMANDS, type DeveloperCommand } from './developer-commands.js';
+import { CommandError } from './public-api-client.js';
 
 function rootHelp(): string {
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`);
+  const developer = Object.values(DEVELOPER_COMMANDS).map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`);
   return [
     'Usage: vrp <command> [options]   (every command takes --help)',
     '',
-    'Commands:',
+    'Operator commands:',
     ...lines,
     '',
     'Settings come from the environment, as for the gateway (VRP_ENV, DATABASE_URL, MANDATE_SERVICE_URL).',
+    '',
+    'Merchant developer commands (an API key and the public API only):',
+    ...developer,
   ].join('\n');
 }
 
-function commandHelp(c: Command): string {
+function commandHelp(c: Pick<Command, 'usage' | 'summary' | 'options'>): string {
   const options = Object.entries(c.options).map(
     ([name, o]) => `  --${name}${o.value ? ' VALUE' : ''}${o.required ? ' (required)' : ''}  ${o.help}`,
   );
@@ -39,6 +45,8 @@ async function readStdin(): Promise<string> {
 export async function runCli(argv: string[]): Promise<number> {
   const parsed = parseArgs(argv);
   const help = parsed.options.delete('help');
+  const developer = DEVELOPER_COMMANDS[parsed.words[0] ?? ''];
+  if (developer) return runDeveloperCommand(developer, parsed, help);
   const name = parsed.words.slice(0, 2).join(' ');
   const command = COMMANDS[name];
   if (!command || parsed.words.length > 2) {
@@ -78,6 +86,33 @@ export async function runCli(argv: string[]): Promise<number> {
   } finally {
     client?.close();
     await db?.$disconnect();
+  }
+}
+
+/** Runs `listen` or `trigger`: lines on stdout, one error line on stderr and exit code 1 when it fails; Ctrl-C stops it. */
+async function runDeveloperCommand(command: DeveloperCommand, parsed: ReturnType<typeof parseArgs>, help: boolean): Promise<number> {
+  if (help) {
+    console.log(commandHelp(command));
+    return 0;
+  }
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const words = parsed.words.slice(1);
+    if (words.length > command.words) throw new UsageError(`unexpected argument '${words[command.words]!}'`);
+    const options = readOptions(parsed, command.options);
+    await command.run(options, words, (line) => console.log(line), stop.signal);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) console.error(`error: ${err.message}\n\n${commandHelp(command)}`);
+    else if (err instanceof CommandError) console.error(`error: ${err.message}`);
+    else throw err;
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
