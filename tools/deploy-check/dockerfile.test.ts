@@ -41,14 +41,14 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('has its stages in order, the service runtime last so it is the default target', () => {
+  it('has its stages in order: the tools stages before anything needing SERVICE (the classic builder builds every earlier stage), the service runtime last as the default target', () => {
     expect(df.stages.map((s) => s.name)).toEqual([
       'manifests',
       'builder',
-      'node-runtime',
-      'assemble',
       'tools-assemble',
       'tools',
+      'node-runtime',
+      'assemble',
       'runtime',
     ]);
   });
