@@ -17,7 +17,8 @@ export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
   'refund.created',
   'refund.settled',
 ]);
-export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['pending', 'delivered', 'retrying', 'delivery_failed']);
+// Failed deliveries first: the one a merchant comes looking for.
+export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['delivery_failed', 'retrying', 'pending', 'delivered']);
 export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked']);
 export const PAYMENT_STATUSES = every<Payment['status']>()(['submitted', 'settled', 'failed', 'refunded']);
 export const REFUND_STATUSES = every<Refund['status']>()(['pending_settlement', 'settled', 'failed']);
