@@ -189,6 +189,47 @@ describe('NetworkPolicies', () => {
   });
 });
 
+describe('the operator shell', () => {
+  type Env = { name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } };
+  type Policy = {
+    spec: { ingress: { from?: { podSelector?: { matchLabels: Record<string, string> } }[] }[]; egress: { to?: unknown[] }[] };
+  };
+
+  it('is off by default', () => {
+    expect(byKind(renderChart(), 'Deployment').has('vrp-tools')).toBe(false);
+  });
+
+  it('runs the tools image idle for kubectl exec, with the gateway database and the mandate service, reachable by nothing', () => {
+    const objects = renderChart({ set: { operatorShell: { enabled: true }, image: { tag: '3.1.0' } }, releaseName: 'vrp' });
+    expect(objects.flatMap(schemaProblems)).toEqual([]);
+    const tools = containerOf(byKind(objects, 'Deployment').get('vrp-tools')!) as Container & { command: string[]; env: Env[] };
+    expect([tools.image, tools.command]).toEqual(['ghcr.io/example-org/vrp/tools:3.1.0', ['sleep', 'infinity']]);
+    expect(tools.env).toContainEqual({ name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'vrp-database-urls', key: 'gateway' } } });
+    expect(tools.env).toContainEqual({ name: 'MANDATE_SERVICE_URL', value: 'http://vrp-mandate:50051' });
+    const own = byKind(objects, 'NetworkPolicy').get('vrp-tools') as unknown as Policy;
+    expect(own.spec.ingress).toEqual([]);
+    expect(own.spec.egress.at(-1)!.to).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'vrp', 'app.kubernetes.io/component': 'mandate' } } },
+    ]);
+    // Only the mandate service admits it.
+    const admitting = [...byKind(objects, 'NetworkPolicy').entries()]
+      .filter(([, p]) =>
+        (p as unknown as Policy).spec.ingress.some((r) =>
+          r.from?.some((f) => f.podSelector?.matchLabels['app.kubernetes.io/component'] === 'tools'),
+        ),
+      )
+      .map(([name]) => name);
+    expect(admitting).toEqual(['vrp-mandate']);
+  });
+
+  it('ships with the gateway release only', () => {
+    const payment = renderChart({ set: { only: 'payment', fullnameOverride: 'vrp', operatorShell: { enabled: true } } });
+    expect(byKind(payment, 'Deployment').has('vrp-tools')).toBe(false);
+    const gateway = renderChart({ set: { only: 'gateway', fullnameOverride: 'vrp', operatorShell: { enabled: true } } });
+    expect(byKind(gateway, 'Deployment').has('vrp-tools')).toBe(true);
+  });
+});
+
 describe('one service per release', () => {
   it('renders only that service and its own migration Job, its callees reached at their usual names', () => {
     const objects = renderChart({

@@ -43,13 +43,13 @@ describe('templates', () => {
     expect(missing).toEqual([]);
   });
 
-  it('have exactly one Deployment and one Service definition, both in _helpers.tpl', () => {
+  it('have exactly one Deployment and one Service definition for services, both in _helpers.tpl (the operator shell is no service)', () => {
     expect(helpers.get('vrp.deployment')).toMatch(/^\{\{-? define "vrp\.deployment"[\s\S]*\nkind: Deployment\n/);
     expect(helpers.get('vrp.service')).toMatch(/\nkind: Service\n/);
     const kinds = allTemplates.flatMap(({ file, text }) =>
       [...text.matchAll(/^kind: (Deployment|Service)$/gm)].map((m) => `${file}:${m[1]}`),
     );
-    expect(kinds.sort()).toEqual(['_helpers.tpl:Deployment', '_helpers.tpl:Service']);
+    expect(kinds.sort()).toEqual(['_helpers.tpl:Deployment', '_helpers.tpl:Service', 'operator-shell.yaml:Deployment']);
   });
 
   it('instantiate Deployment, Service and PDB for every service in one loop', () => {

@@ -105,6 +105,14 @@ applies the migrations that service version was built with. Context as for vrp.i
 {{- end }}
 {{- end }}
 
+{{/* Labels of the operator shell (templates/operator-shell.yaml); the mandate service admits it. */}}
+{{- define "vrp.operatorShellLabels" -}}
+app.kubernetes.io/name: {{ include "vrp.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: tools
+app.kubernetes.io/part-of: vrp
+{{- end }}
+
 {{/* The version label of a service: its own tag when it has one. */}}
 {{- define "vrp.serviceVersion" -}}
 {{- $img := .svc.image | default dict }}
