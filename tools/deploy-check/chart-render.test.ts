@@ -92,6 +92,26 @@ describe('the rendered chart', () => {
     expect([...byKind(objects, 'PodDisruptionBudget').keys()].sort()).toEqual(SERVICES.map((s) => `vrp-${s}`).sort());
   });
 
+  it('takes enabled, replicas and resources per service', () => {
+    const resources = { requests: { cpu: '250m', memory: '256Mi' }, limits: { cpu: '2', memory: '1Gi' } };
+    const objects = renderChart({
+      set: { services: { payment: { replicas: 4, resources }, refund: { enabled: false, externalUrl: 'http://refund.elsewhere:50053' } } },
+    });
+    expect(objects.flatMap(schemaProblems)).toEqual([]);
+    const deployments = byKind(objects, 'Deployment');
+    expect(deployments.get('vrp-payment')!.spec!.replicas).toBe(4);
+    expect((containerOf(deployments.get('vrp-payment')!) as Container & { resources: unknown }).resources).toEqual(resources);
+    expect((containerOf(deployments.get('vrp-mandate')!) as Container & { resources: unknown }).resources).toEqual({
+      requests: { cpu: '100m', memory: '160Mi' },
+      limits: { cpu: '1', memory: '512Mi' },
+    });
+    expect(objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component']?.startsWith('refund'))).toEqual([]);
+    expect(containerOf(deployments.get('vrp-gateway')!).env).toContainEqual({
+      name: 'REFUND_SERVICE_URL',
+      value: 'http://refund.elsewhere:50053',
+    });
+  });
+
   it('exposes every service’s metrics port, and renders ServiceMonitors only when asked and served', () => {
     const objects = renderChart();
     const ports = { gateway: 9100, mandate: 9101, payment: 9102, refund: 9103, webhook: 9104, 'bank-simulator': 9105 };
