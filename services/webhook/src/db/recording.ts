@@ -66,3 +66,65 @@ export async function insertEventWithDeliveries(
   );
   return row!.fresh > 0;
 }
+
+/** Endpoints of each merchant that receive each event type now (as subscribedEndpointUrls), for many pairs in one statement. */
+export function subscribedEndpointsOf(
+  db: Queryable,
+  pairs: { merchantId: string; eventType: string }[],
+): Promise<{ merchant_id: string; event_type: string; id: string; url: string }[]> {
+  return rows(
+    db,
+    `SELECT t.merchant_id, t.event_type, e.id, e.url
+       FROM (SELECT DISTINCT * FROM unnest($1::text[], $2::text[]) AS t(merchant_id, event_type)) t
+       JOIN webhook.endpoints e ON e.merchant_id = t.merchant_id AND e.status = 'enabled' AND e.deleted_at IS NULL
+        AND (cardinality(e.enabled_events) = 0 OR t.event_type = ANY(e.enabled_events))
+      ORDER BY e.id`,
+    [pairs.map((p) => p.merchantId), pairs.map((p) => p.eventType)],
+  );
+}
+
+/** An event to record with the status it starts in and the endpoints it goes to (distinct). */
+export interface EventToRecord {
+  event: NewEvent;
+  deliveryStatus: string;
+  endpointIds: string[];
+  /** When its deliveries are due. */
+  at: Date;
+}
+
+/**
+ * insertEventWithDeliveries for many events in one statement (one commit, so a merchant's
+ * stream position is taken once per batch, not once per event). Event ids must be distinct.
+ * Returns the ids that were new.
+ */
+export async function insertEventsWithDeliveries(db: Queryable, batch: EventToRecord[]): Promise<Set<string>> {
+  const deliveries = batch.flatMap((b) => b.endpointIds.map((endpointId) => ({ eventId: b.event.id, endpointId, at: b.at })));
+  const fresh = await rows<{ id: string }>(
+    db,
+    `WITH ev AS (
+       INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status, traceparent, deliveries_pending)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::int[])
+       ON CONFLICT (id) DO NOTHING RETURNING id, merchant_id),
+     due AS (
+       INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at)
+       SELECT ev.merchant_id, ev.id, d.endpoint_id, d.at, d.at
+         FROM ev JOIN unnest($10::text[], $11::text[], $12::timestamptz[]) AS d(event_id, endpoint_id, at) ON d.event_id = ev.id
+       ON CONFLICT (event_id, endpoint_id) DO NOTHING)
+     SELECT id FROM ev`,
+    [
+      batch.map((b) => b.event.id),
+      batch.map((b) => b.event.merchantId),
+      batch.map((b) => b.event.eventType),
+      batch.map((b) => b.event.createdAt),
+      batch.map((b) => b.event.data),
+      batch.map((b) => b.event.test),
+      batch.map((b) => b.deliveryStatus),
+      batch.map((b) => b.event.traceparent ?? null),
+      batch.map((b) => b.endpointIds.length),
+      deliveries.map((d) => d.eventId),
+      deliveries.map((d) => d.endpointId),
+      deliveries.map((d) => d.at),
+    ],
+  );
+  return new Set(fresh.map((r) => r.id));
+}

@@ -2,9 +2,10 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { decodeDomainEvent, type EventBus } from '@vrp/outbox';
-import { SpanKind, contextFromHeaders, inSpan } from '@vrp/tracing';
+import { Batcher } from '@vrp/grpc';
+import { SpanKind, contextFromHeaders, currentTraceparent, inSpan } from '@vrp/tracing';
 import type { Deps } from '../deps.js';
-import { recordEvent } from '../usecases/record-event.js';
+import { recordEvents, type NewEvent } from '../usecases/record-event.js';
 import { renderEventData } from '../messages.js';
 
 export interface EventConsumerOptions {
@@ -17,8 +18,8 @@ export interface EventConsumerOptions {
   ackWaitMs?: number;
 }
 
-/** How many events from the stream are recorded at the same time. */
-const RECORD_CONCURRENCY = 32;
+/** How many events from the stream are being recorded at the same time. */
+const RECORD_CONCURRENCY = 64;
 /** Creates the durable pull consumer if it does not exist yet (idempotent). */
 export async function ensureConsumer(options: EventConsumerOptions): Promise<void> {
   const { jsm } = options.bus;
@@ -46,14 +47,19 @@ export async function ensureConsumer(options: EventConsumerOptions): Promise<voi
 }
 
 /**
- * Records every domain event of the stream for delivery: one transaction per message (the
- * event, deduplicated on its id, plus its deliveries), then the acknowledgement. A message
+ * Records every domain event of the stream for delivery (the event, deduplicated on its id, plus
+ * its deliveries), then acknowledges it. Messages that arrive while a recording is under way are
+ * recorded together in one statement (a Batcher: at rest each goes alone at once). A message
  * that cannot be recorded is negatively acknowledged with a growing delay and comes back.
  */
 export class EventConsumer {
   private messages?: ConsumerMessages;
   private running = false;
   private loop?: Promise<void>;
+  private readonly recorder = new Batcher<NewEvent, boolean>((events) => recordEvents(this.deps, events), {
+    maxBatch: 64,
+    maxInFlight: 2,
+  });
 
   constructor(
     private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'logger'>,
@@ -135,7 +141,9 @@ export class EventConsumer {
           parent: contextFromHeaders((name) => m.headers?.get(name) || undefined),
         },
         () =>
-          recordEvent(this.deps, {
+          this.recorder.call({
+            // Taken here, in the event's own trace, which its deliveries continue.
+            traceparent: currentTraceparent() ?? null,
             id: recorded.eventId,
             merchantId: recorded.merchantId,
             eventType: recorded.eventType,

@@ -1,7 +1,13 @@
 import { currentTraceparent } from '@vrp/tracing';
 import { eventDeliveryStatus } from '../domain/delivery-status.js';
 import { isDeliverableUrl } from '../domain/webhook-url.js';
-import { insertEventWithDeliveries, subscribedEndpointUrls, type NewEvent } from '../db/recording.js';
+import {
+  insertEventWithDeliveries,
+  insertEventsWithDeliveries,
+  subscribedEndpointUrls,
+  subscribedEndpointsOf,
+  type NewEvent,
+} from '../db/recording.js';
 import type { Deps } from '../deps.js';
 
 export type { NewEvent };
@@ -27,4 +33,36 @@ export async function recordEvent(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, 
     endpoints.map((e) => e.id),
     deps.clock(),
   );
+}
+
+/**
+ * recordEvent for many events at once, in two statements whatever their number: the endpoints
+ * subscribed to each, then every event with its deliveries (one commit). The traceparent each
+ * event carries is kept (callers take it in the event's own trace). A repeat of an event id,
+ * within the batch or of one recorded before, changes nothing. Returns, per event, whether it
+ * was new.
+ */
+export async function recordEvents(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, events: NewEvent[]): Promise<boolean[]> {
+  const policy = { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback };
+  const subscribed = new Map<string, string[]>();
+  for (const e of await subscribedEndpointsOf(deps.sql, events)) {
+    if (!isDeliverableUrl(e.url, policy)) continue;
+    const key = `${e.merchant_id} ${e.event_type}`;
+    subscribed.set(key, [...(subscribed.get(key) ?? []), e.id]);
+  }
+  const first = new Map<string, NewEvent>();
+  for (const event of events) if (!first.has(event.id)) first.set(event.id, event);
+  const fresh = await insertEventsWithDeliveries(
+    deps.sql,
+    [...first.values()].map((event) => {
+      const endpointIds = subscribed.get(`${event.merchantId} ${event.eventType}`) ?? [];
+      return {
+        event: { ...event, traceparent: event.traceparent ?? null },
+        deliveryStatus: endpointIds.length === 0 ? eventDeliveryStatus([]) : 'pending',
+        endpointIds,
+        at: deps.clock(),
+      };
+    }),
+  );
+  return events.map((event) => first.get(event.id) === event && fresh.has(event.id));
 }
