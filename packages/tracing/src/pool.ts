@@ -20,7 +20,8 @@ function statementOf(arg: unknown): string | undefined {
 /**
  * Gives every query run on `pool`'s connections (its own, Prisma's through the adapter, the hot
  * paths' raw SQL) a client span, `pg <first word>`, with the statement's text but never its
- * values. Only inside a trace: background polling outside any request makes no root spans.
+ * values. Only inside a recorded trace: background polling outside any request makes no root
+ * spans, and an unsampled trace (no exporter) none at all.
  */
 export function tracePool(pool: TraceablePool): void {
   // pg-pool hands a waiting caller its connection from inside another caller's release, so a
@@ -35,7 +36,8 @@ export function tracePool(pool: TraceablePool): void {
     const query = client.query.bind(client) as QueryFn;
     client.query = (...args: unknown[]) => {
       const text = statementOf(args[0]);
-      if (text === undefined || !trace.getSpan(context.active())) return query(...args);
+      // Only inside a recorded trace: a span of an unsampled one would be dropped anyway.
+      if (text === undefined || !trace.getSpan(context.active())?.isRecording()) return query(...args);
       const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
       const span = tracer.startSpan(`pg ${verb}`, {
         kind: SpanKind.CLIENT,

@@ -3,7 +3,15 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  AlwaysOffSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  SimpleSpanProcessor,
+  TracerProvider,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
 
 export interface TracingOptions {
   /** `service.name` of every span this process exports. */
@@ -27,7 +35,9 @@ let current: (Tracing & { provider: TracerProvider }) | undefined;
  * awaits (AsyncLocalStorage), and spans exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT
  * (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. Without an exporter spans still get ids, so
  * trace ids reach the logs, the outbox rows and the NATS headers and a collector added later
- * joins the pieces. OTEL_SDK_DISABLED=true turns it all off. The first call in a process wins
+ * joins the pieces. Such spans are not recorded (no attributes kept, nothing queued, no span per
+ * query): a trace this process starts is flagged unsampled, one it continues keeps its caller's
+ * flag. OTEL_SDK_DISABLED=true turns it all off. The first call in a process wins
  * (services started in one process share it; a test that starts tracing first collects all).
  */
 export function startTracing(options: TracingOptions): Tracing {
@@ -47,6 +57,8 @@ export function startTracing(options: TracingOptions): Tracing {
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || options.service }),
     spanProcessors: processors,
+    // Nothing would see a recorded span: keep the ids, skip the recording.
+    ...(processors.length === 0 ? { sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }) } : {}),
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
