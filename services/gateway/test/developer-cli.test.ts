@@ -72,7 +72,7 @@ async function vrp(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('vrp listen and vrp trigger', () => {
-  it('refuse a bad key in one line with a non-zero exit, and explain themselves with --help', async () => {
+  it('refuse a bad key in one line with a non-zero exit, and explain themselves with --help', { timeout: 120_000 }, async () => {
     const listen = await vrp('listen', '--api-key', 'vrp_sandbox_not_a_key', '--api-url', platform.url, '--forward-to', receiver.url);
     expect(listen.code).toBe(1);
     expect(listen.stderr.trim().split('\n')).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('vrp listen and vrp trigger', () => {
 
   it(
     'trigger makes each of the ten events happen for real, and listen forwards each signed like a delivery',
-    { timeout: 240_000 },
+    { timeout: 400_000 },
     async () => {
       // The merchant's receiver verifies with @vrp/webhook-verify and answers 400 when that fails;
       // it answers 503 to mandate.suspended to show the CLI prints whatever the local server says.
@@ -108,7 +108,10 @@ describe('vrp listen and vrp trigger', () => {
         return { status: r.body.event_type === 'mandate.suspended' ? 503 : 200 };
       };
       const listen = start('listen', '--api-key', merchant.token, '--api-url', platform.url, '--forward-to', receiver.url);
-      secret = await waitFor(() => /Webhook signing secret: (whsec_\S+)/.exec(listen.stdout())?.[1], { what: 'the printed secret' });
+      secret = await waitFor(() => /Webhook signing secret: (whsec_\S+)/.exec(listen.stdout())?.[1], {
+        what: 'the printed secret',
+        timeoutMs: 60_000,
+      });
       receiver.secrets = [secret];
 
       // Each trigger, one after another; every event it causes goes through the stream to the receiver.
@@ -182,11 +185,11 @@ describe('vrp listen and vrp trigger', () => {
     },
   );
 
-  it('listen stops with an error line when its key is revoked', async () => {
+  it('listen stops with an error line when its key is revoked', { timeout: 120_000 }, async () => {
     const merchants = new MerchantRepository(gatewayDb);
     const issued = await createToken(merchants, 'sandbox', merchant.id);
     const listen = start('listen', '--api-key', issued.accessToken, '--api-url', platform.url);
-    await waitFor(() => listen.stdout().includes('Webhook signing secret:') || null, { what: 'listen to start' });
+    await waitFor(() => listen.stdout().includes('Webhook signing secret:') || null, { what: 'listen to start', timeoutMs: 60_000 });
     await revokeToken(merchants, { tokenId: issued.tokenId });
     expect(await listen.exited).toBe(1);
     expect(listen.stderr()).toMatch(/^error: the API key was refused \(401 invalid_token: .*\)\n$/);

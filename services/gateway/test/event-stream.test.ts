@@ -47,7 +47,7 @@ async function recorded(type: string, id: string): Promise<void> {
       const listed = await apiA.get<{ results: { data: { id: string } }[] }>(`/v1/webhook-events?event_type=${type}&page_size=200`);
       return listed.body.results.some((e) => e.data.id === id) || null;
     },
-    { what: `${type} of ${id} to be recorded` },
+    { what: `${type} of ${id} to be recorded`, timeoutMs: 30_000 },
   );
 }
 
@@ -75,7 +75,7 @@ async function untilEvents(s: OpenStream, count: number): Promise<ReturnType<Ope
       if (events.length < count) throw new Error(`${events.length}/${count} events on the stream`);
       return events;
     },
-    { what: `${count} events on the stream`, timeoutMs: 15_000 },
+    { what: `${count} events on the stream`, timeoutMs: 30_000 },
   );
 }
 
@@ -124,6 +124,7 @@ describe('GET /v1/webhook-events/stream', () => {
     // Merchant B saw heartbeats, never A's events.
     await waitFor(() => streamB.items.filter((i) => i.kind === 'comment' && i.text === 'heartbeat').length >= 2 || null, {
       what: 'heartbeats on B',
+      timeoutMs: 30_000,
     });
     expect(streamB.events()).toEqual([]);
   });
@@ -148,7 +149,10 @@ describe('GET /v1/webhook-events/stream', () => {
     ]);
     // Resuming after the last event: nothing until something new happens.
     const atEnd = await open(a.token, again.at(-1)!.id);
-    await waitFor(() => atEnd.items.some((i) => i.kind === 'comment' && i.text === 'heartbeat') || null, { what: 'a heartbeat' });
+    await waitFor(() => atEnd.items.some((i) => i.kind === 'comment' && i.text === 'heartbeat') || null, {
+      what: 'a heartbeat',
+      timeoutMs: 30_000,
+    });
     expect(atEnd.events()).toEqual([]);
     const customer = await sandboxCustomer(apiA);
     expect((await apiA.post('/v1/mandates', mandateBody(customer))).status).toBe(201);
@@ -162,6 +166,7 @@ describe('GET /v1/webhook-events/stream', () => {
     const quiet = await open(b.token);
     await waitFor(() => quiet.items.filter((i) => i.kind === 'comment' && i.text === 'heartbeat').length >= 3 || null, {
       what: 'three heartbeats',
+      timeoutMs: 30_000,
     });
     expect(quiet.events()).toEqual([]);
   });
@@ -172,10 +177,13 @@ describe('GET /v1/webhook-events/stream', () => {
     expect(s.status).toBe(200);
     let ended = false;
     void s.ended.then(() => (ended = true));
-    await waitFor(() => s.items.some((i) => i.kind === 'comment' && i.text === 'heartbeat') || null, { what: 'a heartbeat' });
+    await waitFor(() => s.items.some((i) => i.kind === 'comment' && i.text === 'heartbeat') || null, {
+      what: 'a heartbeat',
+      timeoutMs: 30_000,
+    });
     expect(ended).toBe(false);
     await revokeToken(merchants, { tokenId: issued.tokenId });
-    await waitFor(() => ended || null, { what: 'the stream to end after the revocation', timeoutMs: 5000 });
+    await waitFor(() => ended || null, { what: 'the stream to end after the revocation', timeoutMs: 10_000 });
     // Every gateway refuses it within AUTH_CACHE_TTL_MS (the stream itself checks the database directly).
     await expect
       .poll(async () => errorOf(await platform.api(issued.accessToken).get('/v1/webhook-events/stream')), { timeout: 5000, interval: 100 })
