@@ -50,6 +50,7 @@ export function startGateway(
     }
     const clients: GatewayClients = { ...created, ...options.clients };
     const merchants = new MerchantRepository(db);
+    const stopping = new AbortController();
     const deps: Deps = {
       config,
       db,
@@ -60,6 +61,7 @@ export function startGateway(
       clients,
       cursors: new CursorCodec(config.cursorSecret, config.cursorTtlMs),
       logger,
+      stopping: stopping.signal,
     };
     const readiness = resources.add('readiness checks', new Readiness(db, config.natsUrl, createHealthClients(config)), (r) => r.close());
     const buckets = resources.add(
@@ -88,6 +90,8 @@ export function startGateway(
     const server = resources.add('HTTP server', await listen(app, logger, config.host, config.port), (s) =>
       s.close(config.shutdownGraceMs),
     );
+    // Stopped before the server (reverse order), so open event streams end instead of holding it for the grace period.
+    resources.add('event streams', stopping, (c) => c.abort());
     logger.info('gateway listening', { port: server.port, env: config.env });
     return {
       port: server.port,

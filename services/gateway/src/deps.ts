@@ -21,4 +21,6 @@ export interface Deps {
   clients: GatewayClients;
   cursors: CursorCodec;
   logger: Logger;
+  /** Aborted when the gateway stops: long-lived responses (the event stream) end then, before the grace period. */
+  stopping?: AbortSignal;
 }

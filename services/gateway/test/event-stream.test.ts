@@ -171,6 +171,15 @@ describe('GET /v1/webhook-events/stream', () => {
     expect(quiet.events()).toEqual([]);
   });
 
+  it('ends open streams when the gateway stops, instead of holding its shutdown', async () => {
+    // A grace period longer than the test: only ending the stream lets stop() finish in time.
+    const gateway = await platform.startGateway({ SHUTDOWN_GRACE: '10m' });
+    const s = await openStream(gateway.url, a.token);
+    expect(s.status).toBe(200);
+    await gateway.stop();
+    await s.ended;
+  });
+
   it('ends the stream when its token is revoked, and the token is refused afterwards', async () => {
     const issued = await createToken(merchants, 'sandbox', a.id);
     const s = await open(issued.accessToken);

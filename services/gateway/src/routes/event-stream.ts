@@ -92,9 +92,11 @@ export function registerEventStreamRoutes(router: Router, deps: Deps): void {
       open = false;
       clearInterval(heartbeat);
       clearInterval(authCheck);
+      deps.stopping?.removeEventListener('abort', close);
       if (!res.writableEnded) res.end();
     };
     res.on('close', close);
+    deps.stopping?.addEventListener('abort', close, { once: true });
     const heartbeat = setInterval(() => {
       if (open) res.write(': heartbeat\n\n');
     }, deps.config.eventStreamHeartbeatMs);
