@@ -1,5 +1,6 @@
 // Generated contracts of every service; regenerate with `npm run codegen`.
 export * as common from './gen/vrp/common/v1/common_pb.js';
+export * as sandboxClock from './gen/vrp/common/v1/sandbox_clock_pb.js';
 export * as mandate from './gen/vrp/mandate/v1/mandate_pb.js';
 export * as payment from './gen/vrp/payment/v1/payment_pb.js';
 export * as refund from './gen/vrp/refund/v1/refund_pb.js';

@@ -19,6 +19,8 @@ export { METADATA_LIMITS, unstorableText, validateMetadata, type Metadata } from
 export {
   REFUND_REASON_MAX_LENGTH,
   REQUEST_BODIES,
+  SANDBOX_CLOCK_MAX_ADVANCE_SECONDS,
+  advanceSandboxClockBody,
   createMandateBody,
   createPaymentBody,
   createRefundBody,

@@ -170,6 +170,18 @@ export const failSandboxPaymentBody = body({
   failure_code: oneOf('failure_code', PAYMENT_FAILURE_CODES).describe('Why the bank fails the payment.'),
 });
 
+/** The furthest one advance of a sandbox clock may move it: 400 days. */
+export const SANDBOX_CLOCK_MAX_ADVANCE_SECONDS = 400 * 86_400;
+
+export const advanceSandboxClockBody = body({
+  seconds: z
+    .number({ error: (issue) => (issue.input === undefined ? 'seconds is required' : 'seconds must be an integer') })
+    .int('seconds must be an integer')
+    .min(1, 'seconds must be at least 1')
+    .max(SANDBOX_CLOCK_MAX_ADVANCE_SECONDS, `seconds must be at most ${SANDBOX_CLOCK_MAX_ADVANCE_SECONDS} (400 days)`)
+    .describe('How far to move the clock forward, in seconds (1 to 400 days).'),
+}).meta({ examples: [{ seconds: 2_678_400 }] });
+
 export const createWebhookEndpointBody = body({
   url: text('url', 2048, { description: 'An https:// address of yours (sandbox also accepts http://localhost for development).' }),
   description: text('description', 500, { optional: true }),
@@ -214,6 +226,7 @@ export const REQUEST_BODIES = {
   SandboxCustomerCreate: createSandboxCustomerBody,
   SandboxMandateRevoke: revokeSandboxMandateBody,
   SandboxPaymentFail: failSandboxPaymentBody,
+  SandboxClockAdvance: advanceSandboxClockBody,
   WebhookEndpointCreate: createWebhookEndpointBody,
   WebhookEndpointUpdate: updateWebhookEndpointBody,
   WebhookReplayRequest: replayWebhookEventsBody,

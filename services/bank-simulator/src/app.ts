@@ -2,6 +2,7 @@ import { startGrpcServer } from '@vrp/grpc';
 import { startMetrics } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startUp, type Started } from '@vrp/runtime';
+import { SandboxClocks } from '@vrp/sandbox-clock';
 import { SimulatedBank } from './usecases/simulated-bank.js';
 import { CallbackQueue } from './jobs/callback-queue.js';
 import { createPlatformReporter } from './clients/platform-reporter.js';
@@ -29,14 +30,17 @@ export function startBankSimulator(config: BankSimulatorConfig, options: { logge
     const queue = resources.add('callback queue', new CallbackQueue(logger, { initialMs: 100, maxMs: config.callbackMaxBackoffMs }), (q) =>
       q.stop(),
     );
+    // Kept in memory like the rest of the simulated bank's state; the gateway sets them again on each advance.
+    const clocks = new SandboxClocks({ enabled: config.vrpEnv === 'sandbox' });
     const sim = resources.add(
       'settlements',
       new SimulatedBank(
         { logger, reporter, callbacks: queue },
-        { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle },
+        { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle, clocks },
       ),
       (b) => b.stop(),
     );
+    clocks.onAdvance((merchantId) => sim.clockAdvanced(merchantId));
     const { metrics, server: metricsServer } = await startMetrics('bank-simulator', config.metricsHost, config.metricsPort);
     resources.add('metrics endpoint', metricsServer, (m) => m.close());
     metrics.gaugeOnScrape('vrp_bank_pending_callbacks', 'Decisions waiting to be reported to the platform.', [], async () => [
@@ -44,7 +48,7 @@ export function startBankSimulator(config: BankSimulatorConfig, options: { logge
     ]);
     const server = await startGrpcServer({
       metrics,
-      routes: routes(sim),
+      routes: routes(sim, clocks),
       serviceNames: SERVICE_NAMES,
       port: config.grpcPort,
       host: config.grpcHost,

@@ -1,4 +1,5 @@
-import { bank, health, mandate, payment, refund, webhook } from '@vrp/contracts';
+import { bank, health, mandate, payment, refund, sandboxClock, webhook } from '@vrp/contracts';
+import { ApiError } from '@vrp/errors';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import type { Metrics } from '@vrp/metrics';
@@ -11,6 +12,15 @@ export interface GatewayClients {
   refund: ServiceClient<typeof refund.RefundService>;
   webhook: ServiceClient<typeof webhook.WebhookService>;
   bank: ServiceClient<typeof bank.BankService>;
+  /** Sets sandbox merchants' clocks on every service. */
+  clocks: ClockPusher;
+}
+
+/** Hands a merchant's clock offset to every service with time rules (SetSandboxClock). */
+export interface ClockPusher {
+  /** Resolves once every service holds `offsetMs` (or more); 503 service_unavailable when one did not take it. */
+  push(merchantId: string, offsetMs: number): Promise<void>;
+  close(): void;
 }
 
 const SERVICES = {
@@ -32,8 +42,37 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
         logger.warn('circuit breaker state changed', { service: name, state });
       },
     });
-  return { mandate: make('mandate'), payment: make('payment'), refund: make('refund'), webhook: make('webhook'), bank: make('bank') };
+  const clockClients = DOWNSTREAM.map((name) =>
+    createServiceClient(sandboxClock.SandboxClockService, { baseUrl: config.serviceUrls[name], timeoutMs: config.grpcTimeoutMs }),
+  );
+  return {
+    mandate: make('mandate'),
+    payment: make('payment'),
+    refund: make('refund'),
+    webhook: make('webhook'),
+    bank: make('bank'),
+    clocks: {
+      async push(merchantId, offsetMs) {
+        const pushed = await Promise.allSettled(clockClients.map((c) => c.setSandboxClock({ merchantId, offsetMs: BigInt(offsetMs) })));
+        const failed = pushed.flatMap((p, i) => (p.status === 'rejected' ? [{ service: DOWNSTREAM[i], err: p.reason as unknown }] : []));
+        if (!failed.length) return;
+        logger.warn('sandbox clock not set on every service', {
+          merchant_id: merchantId,
+          failed: failed.map((f) => f.service),
+          err: failed[0]!.err,
+        });
+        throw new ApiError(
+          'service_unavailable',
+          `The clock could not be moved in ${failed.map((f) => f.service).join(', ')}; repeat the advance.`,
+        );
+      },
+      close: () => clockClients.forEach((c) => c.close()),
+    },
+  };
 }
+
+/** Every service with time rules of its own takes the clock (refunds are dated on the wall clock; the bank settles them on the merchant's). */
+const DOWNSTREAM = ['mandate', 'payment', 'webhook', 'bank'] as const satisfies readonly DownstreamService[];
 
 /** grpc.health.v1 clients for the services readiness checks. */
 export function createHealthClients(config: GatewayConfig): Map<DownstreamService, ServiceClient<typeof health.Health>> {

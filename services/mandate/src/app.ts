@@ -3,7 +3,8 @@ import { startMetrics, watchPool } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
-import { createPool } from '@vrp/sql';
+import { SandboxClocks } from '@vrp/sandbox-clock';
+import { createPool, rawSql } from '@vrp/sql';
 import type { MandateConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { outboxLagSeconds, pingDatabase } from './db/observability.js';
@@ -46,9 +47,19 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
 
-    const deps: Deps = { db, sql: pool, logger, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
-    if (config.env === 'sandbox')
-      resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: 'mandate' } });
+    await clocks.load();
+    resources.add(
+      'sandbox clocks',
+      clocks.startRefreshing(2000, (err) => logger.warn('sandbox clocks not re-read', { err })),
+      (c) => c.stop(),
+    );
+    const deps: Deps = { db, sql: pool, logger, clocks, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
+    if (config.env === 'sandbox') {
+      const sweeper = resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
+      // Mandates created on an advanced clock fall due on it too.
+      clocks.onAdvance(() => sweeper.nudge());
+    }
 
     const { metrics, server: metricsServer } = await startMetrics('mandate', config.metricsHost, config.metricsPort);
     resources.add('metrics endpoint', metricsServer, (m) => m.close());

@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { mandate as pb } from '@vrp/contracts';
+import { registerSandboxClock } from '@vrp/sandbox-clock';
 import { customerHandlers } from './handlers/customers.js';
 import { mandateHandlers } from './handlers/mandates.js';
 import type { Deps } from './deps.js';
@@ -9,5 +10,8 @@ export const SERVICE_NAMES = [pb.MandateService.typeName];
 
 /** Registers MandateService on a connect router. */
 export function routes(deps: Deps): (router: ConnectRouter) => void {
-  return (router) => router.service(pb.MandateService, { ...customerHandlers(deps), ...mandateHandlers(deps) });
+  return (router) => {
+    router.service(pb.MandateService, { ...customerHandlers(deps), ...mandateHandlers(deps) });
+    registerSandboxClock(router, deps.clocks);
+  };
 }

@@ -4,15 +4,19 @@ import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics, watchPool } from '@vrp/metrics';
 import { connectEventBus, ensureEventStream, OutboxRelay } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
-import { createPool } from '@vrp/sql';
+import { SandboxClocks } from '@vrp/sandbox-clock';
+import { createPool, rawSql } from '@vrp/sql';
 import { BankSubmitter } from './clients/bank-submitter.js';
 import type { PaymentConfig } from './config.js';
 import { createDb, SCHEMA } from './db/client.js';
 import { outboxLagSeconds, paymentsByStatus, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
-import { systemClock, type Clock } from './domain/clock.js';
+import type { Clock } from './domain/clock.js';
 import { ResubmissionSweeper } from './jobs/resubmission-sweeper.js';
 import { routes, SERVICE_NAMES } from './server.js';
+
+/** How often a replica re-reads the sandbox clocks others may have taken. */
+const SANDBOX_CLOCK_REFRESH_MS = 2000;
 
 /** A running payment service. */
 export type PaymentService = Started<{
@@ -33,7 +37,6 @@ export type PaymentService = Started<{
  */
 export function startPaymentService(config: PaymentConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<PaymentService> {
   const logger = options.logger ?? createLogger('payment', { level: config.logLevel });
-  const clock = options.clock ?? systemClock;
   return startUp('payment service', logger, async (resources) => {
     const pool = resources.add(
       'database pool',
@@ -41,6 +44,14 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       (p) => p.end(),
     );
     const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
+    const sandboxClocks = new SandboxClocks({ enabled: config.vrpEnv === 'sandbox', store: { db: rawSql(pool), schema: SCHEMA } });
+    await sandboxClocks.load();
+    resources.add(
+      'sandbox clocks',
+      sandboxClocks.startRefreshing(SANDBOX_CLOCK_REFRESH_MS, (err) => logger.warn('sandbox clocks not re-read', { err })),
+      (c) => c.stop(),
+    );
+    const clock: Clock = options.clock ?? sandboxClocks;
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'payment'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
     const relay = resources.add(
@@ -82,6 +93,7 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       db,
       sql: pool,
       clock,
+      sandboxClocks,
       logger,
       subjectPrefix: config.eventSubjectPrefix,
       mandates,

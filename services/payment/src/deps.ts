@@ -4,6 +4,7 @@ import type { BankSubmitter } from './clients/bank-submitter.js';
 import type { MandateClient } from './clients/mandate-terms.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './domain/clock.js';
+import type { SandboxClocks } from '@vrp/sandbox-clock';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
@@ -11,6 +12,8 @@ export interface Deps {
   /** The pool Prisma runs on, for the hot path's raw statements. */
   sql: SqlPool;
   clock: Clock;
+  /** Sandbox merchants' clocks, set by the gateway (SetSandboxClock); `clock` reads them. */
+  sandboxClocks: SandboxClocks;
   logger: Logger;
   /** Subject prefix of the event stream, for outbox rows. */
   subjectPrefix: string;

@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { payment } from '@vrp/contracts';
+import { registerSandboxClock } from '@vrp/sandbox-clock';
 import { paymentHandlers } from './handlers/payment-handlers.js';
 import type { Deps } from './deps.js';
 
@@ -10,5 +11,6 @@ export const SERVICE_NAMES = [payment.PaymentService.typeName];
 export function routes(deps: Deps): (router: ConnectRouter) => void {
   return (router) => {
     router.service(payment.PaymentService, paymentHandlers(deps));
+    registerSandboxClock(router, deps.sandboxClocks);
   };
 }

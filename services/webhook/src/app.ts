@@ -3,7 +3,8 @@ import { startMetrics, watchPool } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
-import { createPool } from '@vrp/sql';
+import { SandboxClocks } from '@vrp/sandbox-clock';
+import { createPool, rawSql } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { pingDatabase } from './db/observability.js';
@@ -16,8 +17,8 @@ import { SERVICE_NAMES, routes } from './server.js';
 /** Things a test (or an embedding process) may supply instead of the defaults. */
 export interface WebhookServiceOptions {
   logger?: Logger;
-  /** The service's clock (default: the system clock). */
-  clock?: () => Date;
+  /** The service's clock (default: the system clock, each sandbox merchant's own). */
+  clock?: (merchantId?: string) => Date;
   /** Jitter source for retries, [0,1). */
   random?: () => number;
   /** An extra trusted CA (PEM) for receivers; production relies on NODE_EXTRA_CA_CERTS. */
@@ -77,14 +78,21 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
         ];
       },
     );
-    const clock = options.clock ?? (() => new Date());
+    const sandboxClocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: 'webhook' } });
+    await sandboxClocks.load();
+    resources.add(
+      'sandbox clocks',
+      sandboxClocks.startRefreshing(2000, (err) => logger.warn('sandbox clocks not re-read', { err })),
+      (c) => c.stop(),
+    );
+    const clock = options.clock ?? ((merchantId?: string) => sandboxClocks.now(merchantId));
     const wake = { worker: undefined as DeliveryWorker | undefined };
     const recorded = new RecordedEvents();
     const afterCommit = () => {
       wake.worker?.nudge();
       recorded.notify();
     };
-    const deps: Deps = { db, sql: pool, clock, logger, afterCommit, recorded, config };
+    const deps: Deps = { db, sql: pool, clock, sandboxClocks, logger, afterCommit, recorded, config };
     const worker = resources.add(
       'delivery worker',
       new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random, onAttempt }),
@@ -92,6 +100,8 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     );
     wake.worker = worker;
     worker.start();
+    // Deliveries of an advanced merchant may have fallen due (or run out of their window).
+    sandboxClocks.onAdvance(() => worker.nudge());
     const consumer = new EventConsumer(deps, {
       bus,
       stream: config.eventStream,

@@ -1,4 +1,5 @@
 import type { Logger } from '@vrp/logging';
+import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import type { Db } from './db/client.js';
@@ -9,8 +10,13 @@ export interface Deps {
   db: Db;
   /** The pool Prisma runs on, for the hot path's raw statements. */
   sql: SqlPool;
-  /** The service's clock; tests move it to cross the 24 h rotation overlap. */
-  clock: () => Date;
+  /**
+   * The service's clock; tests move it to cross the 24 h rotation overlap. Given a merchant, that
+   * merchant's time (a sandbox clock may run ahead); without one, the wall clock's.
+   */
+  clock: (merchantId?: string) => Date;
+  /** Sandbox merchants' clocks, set by the gateway (SetSandboxClock). */
+  sandboxClocks: SandboxClocks;
   logger: Logger;
   /** Called after a transaction that made deliveries due has committed (wakes the delivery worker). */
   afterCommit(): void;

@@ -10,7 +10,8 @@ import { webhookBody } from './jobs/delivery/build-request.js';
 import type { Attempt, Event } from './generated/prisma/client.js';
 
 /** An endpoint row as the contract's Endpoint (never with a secret). */
-export function endpointToProto(e: EndpointRow): webhook.Endpoint {
+/** An endpoint as the API shows it at `now` (its merchant's time: a replaced secret's overlap may have ended). */
+export function endpointToProto(e: EndpointRow, now: Date): webhook.Endpoint {
   return create(webhook.EndpointSchema, {
     id: e.id,
     merchantId: e.merchantId,
@@ -21,7 +22,7 @@ export function endpointToProto(e: EndpointRow): webhook.Endpoint {
     createdAt: timestampFromDate(e.createdAt),
     secretExpiresAt: timestampFromDate(new Date(e.secretRotatedAt.getTime() + SECRET_LIFETIME_MS)),
     disabledReason: e.disabledReason ?? '',
-    ...previousSecretExpiry(e, new Date()),
+    ...previousSecretExpiry(e, now),
   });
 }
 

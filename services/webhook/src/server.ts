@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { webhook } from '@vrp/contracts';
+import { registerSandboxClock } from '@vrp/sandbox-clock';
 import type { Deps } from './deps.js';
 import { webhookHandlers } from './handlers/webhook-handlers.js';
 
@@ -10,5 +11,6 @@ export const SERVICE_NAMES = [webhook.WebhookService.typeName];
 export function routes(deps: Deps): (router: ConnectRouter) => void {
   return (router) => {
     router.service(webhook.WebhookService, webhookHandlers(deps));
+    registerSandboxClock(router, deps.sandboxClocks);
   };
 }

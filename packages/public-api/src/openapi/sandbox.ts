@@ -3,7 +3,17 @@ import type { OpenApiFragment, OpenApiObject } from './types.js';
 
 const SANDBOX_ONLY = 'Sandbox only: answers 404 `not_found` in production.';
 
-export const schemas: OpenApiFragment['schemas'] = {};
+export const schemas: OpenApiFragment['schemas'] = {
+  SandboxClock: {
+    type: 'object',
+    description:
+      "The merchant's sandbox clock. Every time rule of the merchant runs on it: frequency and periodic limits, the validity " +
+      'window, the 7-day retry window, automatic settlement, the webhook retry schedule and its 24 h window, secret overlap and expiry.',
+    required: ['now'],
+    properties: { now: { type: 'string', format: 'date-time', description: "The merchant's current time (RFC 3339, UTC)." } },
+    examples: [{ now: '2026-12-25T09:30:00.000Z' }],
+  },
+};
 
 function simulate(action: string, summary: string, event: string, body?: OpenApiObject): OpenApiObject {
   return {
@@ -34,6 +44,40 @@ export const paths: OpenApiFragment['paths'] = {
       responses: {
         '201': jsonResponse('The customer.', ref('Customer'), idempotentHeaders),
         ...errorResponses({ '404': 'not_found in production.' }),
+      },
+    },
+  },
+  '/v1/sandbox/clock': {
+    get: {
+      operationId: 'sandboxGetClock',
+      tags: ['Sandbox'],
+      summary: "Read the merchant's sandbox clock",
+      description: `${SANDBOX_ONLY} A clock never advanced shows the wall clock's time.`,
+      responses: {
+        '200': jsonResponse('The clock.', ref('SandboxClock')),
+        ...errorResponses({ '404': 'not_found in production.' }),
+      },
+    },
+  },
+  '/v1/sandbox/clock/advance': {
+    post: {
+      operationId: 'sandboxAdvanceClock',
+      tags: ['Sandbox'],
+      summary: "Move the merchant's sandbox clock forward (time travel)",
+      description:
+        `${SANDBOX_ONLY} Moves the clock forward by \`seconds\` (1 to 400 days) in every service before answering, so the next ` +
+        'request sees the new time. Work that became due runs promptly afterwards: automatic settlements, webhook retries, ' +
+        'deliveries that ran out of their 24 h window fail. The clock never goes back. A 503 means some service did not take ' +
+        'the new time; repeating the same advance then converges (services that already moved keep their time).',
+      parameters: [idempotencyKeyParam],
+      requestBody: jsonBody(ref('SandboxClockAdvance')),
+      responses: {
+        '200': jsonResponse('The clock after the advance.', ref('SandboxClock'), idempotentHeaders),
+        ...errorResponses({
+          '400': 'validation_error: seconds missing, not an integer, below 1 or above 34560000 (400 days).',
+          '404': 'not_found in production.',
+          '503': 'service_unavailable: a service could not be reached; repeat the advance.',
+        }),
       },
     },
   },

@@ -10,6 +10,7 @@ export interface PlatformReporter {
     outcome: payment.BankOutcome;
     settlementDate?: string;
     failureCode?: string;
+    merchantId?: string;
   }): Promise<void>;
   reportRefund(req: { refundId: string; outcome: refund.RefundOutcome }): Promise<void>;
   close(): void;

@@ -2,27 +2,34 @@ import { randomUUID } from 'node:crypto';
 import { bank, payment, refund } from '@vrp/contracts';
 import { ApiError, notFound, validationError } from '@vrp/errors';
 import type { PlatformReporter } from '../clients/platform-reporter.js';
+import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { CallbackQueue } from '../jobs/callback-queue.js';
 import type { Deps } from '../deps.js';
 import { isPaymentFailureCode, PAYMENT_FAILURE_CODES } from '../domain/failure-codes.js';
 
 interface Submission {
   reference: string;
+  /** The merchant, whose (sandbox) clock the settlement runs on; empty when the caller did not say. */
+  merchantId: string;
+  /** When, on the merchant's clock (ms), it settles by itself. */
+  dueAt?: number;
   attempt: number;
   decided: boolean;
   /** What the bank decided for a refund. */
   refundOutcome?: 'settle' | 'fail';
   timer?: NodeJS.Timeout;
+  /** (Re)arms the automatic settlement for the time left on the merchant's clock. */
+  rearm?: () => void;
 }
 
 export interface SimulatedBankOptions {
   settlementDelayMs: number;
   autoSettle: boolean;
+  /** Merchants' clocks: settlement falls due and is dated on the merchant's clock. */
+  clocks: Pick<SandboxClocks, 'now'>;
   /** Today's date in UTC; injectable for tests. */
   today?: () => string;
 }
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The bank as the platform sees it: takes submissions (idempotent per payment attempt / refund),
@@ -46,16 +53,15 @@ export class SimulatedBank {
   }
 
   /** Accepts one attempt; a repeat of the same (or an older) attempt changes nothing. */
-  submitPayment(req: { paymentId: string; attempt: number }): string {
+  submitPayment(req: { paymentId: string; attempt: number; merchantId?: string }): string {
     if (!req.paymentId) throw validationError('payment_id', 'is required');
     const known = this.payments.get(req.paymentId);
     if (known && known.attempt >= req.attempt) return known.reference;
     if (known) clearTimeout(known.timer);
-    const sub: Submission = { reference: `BNK-${randomUUID()}`, attempt: req.attempt, decided: false };
+    const sub: Submission = { reference: `BNK-${randomUUID()}`, merchantId: req.merchantId ?? '', attempt: req.attempt, decided: false };
     this.payments.set(req.paymentId, sub);
-    this.reportPayment(req.paymentId, sub.attempt, { outcome: payment.BankOutcome.CLEARING });
-    if (this.options.autoSettle)
-      sub.timer = setTimeout(() => this.decidePayment(req.paymentId, sub, 'settle'), this.options.settlementDelayMs);
+    this.reportPayment(req.paymentId, sub, { outcome: payment.BankOutcome.CLEARING });
+    if (this.options.autoSettle) this.settleWhenDue(sub, () => this.decidePayment(req.paymentId, sub, 'settle'));
     return sub.reference;
   }
 
@@ -73,14 +79,13 @@ export class SimulatedBank {
   }
 
   /** Accepts a refund; a repeat of the same refund id changes nothing. */
-  submitRefund(req: { refundId: string }): string {
+  submitRefund(req: { refundId: string; merchantId?: string }): string {
     if (!req.refundId) throw validationError('refund_id', 'is required');
     const known = this.refunds.get(req.refundId);
     if (known) return known.reference;
-    const sub: Submission = { reference: `BNK-${randomUUID()}`, attempt: 0, decided: false };
+    const sub: Submission = { reference: `BNK-${randomUUID()}`, merchantId: req.merchantId ?? '', attempt: 0, decided: false };
     this.refunds.set(req.refundId, sub);
-    if (this.options.autoSettle)
-      sub.timer = setTimeout(() => this.decideRefund(req.refundId, sub, 'settle'), this.options.settlementDelayMs);
+    if (this.options.autoSettle) this.settleWhenDue(sub, () => this.decideRefund(req.refundId, sub, 'settle'));
     return sub.reference;
   }
 
@@ -96,9 +101,33 @@ export class SimulatedBank {
     this.decideRefund(refundId, sub, outcome);
   }
 
+  /**
+   * The merchant's clock moved forward: settlements that fell due settle now, the others wait
+   * only what is left on the new time.
+   */
+  clockAdvanced(merchantId: string): void {
+    for (const sub of [...this.payments.values(), ...this.refunds.values()]) {
+      if (sub.merchantId === merchantId && !sub.decided) sub.rearm?.();
+    }
+  }
+
   /** Cancels pending settlements (shutdown). */
   stop(): void {
     for (const sub of [...this.payments.values(), ...this.refunds.values()]) clearTimeout(sub.timer);
+  }
+
+  /** Arms the automatic settlement SANDBOX_SETTLEMENT_DELAY_MS after now on the merchant's clock. */
+  private settleWhenDue(sub: Submission, settle: () => void): void {
+    sub.dueAt = this.merchantNow(sub) + this.options.settlementDelayMs;
+    sub.rearm = () => {
+      clearTimeout(sub.timer);
+      sub.timer = setTimeout(settle, Math.max(0, sub.dueAt! - this.merchantNow(sub)));
+    };
+    sub.rearm();
+  }
+
+  private merchantNow(sub: Submission): number {
+    return this.options.clocks.now(sub.merchantId || undefined).getTime();
   }
 
   private decidePayment(paymentId: string, sub: Submission, decision: string): void {
@@ -106,12 +135,12 @@ export class SimulatedBank {
     sub.decided = true;
     clearTimeout(sub.timer);
     if (decision === 'settle') {
-      this.reportPayment(paymentId, sub.attempt, {
+      this.reportPayment(paymentId, sub, {
         outcome: payment.BankOutcome.SETTLED,
-        settlementDate: (this.options.today ?? todayUtc)(),
+        settlementDate: this.options.today?.() ?? new Date(this.merchantNow(sub)).toISOString().slice(0, 10),
       });
     } else {
-      this.reportPayment(paymentId, sub.attempt, { outcome: payment.BankOutcome.FAILED, failureCode: decision });
+      this.reportPayment(paymentId, sub, { outcome: payment.BankOutcome.FAILED, failureCode: decision });
     }
   }
 
@@ -128,11 +157,12 @@ export class SimulatedBank {
 
   private reportPayment(
     paymentId: string,
-    attempt: number,
+    sub: Submission,
     report: { outcome: payment.BankOutcome; settlementDate?: string; failureCode?: string },
   ): void {
+    const { attempt, merchantId } = sub;
     this.queue.enqueue(`payment:${paymentId}`, `payment ${paymentId}#${attempt} ${payment.BankOutcome[report.outcome]}`, () =>
-      this.reporter.reportPayment({ paymentId, attempt, ...report }),
+      this.reporter.reportPayment({ paymentId, attempt, merchantId, ...report }),
     );
   }
 }

@@ -7,6 +7,7 @@ import { merchantOf } from '../middleware/locals.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import { noBody, parseRequest } from '../validation/body.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
+import { registerSandboxClockRoutes } from './sandbox-clock.js';
 
 const { RevokedBy } = mandate;
 
@@ -16,6 +17,7 @@ const { RevokedBy } = mandate;
  */
 export function registerSandboxRoutes(router: Router, deps: Deps): void {
   const mandates = deps.clients.mandate;
+  registerSandboxClockRoutes(router, deps);
 
   router.post('/sandbox/customers', async (req, res) => {
     const body = parseRequest(createSandboxCustomerBody, req.body);

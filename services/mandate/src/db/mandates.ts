@@ -15,6 +15,7 @@ export function insertMandate(
   customerId: string,
   terms: MandateTerms & { controls: StoredControls | null },
   id = newId('mandate'),
+  createdAt = new Date(),
 ): Promise<MandateRow> {
   const { controls, ...rest } = terms;
   return tx.mandate.create({
@@ -23,6 +24,7 @@ export function insertMandate(
       merchantId,
       customerId,
       status: 'pending_sca',
+      createdAt,
       ...rest,
       controls: controls ? (controls as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
     },
@@ -55,14 +57,15 @@ export async function applyMandateChange(
 
 /**
  * Applies `change` (an activation) to up to `limit` mandates of any merchant still in
- * pending_sca and created at or before `cutoff`, returning them as they are now. Rows another
+ * pending_sca and created at or before `cutoff` (on its merchant's clock), returning them as they are now. Rows another
  * sweeper or a concurrent move holds are skipped, not waited on.
  */
 export async function changePendingCreatedBefore(tx: Tx, cutoff: Date, limit: number, change: MandateChange): Promise<MandateRow[]> {
   const due = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM "mandate"."mandates"
-    WHERE status = 'pending_sca' AND created_at <= ${cutoff}
-    ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+    SELECT m.id FROM "mandate"."mandates" m
+      LEFT JOIN "mandate"."merchant_clocks" c ON c.merchant_id = m.merchant_id
+    WHERE m.status = 'pending_sca' AND m.created_at <= ${cutoff}::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
+    ORDER BY m.created_at LIMIT ${limit} FOR UPDATE OF m SKIP LOCKED`;
   if (due.length === 0) return [];
   return tx.mandate.updateManyAndReturn({
     where: { id: { in: due.map((d) => d.id) }, status: 'pending_sca' },

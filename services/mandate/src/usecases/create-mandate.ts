@@ -25,14 +25,15 @@ export interface CreateMandateInput extends MandateTermsInput {
  */
 export async function createMandate(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
   const merchantId = required('merchant_id', input.merchantId);
-  const terms = { ...checkMandateTerms(input), controls: checkMandateControls(input.controls, new Date()) };
+  const now = deps.clocks.now(merchantId);
+  const terms = { ...checkMandateTerms(input), controls: checkMandateControls(input.controls, now) };
   const replay = await replayed(deps, merchantId, input.idempotency);
   if (replay) return replay;
   const id = newId('mandate');
   let row: MandateRow;
   try {
     row = await deps.db.$transaction(async (tx) => {
-      if (input.idempotency) await bindKey(tx, 'mandate', merchantId, input.idempotency, id, new Date());
+      if (input.idempotency) await bindKey(tx, 'mandate', merchantId, input.idempotency, id, now);
       // Read inside the transaction with the insert; the composite foreign key is the real guard.
       const customer = input.customerId ? await findCustomer(tx, merchantId, input.customerId) : null;
       if (!customer) {
@@ -41,7 +42,7 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
       if (!customer.scaCompleted) {
         throw new ApiError('customer_sca_incomplete', `Customer '${customer.id}' has not completed SCA.`, { param: 'customer_id' });
       }
-      const mandate = await insertMandate(tx, merchantId, customer.id, terms, id);
+      const mandate = await insertMandate(tx, merchantId, customer.id, terms, id, now);
       await recordMandateEvent(tx, deps.subjectPrefix, 'mandate.created', mandate);
       return mandate;
     });
@@ -57,6 +58,6 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
 /** The mandate an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim | undefined): Promise<MandateRow | undefined> {
   if (!claim) return undefined;
-  const id = await resourceOfKey(deps.db, 'mandate', merchantId, claim, new Date());
+  const id = await resourceOfKey(deps.db, 'mandate', merchantId, claim, deps.clocks.now(merchantId));
   return id ? ((await findMandate(deps.db, merchantId, id)) ?? undefined) : undefined;
 }

@@ -16,7 +16,7 @@ export async function moveMandate(deps: Deps, merchantId: string, id: string, mo
   if (move === 'revoke' && by !== 'customer' && by !== 'bank') {
     throw new ApiError('validation_error', 'A revocation is by the customer or the bank.', { param: 'by' });
   }
-  const plan = planMove(move, new Date(), by);
+  const plan = planMove(move, deps.clocks.now(merchantId), by);
   const row = await deps.db.$transaction(async (tx) => {
     const changed = await applyMandateChange(tx, merchantId, id, plan.from, plan.change);
     if (!changed) {

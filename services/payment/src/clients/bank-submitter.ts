@@ -11,6 +11,7 @@ export type BankClient = ServiceClient<typeof bank.BankService>;
 export interface Attempt {
   id: string;
   mandateId: string;
+  merchantId: string;
   amountMinor: bigint;
   currency: string;
   /** 0 for the original submission, n for the nth retry. */
@@ -42,6 +43,7 @@ export class BankSubmitter {
           amountMinor: a.amountMinor,
           currency: a.currency,
           mandateId: a.mandateId,
+          merchantId: a.merchantId,
         })),
       });
       // Conditional: a later attempt or an outcome may already have moved a payment on.

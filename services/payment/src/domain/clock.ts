@@ -1,6 +1,10 @@
-/** Where the service reads the time from; tests inject a fixed one to cover date rules exactly. */
+/**
+ * Where the service reads the time from; tests inject a fixed one to cover date rules exactly.
+ * Given a merchant, the merchant's time: in sandbox its clock may run ahead (API.md "Sandbox
+ * clock"). Without one, the wall clock's (operational timers: hand-overs, resubmission).
+ */
 export interface Clock {
-  now(): Date;
+  now(merchantId?: string): Date;
 }
 
 /** The wall clock. */

@@ -21,7 +21,7 @@ const { BankOutcome } = payment;
 const STATUS_FROM_PROTO = new Map(Object.entries(STATUS_TO_PROTO).map(([k, v]) => [v, k as PaymentStatus]));
 
 function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
-  const base = { paymentId: required('payment_id', req.paymentId), attempt: req.attempt };
+  const base = { paymentId: required('payment_id', req.paymentId), attempt: req.attempt, merchantId: req.merchantId };
   switch (req.outcome) {
     case BankOutcome.CLEARING:
       return { ...base, outcome: 'clearing' };

@@ -34,7 +34,7 @@ export interface Allocation {
 export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
   const replay = await existingAllocation(deps, input);
   if (replay) return replay;
-  const at = deps.clock.now();
+  const at = deps.clock.now(input.merchantId);
   try {
     return await transaction(deps.sql, async (tx) => {
       const payment = await readPayment(tx, input.merchantId, input.paymentId);

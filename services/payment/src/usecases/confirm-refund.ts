@@ -16,7 +16,7 @@ export async function confirmRefund(
   deps: Deps,
   input: { merchantId: string; paymentId: string; refundId: string },
 ): Promise<PaymentRecord> {
-  const at = deps.clock.now();
+  const at = deps.clock.now(input.merchantId);
   let changed = false;
   const record = await transaction(deps.sql, async (tx) => {
     const allocation = await findAllocation(tx, input.refundId);

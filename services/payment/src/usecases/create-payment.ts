@@ -39,7 +39,7 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   if (replay) return replay;
   const terms = await fetchMandateTerms(deps.mandates, input.merchantId, input.mandateId);
   assertCollectable(terms, input.amountMinor, input.currency);
-  const now = deps.clock.now();
+  const now = deps.clock.now(input.merchantId);
   assertWithinWindow(terms, now);
   const claims = usageClaims(terms, now);
   const id = newId('payment', now.getTime());
@@ -87,7 +87,7 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
 /** The payment an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {
   if (!input.idempotency) return undefined;
-  const paymentId = await resourceOfKey(rawSql(deps.sql), 'payment', input.merchantId, input.idempotency, deps.clock.now());
+  const paymentId = await resourceOfKey(rawSql(deps.sql), 'payment', input.merchantId, input.idempotency, deps.clock.now(input.merchantId));
   return paymentId ? ((await readPayment(deps.sql, input.merchantId, paymentId)) ?? undefined) : undefined;
 }
 

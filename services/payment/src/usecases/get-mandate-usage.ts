@@ -17,7 +17,7 @@ export interface LimitUsage {
 export async function getMandateUsage(deps: Deps, merchantId: string, mandateId: string): Promise<LimitUsage[]> {
   const terms = await fetchMandateTerms(deps.mandates, required('merchant_id', merchantId), required('mandate_id', mandateId));
   if (terms.periodicLimits.length === 0) return [];
-  const now = deps.clock.now();
+  const now = deps.clock.now(merchantId);
   const anchor = consentAnchor(terms);
   const periods = terms.periodicLimits.map((limit) => {
     const bounds = periodBounds(limit.period, limit.alignment, anchor, now);

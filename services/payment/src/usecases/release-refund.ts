@@ -22,7 +22,7 @@ export async function releaseRefund(
   deps: Deps,
   input: { merchantId: string; paymentId: string; refundId: string },
 ): Promise<PaymentRecord> {
-  const at = deps.clock.now();
+  const at = deps.clock.now(input.merchantId);
   let changed = false;
   const record = await transaction(deps.sql, async (tx) => {
     let allocation = await findAllocation(tx, input.refundId);

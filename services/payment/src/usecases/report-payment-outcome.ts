@@ -6,10 +6,14 @@ import { utcDate } from '../domain/payment-status.js';
 import type { Deps } from '../deps.js';
 
 /** What the bank reports about one attempt of a payment. */
-export type BankReport =
+export type BankReport = (
   | { paymentId: string; attempt: number; outcome: 'clearing' }
   | { paymentId: string; attempt: number; outcome: 'settled'; settlementDate: string }
-  | { paymentId: string; attempt: number; outcome: 'failed'; failureCode: string };
+  | { paymentId: string; attempt: number; outcome: 'failed'; failureCode: string }
+) & {
+  /** The payment's merchant when the bank tells it: the change is dated on that merchant's clock. */
+  merchantId?: string;
+};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -19,7 +23,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * arrives after the outcome is ignored and the payment is returned as it is.
  */
 export async function reportPaymentOutcome(deps: Deps, report: BankReport): Promise<PaymentRecord> {
-  const at = deps.clock.now();
+  const at = deps.clock.now(report.merchantId || undefined);
   const open = { id: report.paymentId, retryCount: report.attempt, status: 'submitted' };
   if (report.outcome === 'clearing')
     return (await markAttemptClearing(deps.sql, open, at)) ?? (await currentPayment(deps, report.paymentId));

@@ -25,7 +25,7 @@ import { openOrPeriodConflict } from './create-payment.js';
 export async function retryPayment(deps: Deps, merchantId: string, id: string): Promise<PaymentRecord> {
   const payment = await findPayment(deps.db, merchantId, id);
   if (!payment) throw notFound('payment', id);
-  const now = deps.clock.now();
+  const now = deps.clock.now(merchantId);
   assertRetryable({ ...payment, status: payment.status as PaymentStatus }, now);
   let terms: MandateTerms;
   try {

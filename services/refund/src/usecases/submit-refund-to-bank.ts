@@ -28,6 +28,7 @@ export async function submitRefundToBank(deps: Deps, row: RefundRow): Promise<bo
       paymentId: row.paymentId,
       amountMinor: row.amountMinor,
       currency: row.currency,
+      merchantId: row.merchantId,
     });
     await noteBankAcknowledged(deps.sql, row.merchantId, row.id, bankReference || row.id);
     return true;

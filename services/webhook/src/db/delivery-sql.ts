@@ -10,6 +10,8 @@ import type { AttemptOutcome, ClaimedDelivery } from './deliveries.js';
 
 /** A claimed delivery with its endpoint and event as they were when it was claimed. */
 export interface ClaimedWork extends ClaimedDelivery {
+  /** The merchant, on whose clock the delivery's times are kept. */
+  merchantId: string;
   endpoint: {
     id: string;
     url: string;
@@ -25,6 +27,7 @@ export interface ClaimedWork extends ClaimedDelivery {
 
 interface ClaimRow {
   id: string;
+  merchant_id: string;
   event_id: string;
   endpoint_id: string;
   attempt_count: number;
@@ -46,24 +49,31 @@ interface ClaimRow {
  * Claims up to `limit` due deliveries with their endpoints and events, in one statement: rows
  * are picked with FOR UPDATE SKIP LOCKED (replicas never pick the same row) and leased by moving
  * next_attempt_at to `leaseUntil`, so the HTTP call happens outside any transaction and a
- * crashed worker's delivery becomes due again.
+ * crashed worker's delivery becomes due again. Times are each merchant's: a sandbox merchant's
+ * clock runs its offset (webhook.merchant_clocks) ahead of `now`, and `maxOffsetMs`, the largest
+ * offset, bounds the index range looked at (0 in production: the range is `now`'s alone).
  */
-export async function claimDueWork(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedWork[]> {
+export async function claimDueWork(db: Queryable, now: Date, leaseUntil: Date, limit: number, maxOffsetMs = 0): Promise<ClaimedWork[]> {
   const claimed = await rows<ClaimRow>(
     db,
     `WITH due AS (
-       SELECT id FROM webhook.deliveries WHERE next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED),
+       SELECT d.id, coalesce(mc.offset_ms, 0) AS offset_ms FROM webhook.deliveries d
+         LEFT JOIN webhook.merchant_clocks mc ON mc.merchant_id = d.merchant_id
+        WHERE d.next_attempt_at <= $1::timestamptz + $4 * interval '1 millisecond'
+          AND d.next_attempt_at <= $1::timestamptz + coalesce(mc.offset_ms, 0) * interval '1 millisecond'
+        ORDER BY d.next_attempt_at LIMIT $3 FOR UPDATE OF d SKIP LOCKED),
      claimed AS (
-       UPDATE webhook.deliveries d SET next_attempt_at = $2 FROM due WHERE d.id = due.id
-       RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at)
-     SELECT c.id::text AS id, c.event_id, c.endpoint_id, c.attempt_count, c.max_attempts, c.manual, c.window_started_at,
+       UPDATE webhook.deliveries d SET next_attempt_at = $2::timestamptz + due.offset_ms * interval '1 millisecond' FROM due WHERE d.id = due.id
+       RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at)
+     SELECT c.id::text AS id, c.merchant_id, c.event_id, c.endpoint_id, c.attempt_count, c.max_attempts, c.manual, c.window_started_at,
             e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.failing_since,
             ev.event_type, ev.created_at AS event_created_at, ev.data, ev.traceparent
        FROM claimed c JOIN webhook.endpoints e ON e.id = c.endpoint_id JOIN webhook.events ev ON ev.id = c.event_id`,
-    [now, leaseUntil, limit],
+    [now, leaseUntil, limit, maxOffsetMs],
   );
   return claimed.map((r) => ({
     id: BigInt(r.id),
+    merchantId: r.merchant_id,
     eventId: r.event_id,
     endpointId: r.endpoint_id,
     attemptCount: r.attempt_count,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, nextAttemptAt, validateRetrySchedule, retryWindowMs } from './retry-schedule.js';
+import { MAX_ATTEMPTS, nextAttemptAt, validateRetrySchedule, retryWindowMs, withinWindow } from './retry-schedule.js';
 
 const DEFAULT = [1, 5, 15, 30, 60, 120, 240, 480].map((m) => m * 60_000);
 
@@ -27,5 +27,19 @@ describe('retry schedule', () => {
   it('bounds the retry window by the schedule with maximum jitter, and by 24 h', () => {
     expect(retryWindowMs(Array(8).fill(100))).toBe(880);
     expect(retryWindowMs(Array(8).fill(4 * 3600 * 1000))).toBe(24 * 3600 * 1000);
+  });
+
+  it('keeps the next attempt inside the retry window, and makes none once the window is over', () => {
+    const end = new Date('2026-01-02T00:00:00Z');
+    const before = new Date('2026-01-01T20:00:00Z');
+    expect(withinWindow(new Date('2026-01-01T23:59:59.999Z'), before, end)).toEqual(new Date('2026-01-01T23:59:59.999Z'));
+    expect(withinWindow(new Date('2026-01-02T04:00:00Z'), before, end)).toEqual(end);
+    expect(withinWindow(new Date('2026-01-01T23:00:00Z'), new Date('2026-01-01T23:59:59.999Z'), end)).toEqual(
+      new Date('2026-01-01T23:00:00Z'),
+    );
+    // A clock moved past the whole window: the attempts it skipped would all have been made.
+    expect(withinWindow(new Date('2026-01-02T09:00:00Z'), end, end)).toBeNull();
+    expect(withinWindow(new Date('2026-01-03T09:00:00Z'), new Date('2026-01-03T01:00:00Z'), end)).toBeNull();
+    expect(withinWindow(null, before, end)).toBeNull();
   });
 });

@@ -35,6 +35,18 @@ export function nextAttemptAt(
 }
 
 /**
+ * The next attempt kept inside the retry window: one that would fall after its end is made at
+ * its last moment instead, and once the window is over (`now` at or past its end) there is none
+ * and the delivery fails. A schedule that fits the window never needs either on its own time; a
+ * delivery made late (a sandbox clock moved forward in steps) or a clock moved past the whole
+ * window does.
+ */
+export function withinWindow(next: Date | null, now: Date, windowEnd: Date): Date | null {
+  if (!next || now.getTime() >= windowEnd.getTime()) return null;
+  return next.getTime() <= windowEnd.getTime() ? next : windowEnd;
+}
+
+/**
  * How long a delivery may keep waiting for attempts from the start of its retry window: the
  * schedule's total with maximum jitter, capped at 24 h. A delivery its endpoint's open circuit
  * would postpone past this is failed like one whose attempts are spent.

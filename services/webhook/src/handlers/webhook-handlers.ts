@@ -1,6 +1,7 @@
 import type { ServiceImpl } from '@connectrpc/connect';
 import { webhook } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
+import type { EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
 import { createEndpoint } from '../usecases/create-endpoint.js';
 import { deleteEndpoint } from '../usecases/delete-endpoint.js';
@@ -25,6 +26,7 @@ function merchant(req: { merchantId: string }): string {
 
 /** WebhookService: proto <-> use-case translation only. */
 export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookService> {
+  const present = (e: EndpointRow) => endpointToProto(e, deps.clock(e.merchantId));
   return {
     async createEndpoint(req) {
       const { endpoint, secret } = await createEndpoint(deps, {
@@ -33,24 +35,24 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         description: req.description,
         enabledEvents: req.enabledEvents,
       });
-      return { endpoint: endpointToProto(endpoint), secret };
+      return { endpoint: present(endpoint), secret };
     },
     async getEndpoint(req) {
-      return { endpoint: endpointToProto(await getEndpoint(deps, merchant(req), req.id)) };
+      return { endpoint: present(await getEndpoint(deps, merchant(req), req.id)) };
     },
     async listEndpoints(req) {
       const { items, hasMore } = await listEndpoints(deps, { merchantId: merchant(req), createdAt: req.createdAt, page: req.page });
-      return { endpoints: items.map(endpointToProto), pageInfo: { hasMore } };
+      return { endpoints: items.map(present), pageInfo: { hasMore } };
     },
     async deleteEndpoint(req) {
-      return { endpoint: endpointToProto(await deleteEndpoint(deps, merchant(req), req.id)) };
+      return { endpoint: present(await deleteEndpoint(deps, merchant(req), req.id)) };
     },
     async rotateEndpointSecret(req) {
       const { endpoint, secret } = await rotateEndpointSecret(deps, merchant(req), req.id);
-      return { endpoint: endpointToProto(endpoint), secret };
+      return { endpoint: present(endpoint), secret };
     },
     async setEndpointEnabled(req) {
-      return { endpoint: endpointToProto(await setEndpointEnabled(deps, merchant(req), req.id, req.enabled)) };
+      return { endpoint: present(await setEndpointEnabled(deps, merchant(req), req.id, req.enabled)) };
     },
     async updateEndpoint(req) {
       const endpoint = await updateEndpoint(deps, {
@@ -60,7 +62,7 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         description: req.description,
         enabledEvents: req.replaceEnabledEvents ? req.enabledEvents : undefined,
       });
-      return { endpoint: endpointToProto(endpoint) };
+      return { endpoint: present(endpoint) };
     },
     async replayEvents(req) {
       const count = await replayEvents(deps, {

@@ -1,9 +1,9 @@
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import { honourRetryAfter } from '../domain/retry-after.js';
-import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs } from '../domain/retry-schedule.js';
+import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../domain/retry-schedule.js';
 import { openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
-import { abandon, postpone, type ClaimedDelivery } from '../db/deliveries.js';
+import { abandon, postpone } from '../db/deliveries.js';
 import { claimDueWork, recordAttemptOf, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
@@ -42,7 +42,7 @@ export class DeliveryWorker {
   private readonly policy: { allowLoopback: boolean; allowedHosts: string[] };
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
@@ -126,7 +126,7 @@ export class DeliveryWorker {
     }
     const now = this.deps.clock();
     const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
-    const claimed = await claimDueWork(this.deps.sql, now, lease, free);
+    const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.sandboxClocks.maxOffsetMs());
     for (const c of claimed) {
       const attempt = this.deliver(c).finally(() => this.inFlight.delete(attempt));
       this.inFlight.add(attempt);
@@ -165,11 +165,12 @@ export class DeliveryWorker {
         ...event,
         eventId: event.id,
         attempt,
-        secrets: liveSecrets(config.secretKey, endpoint, clock()),
+        secrets: liveSecrets(config.secretKey, endpoint, clock(claimed.merchantId)),
         sandbox: config.env === 'sandbox',
+        // The signature's t= is the wall clock's: receivers check it against theirs.
         now: clock(),
       });
-      const attemptedAt = clock();
+      const attemptedAt = clock(claimed.merchantId);
       const post = () =>
         inSpan(
           'POST',
@@ -189,10 +190,13 @@ export class DeliveryWorker {
       if ('circuitOpen' in result) return await this.postpone(claimed, result);
       this.options.onAttempt?.(result);
       const gone = result.statusCode === 410;
-      const now = clock();
-      const scheduled =
-        result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random);
+      const now = clock(claimed.merchantId);
       const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
+      const scheduled = withinWindow(
+        result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random),
+        now,
+        windowEnd,
+      );
       const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
       if (!(await recordAttemptOf(sql, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
       if (!result.success)
@@ -214,9 +218,14 @@ export class DeliveryWorker {
   }
 
   /** Puts a delivery back until the circuit may let it through, or fails it once that is past its retry window. */
-  private async postpone(claimed: ClaimedDelivery, open: CircuitOpen): Promise<void> {
+  private async postpone(claimed: ClaimedWork, open: CircuitOpen): Promise<void> {
     const { db, config, clock } = this.deps;
-    const outcome = await postpone(db, claimed, new Date(clock().getTime() + open.retryInMs), retryWindowMs(config.retrySchedule));
+    const outcome = await postpone(
+      db,
+      claimed,
+      new Date(clock(claimed.merchantId).getTime() + open.retryInMs),
+      retryWindowMs(config.retrySchedule),
+    );
     if (outcome === 'failed') {
       this.deps.logger.info('webhook delivery failed: circuit still open at the end of its retry window', {
         event_id: claimed.eventId,

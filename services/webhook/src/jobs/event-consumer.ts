@@ -147,7 +147,7 @@ export class EventConsumer {
             id: recorded.eventId,
             merchantId: recorded.merchantId,
             eventType: recorded.eventType,
-            createdAt: recorded.createdAt ? timestampDate(recorded.createdAt) : this.deps.clock(),
+            createdAt: recorded.createdAt ? timestampDate(recorded.createdAt) : this.deps.clock(recorded.merchantId),
             data: recorded.data,
             test: false,
           }),

@@ -34,7 +34,7 @@ export async function createEndpoint(
   assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
   if (input.description.length > MAX_DESCRIPTION) throw validationError('description', `must be at most ${MAX_DESCRIPTION} characters`);
   const enabledEvents = normaliseEnabledEvents(input.enabledEvents);
-  const now = deps.clock();
+  const now = deps.clock(input.merchantId);
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
   const endpoint = await insertEndpoint(deps.db, {

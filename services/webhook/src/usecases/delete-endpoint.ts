@@ -9,7 +9,7 @@ import type { Deps } from '../deps.js';
  * because the attempts recorded on past events refer to it. Returns it as it was last seen.
  */
 export async function deleteEndpoint(deps: Pick<Deps, 'db' | 'clock'>, merchantId: string, id: string): Promise<EndpointRow> {
-  const now = deps.clock();
+  const now = deps.clock(merchantId);
   return deps.db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, merchantId, id);
     const deleted = await markEndpointDeleted(tx, merchantId, id, now);

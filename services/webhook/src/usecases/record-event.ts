@@ -31,7 +31,7 @@ export async function recordEvent(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, 
     { ...event, traceparent: event.traceparent ?? currentTraceparent() ?? null },
     status,
     endpoints.map((e) => e.id),
-    deps.clock(),
+    deps.clock(event.merchantId),
   );
 }
 
@@ -60,7 +60,7 @@ export async function recordEvents(deps: Pick<Deps, 'sql' | 'config' | 'clock'>,
         event: { ...event, traceparent: event.traceparent ?? null },
         deliveryStatus: endpointIds.length === 0 ? eventDeliveryStatus([]) : 'pending',
         endpointIds,
-        at: deps.clock(),
+        at: deps.clock(event.merchantId),
       };
     }),
   );

@@ -37,7 +37,7 @@ export async function replayEvents(deps: Pick<Deps, 'db' | 'clock' | 'afterCommi
       createdFrom: filter.createdAt?.gte ? timestampDate(filter.createdAt.gte) : null,
       createdTo: filter.createdAt?.lte ? timestampDate(filter.createdAt.lte) : null,
     },
-    deps.clock(),
+    deps.clock(filter.merchantId),
     MAX_REPLAY,
   );
   deps.afterCommit();

@@ -17,7 +17,7 @@ export async function retryEvent(
   merchantId: string,
   id: string,
 ): Promise<EventWithAttempts> {
-  const now = deps.clock();
+  const now = deps.clock(merchantId);
   const policy = { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback };
   await deps.db.$transaction(async (tx) => {
     if (!(await lockEvent(tx, id, merchantId))) throw notFound('webhook event', id);

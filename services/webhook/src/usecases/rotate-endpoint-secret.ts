@@ -12,7 +12,7 @@ export async function rotateEndpointSecret(
   merchantId: string,
   id: string,
 ): Promise<{ endpoint: EndpointRow; secret: string }> {
-  const now = deps.clock();
+  const now = deps.clock(merchantId);
   const secret = newSigningSecret();
   const sealed = sealSecret(deps.config.secretKey, id, secret);
   const endpoint = await rotateSecret(deps.db, merchantId, id, sealed, now, new Date(now.getTime() + ROTATION_OVERLAP_MS));

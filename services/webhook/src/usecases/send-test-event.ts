@@ -19,7 +19,7 @@ export async function sendTestEvent(
   if (deps.config.env !== 'sandbox') throw new ApiError('not_found', 'Test events exist only in the sandbox.');
   if (!(EVENT_TYPES as readonly string[]).includes(eventType))
     throw validationError('event_type', `must be one of ${EVENT_TYPES.join(', ')}`);
-  const event = testDomainEvent(eventType as EventType, merchantId, deps.clock());
+  const event = testDomainEvent(eventType as EventType, merchantId, deps.clock(merchantId));
   await recordEvent(deps, {
     id: event.eventId,
     merchantId,

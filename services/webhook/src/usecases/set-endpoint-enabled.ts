@@ -16,7 +16,7 @@ export async function setEndpointEnabled(
   enabled: boolean,
 ): Promise<EndpointRow> {
   if (enabled) await enableEndpoint(deps.db, merchantId, id);
-  else await disableEndpoint(deps.db, merchantId, id, deps.clock());
+  else await disableEndpoint(deps.db, merchantId, id, deps.clock(merchantId));
   const endpoint = await findEndpoint(deps.db, merchantId, id);
   if (!endpoint) throw notFound('webhook endpoint', id);
   return endpoint;

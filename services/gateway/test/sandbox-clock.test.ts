@@ -1,0 +1,262 @@
+/**
+ * The sandbox clock (API.md "Sandbox clock"): a merchant's time moves forward in every service at
+ * once, and each time rule follows it: frequency and periodic limits, the validity window, the
+ * 7-day retry window, automatic settlement, the webhook retry schedule and its 24 h window,
+ * secret overlap and expiry. Everything below happens in seconds of real time. Assertions
+ * compare times with the merchant's clock as the API reports it, never with the wall clock.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { sandboxClock } from '@vrp/contracts';
+import { createServiceClient } from '@vrp/grpc';
+import { waitFor } from '@vrp/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Api } from './support/api.js';
+import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+let sandbox: Platform;
+let production: Platform;
+let receiver: http.Server;
+let receiverUrl: string;
+/** Requests the receiver answered, by event id. */
+const hits = new Map<string, number>();
+let receiverDown = true;
+let db: pg.Pool;
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    const id = String(req.headers['x-svc-event-id']);
+    hits.set(id, (hits.get(id) ?? 0) + 1);
+    req.resume();
+    req.on('end', () => res.writeHead(receiverDown ? 503 : 200).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const overrides = {
+    // Settlement a whole day after submission: only an advance of the clock gets there.
+    BANK_AUTO_SETTLE: 'true',
+    SANDBOX_SETTLEMENT_DELAY_MS: String(DAY * 1000),
+    WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
+    // A production-like schedule (21.6 h in all): every retry needs the clock to move.
+    WEBHOOK_RETRY_SCHEDULE: '1m,5m,30m,1h,2h,4h,6h,8h',
+    // The endpoint's circuit runs on the wall clock; here every scheduled retry must be made.
+    WEBHOOK_BREAKER_VOLUME_THRESHOLD: '1000',
+  };
+  [sandbox, production] = await Promise.all([startPlatform({ overrides }), startPlatform({ env: 'production' })]);
+  db = new pg.Pool({ connectionString: sandbox.db.url, max: 2 });
+});
+
+afterAll(async () => {
+  await db?.end();
+  receiver?.closeAllConnections();
+  await new Promise((r) => receiver?.close(r));
+  await Promise.all([sandbox?.stop(), production?.stop()]);
+});
+
+async function merchantApi(): Promise<Api> {
+  return sandbox.api((await sandbox.createMerchant()).token);
+}
+
+async function clockOf(api: Api): Promise<Date> {
+  const res = await api.get<{ now: string }>('/v1/sandbox/clock');
+  expect(res.status).toBe(200);
+  return new Date(res.body.now);
+}
+
+async function advance(api: Api, seconds: number): Promise<Date> {
+  const res = await api.post<{ now: string }>('/v1/sandbox/clock/advance', { seconds });
+  expect(res.status, res.text).toBe(200);
+  return new Date(res.body.now);
+}
+
+async function activeMandate(api: Api, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const created = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), overrides));
+  expect(created.status, created.text).toBe(201);
+  const activated = await api.post(`/v1/sandbox/mandates/${created.body.id as string}/activate`);
+  expect(activated.status).toBe(200);
+  return activated.body;
+}
+
+async function pay(api: Api, mandateId: string, amount = '10.00') {
+  return api.post('/v1/payments', { mandate_id: mandateId, amount, currency: 'GBP' });
+}
+
+async function paymentIn(api: Api, id: string, status: string): Promise<Record<string, unknown>> {
+  return waitFor(
+    async () => {
+      const res = await api.get(`/v1/payments/${id}`);
+      return res.body.status === status ? res.body : undefined;
+    },
+    { what: `payment ${id} ${status}` },
+  );
+}
+
+const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+
+describe('the clock routes', () => {
+  it('reads and advances one merchant clock, leaving other merchants on the wall clock', async () => {
+    const [api, other] = await Promise.all([merchantApi(), merchantApi()]);
+    const before = await clockOf(api);
+    const otherBefore = await clockOf(other);
+    const after = await advance(api, 40 * DAY);
+    const elapsed = after.getTime() - before.getTime();
+    expect(elapsed).toBeGreaterThanOrEqual(40 * DAY * 1000);
+    expect(elapsed).toBeLessThan(40 * DAY * 1000 + 60_000);
+    expect((await clockOf(api)).getTime()).toBeGreaterThanOrEqual(after.getTime());
+    expect((await clockOf(other)).getTime() - otherBefore.getTime()).toBeLessThan(60_000);
+  });
+
+  it('takes 1 second to 400 days and refuses anything else with validation_error naming seconds', async () => {
+    const api = await merchantApi();
+    for (const body of [{}, { seconds: 0 }, { seconds: -5 }, { seconds: 1.5 }, { seconds: '60' }, { seconds: 400 * DAY + 1 }]) {
+      const res = await api.post('/v1/sandbox/clock/advance', body);
+      expect(errorOf(res), JSON.stringify(body)).toEqual({ status: 400, code: 'validation_error', param: 'seconds' });
+      expect((res.body.error as { details: unknown[] }).details).toEqual([{ param: 'seconds', message: expect.any(String) }]);
+    }
+    expect(errorOf(await api.post('/v1/sandbox/clock/advance', { seconds: 1, extra: true }))).toMatchObject({ status: 400 });
+    const before = await clockOf(api);
+    expect((await advance(api, 400 * DAY)).getTime() - before.getTime()).toBeGreaterThanOrEqual(400 * DAY * 1000);
+  });
+
+  it('does not exist in production: 404 at the gateway, and the services refuse a push', async () => {
+    const api = production.api((await production.createMerchant()).token);
+    expect(errorOf(await api.get('/v1/sandbox/clock'))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await api.post('/v1/sandbox/clock/advance', { seconds: 60 }))).toEqual({ status: 404, code: 'not_found' });
+    for (const service of ['payment', 'mandate', 'webhook', 'bank']) {
+      const url = production.services[service]!.gatewayEnv[`${service.toUpperCase()}_SERVICE_URL`]!;
+      const client = createServiceClient(sandboxClock.SandboxClockService, { baseUrl: url });
+      await expect(client.setSandboxClock({ merchantId: 'MR1', offsetMs: 60_000n }), service).rejects.toMatchObject({ code: 'not_found' });
+      client.close();
+    }
+  });
+
+  it('answers 503 when a service cannot take the clock, keeps the old time, and a repeat converges', async () => {
+    const { id, token } = await sandbox.createMerchant();
+    const api = sandbox.api(token);
+    const broken = await sandbox.startGateway({ WEBHOOK_SERVICE_URL: 'http://127.0.0.1:1' });
+    const before = await clockOf(api);
+    const refused = await fetch(`${broken.url}/v1/sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 10 * DAY }),
+    });
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+    expect((await clockOf(api)).getTime() - before.getTime()).toBeLessThan(60_000);
+    // The payment service took the first push; the repeat sets the same offset everywhere.
+    const after = await advance(api, 10 * DAY);
+    expect(after.getTime() - before.getTime()).toBeLessThan(10 * DAY * 1000 + 60_000);
+    for (const schema of ['mandate', 'payment', 'webhook']) {
+      const { rows } = await db.query<{ offset_ms: string }>(
+        `SELECT offset_ms::text AS offset_ms FROM ${schema}.merchant_clocks WHERE merchant_id = $1`,
+        [id],
+      );
+      expect(rows[0]?.offset_ms, schema).toBe(String(10 * DAY * 1000));
+    }
+  });
+});
+
+describe('time rules on the clock', () => {
+  it('opens and closes the validity window', async () => {
+    const api = await merchantApi();
+    const now = await clockOf(api);
+    const mandate = await activeMandate(api, {
+      frequency: 'adhoc',
+      controls: {
+        valid_from: new Date(now.getTime() + 2 * DAY * 1000).toISOString(),
+        valid_to: new Date(now.getTime() + 10 * DAY * 1000).toISOString(),
+      },
+    });
+    expect(errorOf(await pay(api, mandate.id as string))).toMatchObject({ status: 422, code: 'mandate_not_yet_valid' });
+    await advance(api, 3 * DAY);
+    const paid = await pay(api, mandate.id as string);
+    expect(paid.status, paid.text).toBe(201);
+    await api.post(`/v1/sandbox/payments/${paid.body.id as string}/settle`);
+    await paymentIn(api, paid.body.id as string, 'settled');
+    await advance(api, 8 * DAY);
+    expect(errorOf(await pay(api, mandate.id as string))).toMatchObject({ status: 422, code: 'mandate_expired' });
+  });
+
+  it('settles a payment by itself once a day has passed on the clock, dated on the clock', async () => {
+    const api = await merchantApi();
+    const mandate = await activeMandate(api, { frequency: 'adhoc' });
+    const paid = await pay(api, mandate.id as string);
+    expect(paid.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await api.get(`/v1/payments/${paid.body.id as string}`)).body.status).toBe('submitted');
+    const now = await advance(api, 30 * DAY);
+    const settled = await paymentIn(api, paid.body.id as string, 'settled');
+    expect(settled.settlement_date).toBe(dateOf(now));
+  });
+
+  it('runs webhook retries on the schedule, signs with a rotated secret for 24 h only, and fails a delivery after its 24 h window', async () => {
+    const api = await merchantApi();
+    const endpoint = await api.post('/v1/webhook-endpoints', { url: receiverUrl, enabled_events: ['mandate.created'] });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    const endpointId = endpoint.body.id as string;
+    const created = await clockOf(api);
+    expect(Date.parse(endpoint.body.secret_expires_at as string) - created.getTime()).toBeGreaterThan(89 * DAY * 1000);
+
+    const rotated = await api.post(`/v1/webhook-endpoints/${endpointId}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    const overlapEnd = Date.parse(rotated.body.previous_secret_expires_at as string);
+
+    receiverDown = true;
+    await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api)));
+    const eventId = await waitFor(async () => {
+      const list = await api.get<{ results: { id: string }[] }>('/v1/webhook-events?event_type=mandate.created');
+      return list.body.results[0]?.id;
+    });
+    await waitFor(() => (hits.get(eventId) ?? 0) >= 1, { what: 'first attempt' });
+    // Nothing more happens on the wall clock: the next attempt is a minute away on the merchant's.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hits.get(eventId)).toBe(1);
+
+    // The endpoint stays down for 25 hours, walked an hour at a time.
+    for (let hour = 1; hour <= 25; hour++) {
+      const now = await advance(api, HOUR);
+      await settledDeliveries(eventId);
+      if (hour === 25) expect(now.getTime()).toBeGreaterThan(overlapEnd);
+    }
+    const event = await waitFor(async () => {
+      const res = await api.get<{ delivery_status: string; attempts: { attempted_at: string }[] }>(`/v1/webhook-events/${eventId}`);
+      return res.body.delivery_status === 'delivery_failed' ? res.body : undefined;
+    });
+    expect(event.attempts).toHaveLength(9);
+    expect(hits.get(eventId)).toBe(9);
+    const times = event.attempts.map((a) => Date.parse(a.attempted_at));
+    // No attempt came before its time (a minute, five, half an hour, ... six hours, less 10% jitter);
+    // each ran at the first advance that reached it. The last one, which its eight hours would have
+    // put past the 24 h window, is made at the window's end (and so at most an hour late).
+    const waits = times.slice(1).map((t, i) => (t - times[i]!) / 60_000);
+    [1, 5, 30, 60, 120, 240, 360].forEach((minutes, i) => expect(waits[i]).toBeGreaterThanOrEqual(minutes * 0.9));
+    expect(times[8]! - times[0]!).toBeGreaterThanOrEqual(21 * HOUR * 1000);
+    expect(times[8]! - times[0]!).toBeLessThan(25 * HOUR * 1000);
+
+    // The rotated-out secret's overlap ended on the merchant's clock.
+    const after = await api.get(`/v1/webhook-endpoints/${endpointId}`);
+    expect(after.body.previous_secret_expires_at ?? null).toBeNull();
+  });
+});
+
+/** Waits until no delivery of `eventId` is due on its merchant's clock and every request the receiver got is recorded as an attempt. */
+async function settledDeliveries(eventId: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const { rows } = await db.query<{ due: number; attempts: number }>(
+        `SELECT (SELECT count(*)::int FROM webhook.deliveries d LEFT JOIN webhook.merchant_clocks c USING (merchant_id)
+                  WHERE d.event_id = $1 AND d.status IN ('pending', 'retrying')
+                    AND d.next_attempt_at <= now() + coalesce(c.offset_ms, 0) * interval '1 millisecond') AS due,
+                (SELECT count(*)::int FROM webhook.attempts WHERE event_id = $1) AS attempts`,
+        [eventId],
+      );
+      return rows[0]!.due === 0 && rows[0]!.attempts === (hits.get(eventId) ?? 0);
+    },
+    { what: `deliveries of ${eventId} settled` },
+  );
+}
