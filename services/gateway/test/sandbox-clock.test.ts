@@ -162,6 +162,63 @@ describe('the clock routes', () => {
 });
 
 describe('time rules on the clock', () => {
+  it('walks a monthly mandate through a year of collections, each settled by itself and dated on the clock', async () => {
+    const api = await merchantApi();
+    const mandate = await activeMandate(api, {
+      frequency: 'monthly',
+      controls: { periodic_limits: [{ period: 'year', alignment: 'consent', max_payments: 12 }] },
+    });
+    const id = mandate.id as string;
+    const createdAt = Date.parse(mandate.created_at as string);
+    // Collections on the 2nd of each month at 10:00 (UTC), starting next month.
+    let now = await clockOf(api);
+    const secondOfMonth = (from: Date) => Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 2, 10);
+    const settlementDates: string[] = [];
+    for (let month = 0; month < 12; month++) {
+      now = await advance(api, Math.ceil((secondOfMonth(now) - now.getTime()) / 1000));
+      const paid = await pay(api, id);
+      expect(paid.status, paid.text).toBe(201);
+      expect(Date.parse(paid.body.created_at as string)).toBeGreaterThanOrEqual(now.getTime());
+      expect(errorOf(await pay(api, id))).toMatchObject({ status: 409, code: 'open_payment_exists' });
+      now = await advance(api, DAY);
+      const settled = await paymentIn(api, paid.body.id as string, 'settled');
+      settlementDates.push(settled.settlement_date as string);
+      expect(settled.settlement_date).toBe(dateOf(now));
+      // Settled, it still counts: the month allows no second one.
+      expect(errorOf(await pay(api, id))).toMatchObject({ status: 422, code: 'frequency_limit_reached' });
+    }
+    expect(new Set(settlementDates.map((d) => d.slice(0, 7))).size).toBe(12);
+    // The consent year began when the mandate was made, on the merchant's clock: all twelve are in it.
+    const inYear = await api.get<{ usage: Record<string, unknown>[] }>(`/v1/mandates/${id}`);
+    expect(inYear.body.usage).toEqual([
+      expect.objectContaining({ period: 'year', alignment: 'consent', payments_used: 12, payments_remaining: 0 }),
+    ]);
+    expect(Date.parse(inYear.body.usage[0]!.period_start as string)).toBe(createdAt);
+    // Past the anniversary a new consent year, and a thirteenth collection, begin.
+    now = await advance(api, Math.ceil((secondOfMonth(now) - now.getTime()) / 1000));
+    expect(now.getTime()).toBeGreaterThan(Date.parse(inYear.body.usage[0]!.period_end as string));
+    expect((await pay(api, id)).status).toBe(201);
+    const nextYear = await api.get<{ usage: Record<string, unknown>[] }>(`/v1/mandates/${id}`);
+    expect(nextYear.body.usage[0]).toMatchObject({ payments_used: 1, period_start: inYear.body.usage[0]!.period_end });
+  });
+
+  it('retries a failed payment on day 6 and refuses the retry on day 8', async () => {
+    const api = await merchantApi();
+    const mandate = await activeMandate(api, { frequency: 'adhoc' });
+    const paid = await pay(api, mandate.id as string);
+    const id = paid.body.id as string;
+    await api.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'insufficient_funds' });
+    await paymentIn(api, id, 'failed');
+    await advance(api, 6 * DAY);
+    const retried = await api.post(`/v1/payments/${id}/retry`);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'submitted', retry_count: 1 });
+    await api.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'insufficient_funds' });
+    await paymentIn(api, id, 'failed');
+    await advance(api, 2 * DAY);
+    expect(errorOf(await api.post(`/v1/payments/${id}/retry`))).toEqual({ status: 422, code: 'retry_window_expired' });
+  });
+
   it('opens and closes the validity window', async () => {
     const api = await merchantApi();
     const now = await clockOf(api);
