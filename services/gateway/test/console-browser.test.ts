@@ -180,6 +180,7 @@ describe('Merchant Console in Chromium', () => {
     await screenshot(page, 'endpoint-created');
     await page.getByRole('link', { name: receiver.url }).first().click();
     await page.getByRole('button', { name: 'Send test event' }).waitFor();
+    const endpointId = new URL(page.url()).pathname.split('/').pop()!;
     await checkPage(page, 'endpoint');
 
     // Edit: the description and the subscription change, the URL stays.
@@ -430,6 +431,25 @@ describe('Merchant Console in Chromium', () => {
     await teammate.page.getByText('Acme Energy').first().waitFor();
     await teammate.context.close();
 
+    // Time travel: the overview's sandbox clock moves two days on; the API reads the same clock.
+    const clockNow = async () => Date.parse((await merchantApi.get('/v1/sandbox/clock')).body.now as string);
+    const before = await clockNow();
+    await visit(page, 'Overview', 'overview-clock');
+    const clock = page.getByRole('region', { name: 'Sandbox clock' });
+    await clock.getByLabel('Advance by').fill('2');
+    await clock.getByLabel('Unit').selectOption('days');
+    await clock.getByRole('button', { name: 'Advance clock' }).click();
+    await clock
+      .getByRole('status')
+      .getByText(/^The clock now reads/)
+      .waitFor();
+    expect((await clockNow()) - before).toBeGreaterThanOrEqual(2 * 86_400_000);
+    await expect.poll(async () => (await fact(page, 'Offset').textContent())?.trim()).toMatch(/^2 days ahead of real time$/);
+    await clock.getByLabel('Advance by').fill('401');
+    await clock.getByRole('button', { name: 'Advance clock' }).click();
+    await clock.getByRole('alert').getByText('One advance moves the clock at most 400 days.').waitFor();
+    await checkPage(page, 'overview-clock-advanced');
+
     // A second merchant's user cannot open the first one's objects, nor see them in lists.
     const rival = await platform.createMerchant({ name: 'Rival Ltd' });
     const rivalUser = await consoleUser(accounts, merchants, rival.id, 'owner@rival.example');
@@ -464,6 +484,11 @@ describe('Merchant Console in Chromium', () => {
     expect(await live.page.getByRole('region', { name: 'Sandbox tools' }).count()).toBe(0);
     expect(await live.page.getByRole('button', { name: 'Activate' }).count()).toBe(0);
     await checkPage(live.page, 'production-mandate');
+    await live.page.goto(`${production.url}/console/webhooks/${endpointId}`);
+    await live.page.getByRole('button', { name: 'Rotate secret' }).waitFor();
+    expect(await live.page.getByRole('button', { name: 'Send test event' }).count()).toBe(0);
+    await visit(live.page, 'Overview', 'production-overview');
+    expect(await live.page.getByRole('region', { name: 'Sandbox clock' }).count()).toBe(0);
 
     // Signing out ends the session: the console asks for a password again.
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -1,6 +1,7 @@
 import type { VrpClient } from '@vrp/sdk';
 import { Link } from 'react-router-dom';
 import { countUpTo } from '../api/count.js';
+import { SandboxClock } from '../components/sandbox-clock.js';
 import { ErrorAlert, IdLink, PageHeader, StatusPill, Time } from '../components/ui.js';
 import { useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
@@ -77,6 +78,7 @@ export function OverviewPage() {
           </tbody>
         </table>
       ) : null}
+      {session.environment === 'sandbox' ? <SandboxClock /> : null}
     </>
   );
 }
