@@ -219,6 +219,21 @@ describe('time rules on the clock', () => {
     expect(errorOf(await api.post(`/v1/payments/${id}/retry`))).toEqual({ status: 422, code: 'retry_window_expired' });
   });
 
+  it('activates a mandate made on an advanced clock once its sandbox delay has passed on that clock', async () => {
+    const api = await merchantApi();
+    await advance(api, 90 * DAY);
+    const created = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api)));
+    expect(created.body.status).toBe('pending_sca');
+    expect(Date.parse(created.body.created_at as string)).toBeGreaterThanOrEqual((await clockOf(api)).getTime() - 60_000);
+    // The harness sets a 10-minute activation delay: nothing happens on the wall clock meanwhile.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await api.get(`/v1/mandates/${created.body.id as string}`)).body.status).toBe('pending_sca');
+    await advance(api, 11 * 60);
+    await waitFor(async () => (await api.get(`/v1/mandates/${created.body.id as string}`)).body.status === 'active', {
+      what: 'mandate activated',
+    });
+  });
+
   it('opens and closes the validity window', async () => {
     const api = await merchantApi();
     const now = await clockOf(api);
