@@ -217,10 +217,17 @@ describe('Merchant Console in Chromium', () => {
     await checkPage(page, 'events-delivery-failed');
     expect(receiver.received.filter((r) => r.body.event_id === first)).toHaveLength(9);
 
+    // The Overview counts them and lists them among the recent failed deliveries.
+    await visit(page, 'Overview', 'overview-failed');
+    await expect.poll(() => page.getByRole('link', { name: /Events not delivered/ }).textContent()).toBe('2Events not delivered');
+    const recentFailures = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Event' }) });
+    await recentFailures.getByRole('link', { name: first }).waitFor();
+    await recentFailures.getByRole('link', { name: secondEvent }).waitFor();
+
     // The receiver is fixed; Retry on the event's page delivers it at once.
     receiver.behaviour = () => ({ status: 200 });
-    await page.getByRole('link', { name: first }).click();
-    await page.getByText('delivery_failed').first().waitFor();
+    await page.goto(`${platform.url}/console/events/${first}`);
+    await factBecomes(page, 'Delivery status', 'delivery_failed');
     // Every attempt with its time, HTTP status, latency and what the receiver answered.
     const attempts = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Latency' }) });
     expect(await attempts.getByRole('columnheader').allTextContents()).toEqual([
@@ -246,6 +253,7 @@ describe('Merchant Console in Chromium', () => {
     await checkPage(page, 'event-failed');
     await page.getByRole('button', { name: 'Retry' }).click();
     await reloadUntil(page, 'delivered');
+    await factBecomes(page, 'Delivery status', 'delivered');
     expect(receiver.acceptedEventIds().has(first)).toBe(true);
     await checkPage(page, 'event-delivered');
 

@@ -66,7 +66,7 @@ export function OverviewPage() {
                 <td>
                   <IdLink to={`/events/${e.id}`} id={e.id} />
                 </td>
-                <td>{e.event_type}</td>
+                <td>{e.event_type + (e.test ? ' (test)' : '')}</td>
                 <td>
                   <StatusPill status={e.delivery_status} />
                 </td>
