@@ -6,7 +6,7 @@ import pg from 'pg';
 import { startLocalPlatform, type LocalPlatform } from '../dev/local-platform.js';
 
 /** Settings that make the platform's own recovery (resubmission, retries, leases) quick enough to watch. */
-const FAST_RECOVERY: Record<string, string> = {
+export const FAST_RECOVERY: Record<string, string> = {
   LOG_LEVEL: 'error',
   SANDBOX_ACTIVATION_DELAY_MS: '200',
   SANDBOX_SETTLEMENT_DELAY_MS: '300',
@@ -88,38 +88,42 @@ export class ChaosCluster {
   }
 
   /** Every event on the platform's stream, counted by `type resource-id`. */
-  async streamEvents(): Promise<Map<string, number>> {
-    const nc = await connect({ servers: this.nats.url, timeout: 5_000 });
-    try {
-      const jsm = await jetstreamManager(nc);
-      const stream = this.platform.env.EVENT_STREAM!;
-      const total = (await jsm.streams.info(stream)).state.messages;
-      const counts = new Map<string, number>();
-      if (total === 0) return counts;
-      const consumer = await jetstream(nc).consumers.get(stream, { deliver_policy: DeliverPolicy.All });
-      let seen = 0;
-      // Bounded: each fetch waits at most 2 s, and there are at most as many rounds as messages.
-      for (let round = 0; seen < total && round < total; round++) {
-        const batch = await consumer.fetch({ max_messages: Math.min(500, total - seen), expires: 2_000 });
-        let got = 0;
-        for await (const m of batch) {
-          const event = decodeDomainEvent(m.data);
-          const key = `${event.eventType} ${event.resource.value?.id ?? '?'}`;
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-          seen++;
-          got++;
-        }
-        if (got === 0) break;
-      }
-      return counts;
-    } finally {
-      await nc.close();
-    }
+  streamEvents(): Promise<Map<string, number>> {
+    return streamEventCounts(this.nats.url, this.platform.env.EVENT_STREAM!);
   }
 
   async stop(): Promise<void> {
     // dispose deletes the stream, so NATS goes last.
     await this.platform.dispose();
     await this.nats.dispose();
+  }
+}
+
+/** Every event on `stream`, counted by `type resource-id`. */
+export async function streamEventCounts(natsUrl: string, stream: string): Promise<Map<string, number>> {
+  const nc = await connect({ servers: natsUrl, timeout: 5_000 });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const total = (await jsm.streams.info(stream)).state.messages;
+    const counts = new Map<string, number>();
+    if (total === 0) return counts;
+    const consumer = await jetstream(nc).consumers.get(stream, { deliver_policy: DeliverPolicy.All });
+    let seen = 0;
+    // Bounded: each fetch waits at most 2 s, and there are at most as many rounds as messages.
+    for (let round = 0; seen < total && round < total; round++) {
+      const batch = await consumer.fetch({ max_messages: Math.min(500, total - seen), expires: 2_000 });
+      let got = 0;
+      for await (const m of batch) {
+        const event = decodeDomainEvent(m.data);
+        const key = `${event.eventType} ${event.resource.value?.id ?? '?'}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        seen++;
+        got++;
+      }
+      if (got === 0) break;
+    }
+    return counts;
+  } finally {
+    await nc.close();
   }
 }

@@ -30,9 +30,11 @@ export class SharedRateLimitBuckets {
     private readonly burst: number,
     options: { max?: number; onError?: (err: Error) => void } = {},
   ) {
-    this.pool = createPool(databaseUrl, { max: options.max ?? 8, ...(options.onError ? { onError: options.onError } : {}) });
-    // A bucket is not worth waiting for a disk flush: its table is unlogged anyway.
-    this.pool.on('connect', (client) => void client.query('SET synchronous_commit = off').catch(() => undefined));
+    // A bucket is not worth waiting for a disk flush (its table is unlogged anyway): the pool's
+    // sessions commit without waiting for the WAL.
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c synchronous_commit=off`.trim());
+    this.pool = createPool(url.toString(), { max: options.max ?? 8, ...(options.onError ? { onError: options.onError } : {}) });
   }
 
   /** Takes one token for `merchantId` at `nowMs` (the gateways' clock). */
