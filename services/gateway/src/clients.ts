@@ -71,8 +71,8 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
   };
 }
 
-/** Every service with time rules of its own takes the clock (refunds are dated on the wall clock; the bank settles them on the merchant's). */
-const DOWNSTREAM = ['mandate', 'payment', 'webhook', 'bank'] as const satisfies readonly DownstreamService[];
+/** Every service with time rules of its own takes the clock. */
+const DOWNSTREAM = ['mandate', 'payment', 'refund', 'webhook', 'bank'] as const satisfies readonly DownstreamService[];
 
 /** grpc.health.v1 clients for the services readiness checks. */
 export function createHealthClients(config: GatewayConfig): Map<DownstreamService, ServiceClient<typeof health.Health>> {

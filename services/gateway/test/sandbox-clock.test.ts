@@ -127,7 +127,7 @@ describe('the clock routes', () => {
     const api = production.api((await production.createMerchant()).token);
     expect(errorOf(await api.get('/v1/sandbox/clock'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await api.post('/v1/sandbox/clock/advance', { seconds: 60 }))).toEqual({ status: 404, code: 'not_found' });
-    for (const service of ['payment', 'mandate', 'webhook', 'bank']) {
+    for (const service of ['mandate', 'payment', 'refund', 'webhook', 'bank']) {
       const url = production.services[service]!.gatewayEnv[`${service.toUpperCase()}_SERVICE_URL`]!;
       const client = createServiceClient(sandboxClock.SandboxClockService, { baseUrl: url });
       await expect(client.setSandboxClock({ merchantId: 'MR1', offsetMs: 60_000n }), service).rejects.toMatchObject({ code: 'not_found' });
@@ -151,7 +151,7 @@ describe('the clock routes', () => {
     // The payment service took the first push; the repeat sets the same offset everywhere.
     const after = await advance(api, 10 * DAY);
     expect(after.getTime() - before.getTime()).toBeLessThan(10 * DAY * 1000 + 60_000);
-    for (const schema of ['mandate', 'payment', 'webhook']) {
+    for (const schema of ['mandate', 'payment', 'refund', 'webhook']) {
       const { rows } = await db.query<{ offset_ms: string }>(
         `SELECT offset_ms::text AS offset_ms FROM ${schema}.merchant_clocks WHERE merchant_id = $1`,
         [id],
@@ -232,6 +232,27 @@ describe('time rules on the clock', () => {
     await waitFor(async () => (await api.get(`/v1/mandates/${created.body.id as string}`)).body.status === 'active', {
       what: 'mandate activated',
     });
+  });
+
+  it('dates a refund on the clock and settles it by itself a day later on the clock', async () => {
+    const api = await merchantApi();
+    const mandate = await activeMandate(api, { frequency: 'adhoc' });
+    const paid = await pay(api, mandate.id as string);
+    await api.post(`/v1/sandbox/payments/${paid.body.id as string}/settle`);
+    await paymentIn(api, paid.body.id as string, 'settled');
+    const now = await advance(api, 60 * DAY);
+    const refund = await api.post(`/v1/payments/${paid.body.id as string}/refunds`, { amount: '4.00' });
+    expect(refund.status, refund.text).toBe(201);
+    expect(Date.parse(refund.body.created_at as string)).toBeGreaterThanOrEqual(now.getTime());
+    expect((refund.body.expected_settlement_date as string) > dateOf(now)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await api.get(`/v1/refunds/${refund.body.id as string}`)).body.status).toBe('pending_settlement');
+    await advance(api, DAY);
+    const settled = await waitFor(async () => {
+      const res = await api.get(`/v1/refunds/${refund.body.id as string}`);
+      return res.body.status === 'settled' ? res.body : undefined;
+    });
+    expect(Date.parse(settled.settled_at as string)).toBeGreaterThanOrEqual(now.getTime() + DAY * 1000);
   });
 
   it('opens and closes the validity window', async () => {

@@ -4,7 +4,8 @@ import { startMetrics } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
-import { createPool } from '@vrp/sql';
+import { SandboxClocks } from '@vrp/sandbox-clock';
+import { createPool, rawSql } from '@vrp/sql';
 import type { RefundConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { outboxLagSeconds, pingDatabase, refundsByStatus } from './db/observability.js';
@@ -76,10 +77,18 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       }),
       (c) => c.close(),
     );
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: 'refund' } });
+    await clocks.load();
+    resources.add(
+      'sandbox clocks',
+      clocks.startRefreshing(2000, (err) => logger.warn('sandbox clocks not re-read', { err })),
+      (c) => c.stop(),
+    );
     const deps: Deps = {
       db,
       sql: pool,
       logger,
+      clocks,
       subjectPrefix: config.eventSubjectPrefix,
       afterCommit: () => relay.nudge(),
       payments,

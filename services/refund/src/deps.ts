@@ -1,6 +1,7 @@
 import type { bank, payment } from '@vrp/contracts';
 import type { ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
+import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
 import type { Db } from './db/client.js';
 
@@ -10,6 +11,8 @@ export interface Deps {
   /** The pool Prisma runs on, for the hot path's raw statements. */
   sql: SqlPool;
   logger: Logger;
+  /** Merchants' clocks: `clocks.now(merchantId)` dates what a merchant sees (sandbox clocks may run ahead). */
+  clocks: SandboxClocks;
   /** Subject prefix of the event stream, for outbox rows. */
   subjectPrefix: string;
   /** Called after a transaction that wrote outbox rows has committed (wakes the relay). */

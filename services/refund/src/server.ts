@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { refund } from '@vrp/contracts';
+import { registerSandboxClock } from '@vrp/sandbox-clock';
 import { refundHandlers } from './handlers/refund-handlers.js';
 import type { Deps } from './deps.js';
 
@@ -10,5 +11,6 @@ export const SERVICE_NAMES = [refund.RefundService.typeName];
 export function routes(deps: Deps): (router: ConnectRouter) => void {
   return (router) => {
     router.service(refund.RefundService, refundHandlers(deps));
+    registerSandboxClock(router, deps.clocks);
   };
 }

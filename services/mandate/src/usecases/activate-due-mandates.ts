@@ -13,7 +13,7 @@ export async function activateDueMandates(deps: Deps, delayMs: number, limit: nu
   const plan = planMove('activate', now);
   const activated = await deps.db.$transaction(async (tx) => {
     const rows = await changePendingCreatedBefore(tx, new Date(now.getTime() - delayMs), limit, plan.change);
-    for (const row of rows) await recordMandateEvent(tx, deps.subjectPrefix, plan.event, row);
+    for (const row of rows) await recordMandateEvent(tx, deps.subjectPrefix, plan.event, row, deps.clocks.now(row.merchantId));
     return rows.length;
   });
   if (activated > 0) deps.afterCommit();

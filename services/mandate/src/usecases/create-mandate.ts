@@ -43,7 +43,7 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
         throw new ApiError('customer_sca_incomplete', `Customer '${customer.id}' has not completed SCA.`, { param: 'customer_id' });
       }
       const mandate = await insertMandate(tx, merchantId, customer.id, terms, id, now);
-      await recordMandateEvent(tx, deps.subjectPrefix, 'mandate.created', mandate);
+      await recordMandateEvent(tx, deps.subjectPrefix, 'mandate.created', mandate, now);
       return mandate;
     });
   } catch (err) {

@@ -16,7 +16,8 @@ export async function moveMandate(deps: Deps, merchantId: string, id: string, mo
   if (move === 'revoke' && by !== 'customer' && by !== 'bank') {
     throw new ApiError('validation_error', 'A revocation is by the customer or the bank.', { param: 'by' });
   }
-  const plan = planMove(move, deps.clocks.now(merchantId), by);
+  const now = deps.clocks.now(merchantId);
+  const plan = planMove(move, now, by);
   const row = await deps.db.$transaction(async (tx) => {
     const changed = await applyMandateChange(tx, merchantId, id, plan.from, plan.change);
     if (!changed) {
@@ -25,7 +26,7 @@ export async function moveMandate(deps: Deps, merchantId: string, id: string, mo
       if (!current) throw notFound('mandate', id);
       throw refusedMove(move, current.status as MandateStatus, id);
     }
-    await recordMandateEvent(tx, deps.subjectPrefix, plan.event, changed);
+    await recordMandateEvent(tx, deps.subjectPrefix, plan.event, changed, now);
     return changed;
   });
   deps.afterCommit();

@@ -69,7 +69,7 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
   try {
     // The payment may have changed since it was read: judge the minimum on what was booked.
     assertPartialMinimum(booked.amountMinor, booked.remainingAfterMinor, facts.currency);
-    const at = new Date();
+    const at = deps.clocks.now(input.merchantId);
     row = await insertRefund(
       deps.sql,
       deps.subjectPrefix,

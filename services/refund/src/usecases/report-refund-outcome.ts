@@ -15,7 +15,7 @@ export async function reportRefundOutcome(deps: Deps, refundId: string, outcome:
   let row = await findRefundById(deps.db, refundId);
   if (!row) throw notFound('refund', refundId);
   if (row.status === 'pending_settlement') {
-    const moved = await transitionRefund(deps.db, deps.subjectPrefix, row, outcome, new Date());
+    const moved = await transitionRefund(deps.db, deps.subjectPrefix, row, outcome, deps.clocks.now(row.merchantId));
     if (moved && outcome === 'settled') deps.afterCommit();
     // When a concurrent report got there first, this one is judged against what it did.
     row = moved ?? (await findRefundById(deps.db, refundId))!;

@@ -42,12 +42,21 @@ export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = ne
   const limit = settings.batchSize ?? 50;
   const result: SweepResult = { confirmed: 0, resubmitted: 0, requestsReleased: 0, failedReleased: 0 };
 
+  // Refunds are dated on their merchant's clock, which may run ahead (sandbox): each query looks
+  // as far ahead as the furthest clock, and a row is due once `waitMs` passed on its own clock.
+  const ahead = deps.clocks.maxOffsetMs();
+  const createdBefore = (waitMs: number) => new Date(now.getTime() + ahead - waitMs);
+  const due = (waitMs: number) => (row: { merchantId: string; createdAt: Date }) =>
+    row.createdAt.getTime() < now.getTime() + deps.clocks.offsetMs(row.merchantId) - waitMs;
+
   // A short grace period, so the sweeper does not race the create call that is confirming now.
-  for (const row of await unconfirmedRefunds(deps.db, new Date(now.getTime() - (settings.confirmAfterMs ?? 2_000)), limit)) {
+  const confirmAfterMs = settings.confirmAfterMs ?? 2_000;
+  for (const row of (await unconfirmedRefunds(deps.db, createdBefore(confirmAfterMs), limit)).filter(due(confirmAfterMs))) {
     if (await confirmBooking(deps, row)) result.confirmed++;
   }
 
-  for (const row of await unacknowledgedRefunds(deps.db, new Date(now.getTime() - settings.bankResubmitAfterMs), limit)) {
+  const resubmitAfterMs = settings.bankResubmitAfterMs;
+  for (const row of (await unacknowledgedRefunds(deps.db, createdBefore(resubmitAfterMs), limit)).filter(due(resubmitAfterMs))) {
     if (await submitRefundToBank(deps, row)) result.resubmitted++;
   }
   const decisionTimeoutMs = settings.bankDecisionTimeoutMs ?? 15 * 60_000;
