@@ -3,7 +3,7 @@ import { createPool, rows, type SqlPool } from '@vrp/sql';
 import { createTestDatabase, type TestDatabase } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/client.js';
-import { claimDueWork, recordAttemptOf } from '../src/db/delivery-sql.js';
+import { claimDueWork, recordAttemptOf, recordAttempts } from '../src/db/delivery-sql.js';
 import { rearmDeliveries } from '../src/db/deliveries.js';
 import { lockEvent, refreshEventStatus } from '../src/db/event-status.js';
 import { insertEventWithDeliveries } from '../src/db/recording.js';
@@ -11,9 +11,10 @@ import { eventDeliveryStatus, type DeliveryState } from '../src/domain/delivery-
 
 /**
  * An event's status comes from counters of its deliveries by state, which each attempt moves by
- * its delta in the one statement that records it (no transaction holds the event row across
- * round trips any more). Raced here: the attempts on all of an event's deliveries at once, with
- * manual retries of the same event (lock, rearm, recount) in between; afterwards the counters
+ * its delta in the one statement that records it (alone or in a batch; no transaction holds the
+ * event row across round trips any more). Raced here: the attempts on all of two events'
+ * deliveries at once, alone and in batches that cross both events, with manual retries of the
+ * events (lock, rearm, recount) in between; afterwards the counters
  * must equal a recount and the status must be the domain's. The database refuses a status its
  * counters do not give.
  */
@@ -78,40 +79,55 @@ async function counted(eventId: string): Promise<Counted> {
 }
 
 describe("an event's delivery counters", () => {
-  it('stay exact while all its deliveries are attempted at once and the event is retried meanwhile', async () => {
+  it('stay exact while all their deliveries are attempted at once, alone and in batches, and the events are retried meanwhile', async () => {
     const merchantId = newId('merchant');
     const endpointIds = await endpointsOf(merchantId);
-    const eventId = await newEvent(merchantId, endpointIds);
-    expect(await counted(eventId)).toMatchObject({ delivery_status: 'pending', counters: [ENDPOINTS, 0, 0, 0] });
+    const events = [await newEvent(merchantId, endpointIds), await newEvent(merchantId, endpointIds)];
+    expect(await counted(events[0]!)).toMatchObject({ delivery_status: 'pending', counters: [ENDPOINTS, 0, 0, 0] });
 
-    const retry = async () => {
+    const retry = async (eventId: string) => {
       await db.$transaction(async (tx) => {
         await lockEvent(tx, eventId);
         await rearmDeliveries(tx, eventId, new Date(Date.now() - 500));
         await refreshEventStatus(tx, eventId);
       });
     };
+    const outcome = (i: number) => ({
+      attemptedAt: new Date(),
+      statusCode: i % 3 === 0 ? 500 : 200,
+      latencyMs: 5,
+      error: '',
+      success: i % 3 !== 0,
+      responseExcerpt: '',
+      // Every fourth failure has spent its budget; the others wait for another attempt.
+      nextAttemptAt: i % 4 === 0 ? null : new Date(Date.now() - 100),
+    });
     for (let round = 0; round < 4; round++) {
-      if (round > 0) await retry(); // every delivery due again
+      if (round > 0) await Promise.all(events.map(retry)); // every delivery due again
       const claimed = await claimDueWork(pool, new Date(), new Date(Date.now() + 60_000), 100);
-      expect(claimed).toHaveLength(ENDPOINTS);
-      const attempts = claimed.map((c, i) =>
-        recordAttemptOf(pool, c, {
-          attemptedAt: new Date(),
-          statusCode: i % 3 === 0 ? 500 : 200,
-          latencyMs: 5,
-          error: '',
-          success: i % 3 !== 0,
-          responseExcerpt: '',
-          // Every fourth failure has spent its budget; the others wait for another attempt.
-          nextAttemptAt: i % 4 === 0 ? null : new Date(Date.now() - 100),
-        }),
-      );
-      const recorded = await Promise.all([...attempts, retry(), retry()]);
-      expect(recorded.slice(0, ENDPOINTS).filter(Boolean)).toHaveLength(ENDPOINTS);
-      const after = await counted(eventId);
-      expect(after.counters).toEqual(after.recount);
-      expect(after.delivery_status).toBe(eventDeliveryStatus(after.states));
+      expect(claimed).toHaveLength(2 * ENDPOINTS);
+      // A third alone; the rest in two batches that take both events' deliveries in opposite orders.
+      const attempts = claimed.map((claimed, i) => ({ claimed, outcome: outcome(i) }));
+      const alone = attempts.filter((_, i) => i % 3 === 0);
+      const batchA = attempts.filter((_, i) => i % 3 === 1);
+      const batchB = attempts.filter((_, i) => i % 3 === 2).reverse();
+      const recorded = await Promise.all([
+        ...alone.map((a) => recordAttemptOf(pool, a.claimed, a.outcome)),
+        recordAttempts(pool, batchA),
+        recordAttempts(pool, batchB),
+        ...events.map(retry),
+      ]);
+      expect(
+        recorded
+          .slice(0, alone.length + 2)
+          .flat()
+          .filter(Boolean),
+      ).toHaveLength(2 * ENDPOINTS);
+      for (const eventId of events) {
+        const after = await counted(eventId);
+        expect(after.counters).toEqual(after.recount);
+        expect(after.delivery_status).toBe(eventDeliveryStatus(after.states));
+      }
     }
   });
 

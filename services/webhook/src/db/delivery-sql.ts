@@ -98,61 +98,96 @@ function counterDeltas(from: DeliveryState, to: DeliveryState): [number, number,
   return states.map((s) => (s === to ? 1 : 0) - (s === from ? 1 : 0)) as [number, number, number, number];
 }
 
+/** An attempt to record: the delivery as it was claimed and what happened. */
+export interface AttemptToRecord {
+  claimed: ClaimedDelivery;
+  outcome: AttemptOutcome;
+}
+
 /**
- * Records an attempt in one statement: moves the delivery on (delivered, retrying, failed),
- * inserts the attempt, moves its event's counters of deliveries by state by the delta (and the
- * status they give with them) and, after a success, ends its endpoint's run of failures if it
- * has one. The event row is locked first (by the sub-select the delivery's update checks before
- * it locks the delivery), in the order every writer of an event's deliveries takes, and held for
- * this statement alone. A waiting delivery is pending before its first attempt and retrying
- * after (a CHECK), which is the state the attempt moves it from. The update is conditional on
- * the attempt count the worker claimed, so a stale worker (lease expired meanwhile) records
- * nothing and gets false.
+ * Records attempts in one statement however many there are: moves each delivery on
+ * (delivered, retrying, failed), inserts its attempt and moves its event's counters of
+ * deliveries by state by the deltas (and the status they give with them). The events are
+ * locked first, in id order (by the sub-select every delivery's update checks before it locks
+ * a delivery), the order every writer of an event's deliveries takes, and held for this
+ * statement alone. A waiting delivery is pending before its first attempt and retrying after
+ * (a CHECK), which is the state an attempt moves it from. Each update is conditional on the
+ * attempt count the worker claimed, so a stale worker (lease expired meanwhile) records nothing
+ * and gets false for it. Then, in a statement of its own, a success ends its endpoint's run of
+ * failures if it has one (nothing is locked at a healthy endpoint). Deliveries must be distinct.
  */
-export async function recordAttemptOf(db: Queryable, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  const attempt = claimed.attemptCount + 1;
-  const status: DeliveryState = outcome.success ? 'delivered' : outcome.nextAttemptAt ? 'retrying' : 'failed';
-  const [pending, retrying, delivered, failed] = counterDeltas(waitingState(claimed.attemptCount), status);
-  const [row] = await rows<{ recorded: number }>(
+export async function recordAttempts(db: Queryable, attempts: AttemptToRecord[]): Promise<boolean[]> {
+  if (new Set(attempts.map((a) => a.claimed.id)).size !== attempts.length) throw new Error('a delivery twice in one batch');
+  const rowsOf = attempts.map(({ claimed, outcome }) => {
+    const status: DeliveryState = outcome.success ? 'delivered' : outcome.nextAttemptAt ? 'retrying' : 'failed';
+    return { claimed, outcome, status, deltas: counterDeltas(waitingState(claimed.attemptCount), status) };
+  });
+  const column = <T>(f: (r: (typeof rowsOf)[number]) => T) => rowsOf.map(f);
+  const recorded = await rows<{ id: string }>(
     db,
-    `WITH changed AS (
-       UPDATE webhook.deliveries SET attempt_count = $3, status = $4, next_attempt_at = $5, manual = false
-        WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying')
-          AND (SELECT true FROM webhook.events WHERE id = $6 FOR UPDATE)
-       RETURNING id),
+    `WITH input AS (
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::timestamptz[], $8::int[],
+                            $9::int[], $10::text[], $11::bool[], $12::text[], $13::int[], $14::int[], $15::int[], $16::int[])
+         AS i(id, attempt_count, status, next_attempt_at, event_id, endpoint_id, attempted_at, status_code, latency_ms, error, success,
+              response_excerpt, d_pending, d_retrying, d_delivered, d_failed)),
+     changed AS (
+       UPDATE webhook.deliveries d
+          SET attempt_count = i.attempt_count + 1, status = i.status, next_attempt_at = i.next_attempt_at, manual = false
+         FROM input i
+        WHERE d.id = i.id AND d.attempt_count = i.attempt_count AND d.status IN ('pending', 'retrying')
+          AND (SELECT count(*) FROM (SELECT 1 FROM webhook.events WHERE id = ANY($5::text[]) ORDER BY id FOR UPDATE) locked) >= 0
+       RETURNING d.id),
+     done AS (
+       SELECT i.* FROM changed c JOIN input i ON i.id = c.id),
      recorded AS (
        INSERT INTO webhook.attempts (delivery_id, event_id, endpoint_id, attempt, attempted_at, status_code, latency_ms, error, success, response_excerpt)
-       SELECT id, $6, $7, $3, $8, $9, $10, $11, $12, $13 FROM changed),
+       SELECT id, event_id, endpoint_id, attempt_count + 1, attempted_at, status_code, latency_ms, error, success, response_excerpt FROM done),
      counted AS (
        UPDATE webhook.events ev
-          SET deliveries_pending = ev.deliveries_pending + $14, deliveries_retrying = ev.deliveries_retrying + $15,
-              deliveries_delivered = ev.deliveries_delivered + $16, deliveries_failed = ev.deliveries_failed + $17,
-              delivery_status = webhook.event_delivery_status(ev.deliveries_pending + $14, ev.deliveries_retrying + $15,
-                                                              ev.deliveries_delivered + $16, ev.deliveries_failed + $17)
-        WHERE ev.id = $6 AND EXISTS (SELECT 1 FROM changed)),
-     healthy AS (
-       UPDATE webhook.endpoints SET failing_since = NULL
-        WHERE $12 AND id = $7 AND failing_since IS NOT NULL AND EXISTS (SELECT 1 FROM changed))
-     SELECT count(*)::int AS recorded FROM changed`,
+          SET deliveries_pending = ev.deliveries_pending + s.p, deliveries_retrying = ev.deliveries_retrying + s.r,
+              deliveries_delivered = ev.deliveries_delivered + s.d, deliveries_failed = ev.deliveries_failed + s.f,
+              delivery_status = webhook.event_delivery_status(ev.deliveries_pending + s.p, ev.deliveries_retrying + s.r,
+                                                              ev.deliveries_delivered + s.d, ev.deliveries_failed + s.f)
+         FROM (SELECT event_id, sum(d_pending)::int AS p, sum(d_retrying)::int AS r, sum(d_delivered)::int AS d, sum(d_failed)::int AS f
+                 FROM done GROUP BY event_id) s
+        WHERE ev.id = s.event_id)
+     SELECT id::text AS id FROM done`,
     [
-      claimed.id.toString(),
-      claimed.attemptCount,
-      attempt,
-      status,
-      outcome.success ? null : outcome.nextAttemptAt,
-      claimed.eventId,
-      claimed.endpointId,
-      outcome.attemptedAt,
-      outcome.statusCode,
-      outcome.latencyMs,
-      outcome.error,
-      outcome.success,
-      outcome.responseExcerpt,
-      pending,
-      retrying,
-      delivered,
-      failed,
+      column((r) => r.claimed.id.toString()),
+      column((r) => r.claimed.attemptCount),
+      column((r) => r.status),
+      column((r) => (r.outcome.success ? null : r.outcome.nextAttemptAt)),
+      column((r) => r.claimed.eventId),
+      column((r) => r.claimed.endpointId),
+      column((r) => r.outcome.attemptedAt),
+      column((r) => r.outcome.statusCode),
+      column((r) => r.outcome.latencyMs),
+      column((r) => r.outcome.error),
+      column((r) => r.outcome.success),
+      column((r) => r.outcome.responseExcerpt),
+      column((r) => r.deltas[0]),
+      column((r) => r.deltas[1]),
+      column((r) => r.deltas[2]),
+      column((r) => r.deltas[3]),
     ],
   );
-  return row!.recorded > 0;
+  const done = new Set(recorded.map((r) => r.id));
+  const healthy = [
+    ...new Set(rowsOf.filter((r) => r.outcome.success && done.has(r.claimed.id.toString())).map((r) => r.claimed.endpointId)),
+  ];
+  if (healthy.length > 0) {
+    // Locked in id order, so two of these never wait for each other crosswise.
+    await db.query(
+      `UPDATE webhook.endpoints SET failing_since = NULL
+        WHERE id IN (SELECT id FROM webhook.endpoints WHERE id = ANY($1::text[]) AND failing_since IS NOT NULL ORDER BY id FOR UPDATE)`,
+      [healthy],
+    );
+  }
+  return rowsOf.map((r) => done.has(r.claimed.id.toString()));
+}
+
+/** Records one attempt (recordAttempts of one). */
+export async function recordAttemptOf(db: Queryable, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  const [recorded] = await recordAttempts(db, [{ claimed, outcome }]);
+  return recorded!;
 }

@@ -1,10 +1,11 @@
+import { Batcher } from '@vrp/grpc';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../domain/retry-schedule.js';
 import { openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
 import { abandon, postpone } from '../db/deliveries.js';
-import { claimDueWork, recordAttemptOf, type ClaimedWork } from '../db/delivery-sql.js';
+import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
@@ -37,6 +38,12 @@ export class DeliveryWorker {
     return this.breakers.openCount();
   }
   private readonly agents: KeepAliveAgents;
+  /**
+   * Attempts that finish while others are being recorded are recorded together, in one
+   * statement (alone and at once when the worker is quiet): one connection and one commit for
+   * many attempts, where each had taken a connection of the pool.
+   */
+  private readonly recorder: Batcher<AttemptToRecord, boolean>;
   /** Attempts under way; each settles (it never rejects: deliver catches everything). */
   private readonly inFlight = new Set<Promise<void>>();
   private readonly policy: { allowLoopback: boolean; allowedHosts: string[] };
@@ -47,6 +54,7 @@ export class DeliveryWorker {
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
     this.agents = keepAliveAgents(this.policy, options.extraCa);
+    this.recorder = new Batcher((attempts) => recordAttempts(deps.sql, attempts), { maxBatch: 64, maxInFlight: 2 });
     this.breakers = new EndpointBreakers({
       resetTimeoutMs: deps.config.breakerResetMs,
       volumeThreshold: deps.config.breakerVolumeThreshold,
@@ -152,7 +160,7 @@ export class DeliveryWorker {
   }
 
   private async attempt(claimed: ClaimedWork): Promise<void> {
-    const { db, sql, config, clock } = this.deps;
+    const { db, config, clock } = this.deps;
     try {
       // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
       // A manual retry goes through whatever the circuit says: the merchant asked for it now.
@@ -198,7 +206,7 @@ export class DeliveryWorker {
         windowEnd,
       );
       const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
-      if (!(await recordAttemptOf(sql, claimed, { attemptedAt, ...result, nextAttemptAt: next }))) return;
+      if (!(await this.recorder.call({ claimed, outcome: { attemptedAt, ...result, nextAttemptAt: next } }))) return;
       if (!result.success)
         this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
       // Recording a success ended the endpoint's run of failures, if it had one.
