@@ -1,7 +1,8 @@
 /* global process, console, fetch, AbortSignal, setTimeout, Buffer -- plain Node script: the shared ESLint config declares no Node globals for .mjs */
-// Docker HEALTHCHECK of every VRP image (copied to /app/healthcheck.mjs). Kubernetes ignores
+// Docker HEALTHCHECK of every VRP service image (copied to /app/healthcheck.mjs). Kubernetes ignores
 // HEALTHCHECK and uses the chart's probes; this serves `docker run` and compose. Plain Node
-// because the slim image has neither curl nor grpc_health_probe, and it must not need npm deps.
+// because a service image holds Node and its bundle only (no shell, curl or grpc_health_probe),
+// and it must not need npm deps.
 //
 // The gateway answers HTTP GET /healthz. gRPC services answer grpc.health.v1.Health/Check,
 // spoken here directly over h2c: the request is an empty message (whole-server health) and a
