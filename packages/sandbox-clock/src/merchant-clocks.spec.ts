@@ -36,6 +36,22 @@ describe('SandboxClocks', () => {
     expect(moved).toEqual(['MR1']);
   });
 
+  it('prepares before the clock moves: the new time is read only after, and a failed preparation keeps the old one', async () => {
+    const clocks = new SandboxClocks({ enabled: true, wall: () => WALL });
+    const seen: string[] = [];
+    let fail = true;
+    clocks.beforeAdvance(async (m, moved) => {
+      seen.push(`${m} +${moved} at ${clocks.offsetMs(m)}`);
+      if (fail) throw new Error('not now');
+    });
+    clocks.onAdvance((m, moved) => seen.push(`moved ${m} +${moved}`));
+    await expect(clocks.set('MR1', 5000)).rejects.toThrow('not now');
+    expect(clocks.offsetMs('MR1')).toBe(0);
+    fail = false;
+    expect(await clocks.set('MR1', 5000)).toBe(5000);
+    expect(seen).toEqual(['MR1 +5000 at 0', 'MR1 +5000 at 0', 'moved MR1 +5000']);
+  });
+
   it('refuses pushes in production and without a merchant or with a bad offset', async () => {
     const production = new SandboxClocks({ enabled: false, wall: () => WALL });
     await expect(production.set('MR1', 1000)).rejects.toMatchObject({ code: 'not_found' });

@@ -21,7 +21,8 @@ export interface SandboxClocksOptions {
  */
 export class SandboxClocks {
   readonly clocks: MerchantClocks;
-  private readonly listeners: ((merchantId: string) => void)[] = [];
+  private readonly listeners: ((merchantId: string, movedMs: number) => void)[] = [];
+  private readonly preparers: ((merchantId: string, movedMs: number) => Promise<void>)[] = [];
   private refresh?: NodeJS.Timeout;
 
   constructor(private readonly options: SandboxClocksOptions) {
@@ -49,7 +50,7 @@ export class SandboxClocks {
   async load(): Promise<void> {
     const store = this.options.store;
     if (!this.options.enabled || !store) return;
-    for (const [merchantId, offsetMs] of await loadClockOffsets(store.db, store.schema)) this.take(merchantId, offsetMs);
+    for (const [merchantId, offsetMs] of await loadClockOffsets(store.db, store.schema)) await this.take(merchantId, offsetMs);
   }
 
   /**
@@ -68,9 +69,18 @@ export class SandboxClocks {
     this.refresh = undefined;
   }
 
-  /** Calls `listener` with the merchant whenever its clock moves forward. */
-  onAdvance(listener: (merchantId: string) => void): void {
+  /** Calls `listener` with the merchant (and how far it moved, ms) whenever its clock has moved forward. */
+  onAdvance(listener: (merchantId: string, movedMs: number) => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Awaits `prepare` before the merchant's clock moves forward, so what must change with the
+   * time (e.g. timers that ran out in the jump) has changed when the new time is read. If it
+   * throws, the clock does not move (and SetSandboxClock fails, to be repeated).
+   */
+  beforeAdvance(prepare: (merchantId: string, movedMs: number) => Promise<void>): void {
+    this.preparers.push(prepare);
   }
 
   /**
@@ -86,12 +96,15 @@ export class SandboxClocks {
     }
     const store = this.options.store;
     const held = store ? await saveClockOffset(store.db, store.schema, merchantId, offset) : Math.max(offset, this.offsetMs(merchantId));
-    this.take(merchantId, held);
+    await this.take(merchantId, held);
     return this.offsetMs(merchantId);
   }
 
-  private take(merchantId: string, offsetMs: number): void {
+  private async take(merchantId: string, offsetMs: number): Promise<void> {
+    const movedMs = offsetMs - this.offsetMs(merchantId);
+    if (movedMs <= 0) return;
+    for (const prepare of this.preparers) await prepare(merchantId, movedMs);
     if (!this.clocks.apply(merchantId, offsetMs)) return;
-    for (const listener of this.listeners) listener(merchantId);
+    for (const listener of this.listeners) listener(merchantId, movedMs);
   }
 }

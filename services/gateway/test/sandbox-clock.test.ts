@@ -44,8 +44,8 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
     // A production-like schedule (21.6 h in all): every retry needs the clock to move.
     WEBHOOK_RETRY_SCHEDULE: '1m,5m,30m,1h,2h,4h,6h,8h',
-    // The endpoint's circuit runs on the wall clock; here every scheduled retry must be made.
-    WEBHOOK_BREAKER_VOLUME_THRESHOLD: '1000',
+    // Five failures open an endpoint's circuit for 30 s: an advance past that half-opens it.
+    WEBHOOK_BREAKER_VOLUME_THRESHOLD: '5',
   };
   [sandbox, production] = await Promise.all([startPlatform({ overrides }), startPlatform({ env: 'production' })]);
   db = new pg.Pool({ connectionString: sandbox.db.url, max: 2 });

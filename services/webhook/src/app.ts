@@ -100,7 +100,11 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     );
     wake.worker = worker;
     worker.start();
-    // Deliveries of an advanced merchant may have fallen due (or run out of their window).
+    // Deliveries of an advanced merchant may have fallen due (or run out of their window); circuits
+    // whose reset period the jump covered have half-opened meanwhile.
+    sandboxClocks.beforeAdvance(async (merchantId, movedMs) => {
+      if (movedMs >= config.breakerResetMs) await worker.closeCircuitsOf(merchantId);
+    });
     sandboxClocks.onAdvance(() => worker.nudge());
     const consumer = new EventConsumer(deps, {
       bus,

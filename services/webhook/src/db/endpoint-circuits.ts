@@ -22,6 +22,21 @@ export async function publishCircuitClosed(db: Queryable, endpointId: string): P
   await db.query(`DELETE FROM webhook.endpoint_circuits WHERE endpoint_id = $1`, [endpointId]);
 }
 
+/**
+ * Closes, for every replica, the circuits of the merchant's endpoints (its sandbox clock jumped
+ * past their reset period); answers the merchant's endpoint ids, so callers close their own too.
+ */
+export async function closeCircuitsOfMerchant(db: Queryable, merchantId: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    `WITH endpoints AS (SELECT id FROM webhook.endpoints WHERE merchant_id = $1),
+     closed AS (DELETE FROM webhook.endpoint_circuits c USING endpoints e WHERE c.endpoint_id = e.id)
+     SELECT id FROM endpoints`,
+    [merchantId],
+  );
+  return found.map((r) => r.id);
+}
+
 /** The circuits open now, with how long each stays open (ms); rows long past are swept on the way. */
 export async function openCircuits(db: Queryable): Promise<Map<string, number>> {
   const found = await rows<{ endpoint_id: string; remaining_ms: number }>(

@@ -2,7 +2,7 @@ import { Batcher } from '@vrp/grpc';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../domain/retry-schedule.js';
-import { openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
+import { closeCircuitsOfMerchant, openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
 import { abandon, postpone } from '../db/deliveries.js';
 import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
@@ -101,6 +101,14 @@ export class DeliveryWorker {
       intervalMs: this.deps.config.pollIntervalMs,
       logger: this.deps.logger,
     });
+  }
+
+  /**
+   * The merchant's sandbox clock jumped past the circuits' reset period: its endpoints' circuits
+   * would have half-opened meanwhile, so they close here and for every replica.
+   */
+  async closeCircuitsOf(merchantId: string): Promise<void> {
+    this.breakers.close(await closeCircuitsOfMerchant(this.deps.sql, merchantId));
   }
 
   /** Looks for due deliveries now instead of at the next poll. */

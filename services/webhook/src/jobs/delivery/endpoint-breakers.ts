@@ -47,6 +47,15 @@ export class EndpointBreakers {
     this.shared = new Map([...open].map(([id, ms]) => [id, now + ms]));
   }
 
+  /** Closes the endpoints' circuits here, whoever opened them (a sandbox clock jumped past their reset period). */
+  close(endpointIds: string[]): void {
+    for (const id of endpointIds) {
+      this.shared.delete(id);
+      const b = this.breakers.get(id)?.breaker;
+      if (b && !b.closed) b.close();
+    }
+  }
+
   /** How many endpoints' circuits are open or half-open now, here or on another replica. */
   openCount(): number {
     const now = this.now();
