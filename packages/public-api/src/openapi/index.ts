@@ -40,7 +40,7 @@ export function openapiDocument(): OpenApiObject {
         'Mandates, payments, refunds and signed webhooks. All bodies are JSON; amounts are decimal strings in major units.',
         'Authenticate with `Authorization: Bearer <token>` (`vrp_sandbox_…` or `vrp_live_…`; a token works only in its own environment).',
         'Every response carries `X-Request-Id`. Authenticated responses carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;',
-        'limits are per merchant (token bucket), counted per gateway instance. Over the limit: 429 `rate_limited` with `Retry-After`.',
+        'limits are per merchant (token bucket), shared by every gateway replica. Over the limit: 429 `rate_limited` with `Retry-After`.',
         'Every POST accepts an `Idempotency-Key` header. Lists use keyset cursors (`next_cursor`/`previous_cursor`).',
       ].join(' '),
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
