@@ -104,6 +104,7 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       resubmitAfterMs: config.resubmitAfterMs,
       decisionTimeoutMs: config.bankDecisionTimeoutMs,
       intervalMs: config.resubmitSweepIntervalMs,
+      aheadMs: () => sandboxClocks.maxOffsetMs(),
     });
     resources.add('resubmission sweeper', sweeper, (s) => s.stop());
     sweeper.start();

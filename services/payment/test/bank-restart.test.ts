@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxClock } from '@vrp/contracts';
+import { createServiceClient } from '@vrp/grpc';
 import { waitFor } from '@vrp/testing';
 import { CS, newMerchant, pay, PS, seedMandate, waitForStatus } from './support/fixtures.js';
 import { startStack, type Stack } from './support/stack.js';
@@ -21,6 +23,22 @@ describe('when the bank forgets an acknowledged attempt', () => {
       what: 'the bank to acknowledge',
     });
     // A restart loses the simulator's in-memory book; this time it settles what it is sent.
+    await s.bankSimulator!.stop();
+    await s.startBank({ BANK_AUTO_SETTLE: 'true', SANDBOX_SETTLEMENT_DELAY_MS: '100' });
+    const settled = await waitForStatus(s, merchantId, p.id, PS.SETTLED);
+    expect(settled).toMatchObject({ status: PS.SETTLED, clearingStatus: CS.CLEARED, retryCount: 0 });
+  });
+
+  it('does so for a merchant whose sandbox clock runs a month ahead too', async () => {
+    const merchantId = newMerchant();
+    const clocks = createServiceClient(sandboxClock.SandboxClockService, { baseUrl: `http://127.0.0.1:${s.paymentPort}` });
+    await clocks.setSandboxClock({ merchantId, offsetMs: BigInt(31 * 86_400_000) });
+    clocks.close();
+    const m = await seedMandate(s, merchantId);
+    const p = await pay(s, merchantId, m.id);
+    await waitFor(async () => (await s.payments.getPayment({ merchantId, id: p.id })).payment?.clearingStatus === CS.CLEARING, {
+      what: 'the bank to acknowledge',
+    });
     await s.bankSimulator!.stop();
     await s.startBank({ BANK_AUTO_SETTLE: 'true', SANDBOX_SETTLEMENT_DELAY_MS: '100' });
     const settled = await waitForStatus(s, merchantId, p.id, PS.SETTLED);

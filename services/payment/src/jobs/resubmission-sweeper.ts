@@ -11,6 +11,8 @@ export interface SweeperOptions {
   decisionTimeoutMs: number;
   intervalMs: number;
   batchSize?: number;
+  /** How far the furthest sandbox merchant's clock runs ahead (ms); 0 in production. */
+  aheadMs?: () => number;
 }
 
 /**
@@ -49,19 +51,27 @@ export class ResubmissionSweeper {
     await this.loop?.stop();
   }
 
-  /** One round; returns how many payments were re-sent. */
+  /**
+   * One round; returns how many payments were re-sent. submitted_at is on the payment's merchant's
+   * clock (a sandbox clock may run ahead: the query looks as far ahead as the furthest one, and
+   * each payment is checked on its own); bank_acked_at is on the wall clock.
+   */
   async sweepOnce(): Promise<number> {
     const now = this.clock.now();
-    const due = await findUnansweredAttempts(
+    const unackedWait = this.options.resubmitAfterMs;
+    const found = await findUnansweredAttempts(
       this.db,
-      new Date(now.getTime() - this.options.resubmitAfterMs),
+      new Date(now.getTime() + (this.options.aheadMs?.() ?? 0) - unackedWait),
       new Date(now.getTime() - this.options.decisionTimeoutMs),
       this.options.batchSize ?? 100,
+    );
+    const due = found.filter(
+      (p) => p.bankAckedAt !== null || p.submittedAt.getTime() <= this.clock.now(p.merchantId).getTime() - unackedWait,
     );
     let sent = 0;
     for (const payment of due) {
       if (this.stopping) break;
-      if (!(await claimForResubmission(this.db, payment, now))) continue;
+      if (!(await claimForResubmission(this.db, payment, this.clock.now(payment.merchantId)))) continue;
       if (await this.submitter.submit(payment)) sent++;
     }
     if (sent) this.logger.info('resubmitted payments the bank had not acknowledged or decided', { count: sent });

@@ -25,8 +25,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export async function reportPaymentOutcome(deps: Deps, report: BankReport): Promise<PaymentRecord> {
   const at = deps.clock.now(report.merchantId || undefined);
   const open = { id: report.paymentId, retryCount: report.attempt, status: 'submitted' };
+  // The acknowledgement time is the platform's own (wall clock), like the hand-over's: the
+  // resubmission sweep measures the bank's silence with it.
   if (report.outcome === 'clearing')
-    return (await markAttemptClearing(deps.sql, open, at)) ?? (await currentPayment(deps, report.paymentId));
+    return (await markAttemptClearing(deps.sql, open, deps.clock.now())) ?? (await currentPayment(deps, report.paymentId));
   if (report.outcome === 'settled' && report.settlementDate && !DATE.test(report.settlementDate)) {
     throw validationError('settlement_date', 'must be a date YYYY-MM-DD');
   }
