@@ -199,7 +199,11 @@ async function main(): Promise<void> {
               if (outcome === true) latencies.get(route.name)!.push(performance.now() - dueAt);
               else failed(route.name, outcome);
             },
-            (err: unknown) => failed(route.name, (err as Error).message),
+            (err: unknown) => {
+              // fetch's own message ("fetch failed") hides why: the cause says (a reset, a refused connection...).
+              const { message, cause } = err as Error & { cause?: { code?: string; message?: string } };
+              failed(route.name, cause ? `${message} (${cause.code ?? cause.message})` : message);
+            },
           ),
         );
       }
