@@ -25,6 +25,8 @@ let receiver: http.Server;
 let receiverUrl: string;
 /** Requests the receiver answered, by event id. */
 const hits = new Map<string, number>();
+/** How many secrets signed each request (v1= entries of X-SVC-Signature), by event id. */
+const signatures = new Map<string, number[]>();
 let receiverDown = true;
 let db: pg.Pool;
 
@@ -32,6 +34,10 @@ beforeAll(async () => {
   receiver = http.createServer((req, res) => {
     const id = String(req.headers['x-svc-event-id']);
     hits.set(id, (hits.get(id) ?? 0) + 1);
+    const v1 = String(req.headers['x-svc-signature'])
+      .split(',')
+      .filter((p) => p.startsWith('v1=')).length;
+    signatures.set(id, [...(signatures.get(id) ?? []), v1]);
     req.resume();
     req.on('end', () => res.writeHead(receiverDown ? 503 : 200).end());
   });
@@ -331,7 +337,9 @@ describe('time rules on the clock', () => {
     expect(times[8]! - times[0]!).toBeGreaterThanOrEqual(21 * HOUR * 1000);
     expect(times[8]! - times[0]!).toBeLessThan(25 * HOUR * 1000);
 
-    // The rotated-out secret's overlap ended on the merchant's clock.
+    // The rotated-out secret signed beside the new one until its overlap ended on the merchant's clock.
+    expect(signatures.get(eventId)![0]).toBe(2);
+    expect(signatures.get(eventId)![8]).toBe(1);
     const after = await api.get(`/v1/webhook-endpoints/${endpointId}`);
     expect(after.body.previous_secret_expires_at ?? null).toBeNull();
   });
