@@ -46,6 +46,16 @@ export class SandboxClocks {
     return this.clocks.maxOffsetMs();
   }
 
+  /**
+   * Takes up an offset a caller knows (a sandbox bank that restarted learns it from the next
+   * submission), in memory and at once, never lowering one; no listener runs. Ignored in production.
+   */
+  adopt(merchantId: string, offsetMs: number): void {
+    if (this.options.enabled && merchantId && Number.isSafeInteger(offsetMs) && offsetMs > 0 && offsetMs <= MAX_OFFSET_MS) {
+      this.clocks.apply(merchantId, offsetMs);
+    }
+  }
+
   /** Reads the stored offsets (start-up, and now and then so replicas learn each other's pushes). */
   async load(): Promise<void> {
     const store = this.options.store;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxClock } from '@vrp/contracts';
-import { createServiceClient } from '@vrp/grpc';
+import { createServiceClient, timestampDate } from '@vrp/grpc';
 import { waitFor } from '@vrp/testing';
 import { CS, newMerchant, pay, PS, seedMandate, waitForStatus } from './support/fixtures.js';
 import { startStack, type Stack } from './support/stack.js';
@@ -43,5 +43,10 @@ describe('when the bank forgets an acknowledged attempt', () => {
     await s.startBank({ BANK_AUTO_SETTLE: 'true', SANDBOX_SETTLEMENT_DELAY_MS: '100' });
     const settled = await waitForStatus(s, merchantId, p.id, PS.SETTLED);
     expect(settled).toMatchObject({ status: PS.SETTLED, clearingStatus: CS.CLEARED, retryCount: 0 });
+    // The restarted bank forgot the merchant's clock and learnt it again from the re-sent attempt:
+    // it settles on the merchant's day (the payment's, or the next if midnight passed meanwhile).
+    const created = timestampDate(p.createdAt!);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    expect([day(created), day(new Date(created.getTime() + 86_400_000))]).toContain(settled.settlementDate);
   });
 });

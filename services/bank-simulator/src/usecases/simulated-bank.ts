@@ -26,7 +26,7 @@ export interface SimulatedBankOptions {
   settlementDelayMs: number;
   autoSettle: boolean;
   /** Merchants' clocks: settlement falls due and is dated on the merchant's clock. */
-  clocks: Pick<SandboxClocks, 'now'>;
+  clocks: Pick<SandboxClocks, 'now' | 'adopt'>;
   /** Today's date in UTC; injectable for tests. */
   today?: () => string;
 }
@@ -53,8 +53,9 @@ export class SimulatedBank {
   }
 
   /** Accepts one attempt; a repeat of the same (or an older) attempt changes nothing. */
-  submitPayment(req: { paymentId: string; attempt: number; merchantId?: string }): string {
+  submitPayment(req: { paymentId: string; attempt: number; merchantId?: string; merchantClockOffsetMs?: bigint }): string {
     if (!req.paymentId) throw validationError('payment_id', 'is required');
+    this.learnClock(req);
     const known = this.payments.get(req.paymentId);
     if (known && known.attempt >= req.attempt) return known.reference;
     if (known) clearTimeout(known.timer);
@@ -79,8 +80,9 @@ export class SimulatedBank {
   }
 
   /** Accepts a refund; a repeat of the same refund id changes nothing. */
-  submitRefund(req: { refundId: string; merchantId?: string }): string {
+  submitRefund(req: { refundId: string; merchantId?: string; merchantClockOffsetMs?: bigint }): string {
     if (!req.refundId) throw validationError('refund_id', 'is required');
+    this.learnClock(req);
     const known = this.refunds.get(req.refundId);
     if (known) return known.reference;
     const sub: Submission = { reference: `BNK-${randomUUID()}`, merchantId: req.merchantId ?? '', attempt: 0, decided: false };
@@ -124,6 +126,11 @@ export class SimulatedBank {
       sub.timer = setTimeout(settle, Math.max(0, sub.dueAt! - this.merchantNow(sub)));
     };
     sub.rearm();
+  }
+
+  /** A merchant's clock as the platform knows it: the sandbox's, after a restart, catches up. */
+  private learnClock(req: { merchantId?: string; merchantClockOffsetMs?: bigint }): void {
+    if (req.merchantId && req.merchantClockOffsetMs) this.options.clocks.adopt(req.merchantId, Number(req.merchantClockOffsetMs));
   }
 
   private merchantNow(sub: Submission): number {

@@ -44,6 +44,7 @@ export class BankSubmitter {
           currency: a.currency,
           mandateId: a.mandateId,
           merchantId: a.merchantId,
+          merchantClockOffsetMs: BigInt(this.clock.now(a.merchantId).getTime() - this.clock.now().getTime()),
         })),
       });
       // Conditional: a later attempt or an outcome may already have moved a payment on.

@@ -29,6 +29,7 @@ export async function submitRefundToBank(deps: Deps, row: RefundRow): Promise<bo
       amountMinor: row.amountMinor,
       currency: row.currency,
       merchantId: row.merchantId,
+      merchantClockOffsetMs: BigInt(deps.clocks.offsetMs(row.merchantId)),
     });
     await noteBankAcknowledged(deps.sql, row.merchantId, row.id, bankReference || row.id);
     return true;
