@@ -22,6 +22,8 @@ describe('the scale test’s verdicts', () => {
     expect(around.inFlightAtKill).toBe(2);
     expect(around.errorsInFlight.map((r) => r.error)).toEqual(['cut off']);
     expect(around.errorsOtherwise.map((r) => r.error)).toEqual(['503', '503']);
+    // A request that reached a replica still dying counts as in flight at its kill.
+    expect(errorsAroundKill([{ startedAt: 11, endedAt: 20, error: 'reset' }], 10, 12).errorsInFlight).toHaveLength(1);
   });
 
   it('counts the accepted rate over its window only', () => {

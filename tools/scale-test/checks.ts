@@ -23,9 +23,12 @@ export interface RequestRecord {
   error: string | undefined;
 }
 
-/** Errors split by whether their request was in flight when the replicas were killed. */
-export function errorsAroundKill(records: RequestRecord[], killedAt: number) {
-  const spans = (r: RequestRecord) => r.startedAt <= killedAt && r.endedAt >= killedAt;
+/**
+ * Errors split by whether their request was in flight while the replicas were being killed: from
+ * the signal (`from`) until the last of them had exited (`to`).
+ */
+export function errorsAroundKill(records: RequestRecord[], from: number, to: number = from) {
+  const spans = (r: RequestRecord) => r.startedAt <= to && r.endedAt >= from;
   const errors = records.filter((r) => r.error !== undefined);
   return {
     inFlightAtKill: records.filter(spans).length,

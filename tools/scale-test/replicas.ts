@@ -152,10 +152,20 @@ export class ReplicaCluster {
     }
   }
 
+  /** Starts a killed replica again on its port (as a replaced pod would come back). */
+  async restart(replica: Replica): Promise<void> {
+    replica.killed = false;
+    await this.spawn(replica);
+  }
+
   /** kill -9: no shutdown hook runs, whatever it had in flight is cut off. */
-  kill(replica: Replica): void {
+  async kill(replica: Replica): Promise<void> {
     replica.killed = true;
-    replica.child?.kill('SIGKILL');
+    const child = replica.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
   }
 
   /** The replica's RPCs served so far (health checks excluded), from its own /metrics. */

@@ -36,24 +36,37 @@ const RATE_TOLERANCE = 0.1;
 /**
  * Every request the load makes goes through fetch: record when it started and ended and whether
  * it failed (5xx or no answer; a first attempt the load cuts off on purpose after a few
- * milliseconds is not a failure).
+ * milliseconds is not a failure). A request a gateway refused to connect goes to another gateway,
+ * as the load balancer in front of the gateways does with a gateway that is gone.
  */
-function recordRequests(records: RequestRecord[]): () => void {
+function recordRequests(records: RequestRecord[], gateways: string[]): () => void {
   const original = globalThis.fetch;
+  const failover = async (input: string, init: RequestInit | undefined): Promise<Response> => {
+    try {
+      return await original(input, init);
+    } catch (err) {
+      const refused = ((err as Error).cause as { code?: string } | undefined)?.code === 'ECONNREFUSED';
+      const from = gateways.find((g) => input.startsWith(g));
+      const to = gateways.find((g) => g !== from);
+      if (!refused || !from || !to) throw err;
+      return original(to + input.slice(from.length), init);
+    }
+  };
   globalThis.fetch = async (input, init) => {
     const record: RequestRecord = { startedAt: Date.now(), endedAt: Infinity, error: undefined };
     records.push(record);
+    const url = input instanceof Request ? input.url : String(input);
     try {
-      const res = await original(input, init);
+      const res = await failover(url, init);
       if (res.status >= 500) {
-        record.error = `${init?.method ?? 'GET'} ${String(input)} → ${res.status}`;
+        record.error = `${init?.method ?? 'GET'} ${url} → ${res.status}`;
         void res
           .clone()
           .text()
           .then((body) => (record.error += ` ${body.slice(0, 200)}`))
           .catch(() => undefined);
       }
-      // The answer counts as ended once its body is read; close enough to the headers here.
+      // The answer counts as ended once its headers are in; close enough to its body here.
       record.endedAt = Date.now();
       return res;
     } catch (err) {
@@ -61,7 +74,7 @@ function recordRequests(records: RequestRecord[]): () => void {
       const cutOnPurpose = (err as Error).name === 'TimeoutError' && record.endedAt - record.startedAt < 1_000;
       const cause = (err as Error).cause as { code?: string; message?: string } | undefined;
       if (!cutOnPurpose)
-        record.error = `${init?.method ?? 'GET'} ${String(input)} → ${(err as Error).message} (${cause?.code ?? cause?.message ?? ''})`;
+        record.error = `${init?.method ?? 'GET'} ${url} → ${(err as Error).message} (${cause?.code ?? cause?.message ?? ''})`;
       throw err;
     }
   };
@@ -210,6 +223,8 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
         NODE_EXTRA_CA_CERTS: receiver.caFile,
         // Seventeen processes share two cores here: a call's deadline must allow for queueing behind them.
         GRPC_TIMEOUT: '10s',
+        // Warnings name the cause of each 503 (printed below for any error outside the kill).
+        LOG_LEVEL: 'warn',
         RATE_LIMIT_RPS: String(options.rateLimit),
         RATE_LIMIT_BURST: String(options.rateLimit),
       },
@@ -219,7 +234,7 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     throw err;
   }
   const records: RequestRecord[] = [];
-  const restoreFetch = recordRequests(records);
+  const restoreFetch = recordRequests(records, cluster.gatewayUrls);
   try {
     const gateways = cluster.gatewayUrls;
     const ledger: LoadLedger = newLedger();
@@ -248,15 +263,22 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     const before = new Map<Replica, number>();
     for (const r of cluster.replicas.filter((x) => x.service !== 'gateway')) before.set(r, await cluster.rpcsServed(r));
     const killedAt = Date.now();
-    const victims = GRPC_SERVICES.map((s) => cluster.of(s)[1 % options.perService]!);
-    for (const v of victims) cluster.kill(v);
-    log(`scale-test: kill -9 ${victims.map((v) => v.name).join(', ')} at ${Math.round((killedAt - started) / 1000)} s of load`);
+    const victims = [...GRPC_SERVICES.map((s) => cluster.of(s)[1 % options.perService]!), cluster.of('gateway')[1 % options.gateways]!];
+    await Promise.all(victims.map((v) => cluster.kill(v)));
+    const killsDone = Date.now();
+    log(
+      `scale-test: kill -9 ${victims.map((v) => v.name).join(', ')} at ${Math.round((killedAt - started) / 1000)} s of load (all gone within ${killsDone - killedAt} ms)`,
+    );
     await load;
     const loadEnded = Date.now();
     log(
       `scale-test: load done after ${Math.round((loadEnded - started) / 1000)} s: ${records.length} requests; probing the rate limit and letting the platform settle`,
     );
 
+    // The killed gateway is replaced (as its pod would be), so the probe goes through both again.
+    const gatewayVictim = victims.find((v) => v.service === 'gateway')!;
+    await cluster.restart(gatewayVictim);
+    log(`scale-test: ${gatewayVictim.name} started again`);
     const probe = await probeRateLimit(gateways, prober!, 8_000);
     await waitFor(async () => (await unfinished(cluster.databaseUrl)).length === 0, { timeoutMs: 90_000, intervalMs: 1000 }).catch(
       () => false,
@@ -280,7 +302,7 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
         .filter((s) => s.worstDeviation > SPREAD_TOLERANCE)
         .map((s) => `${s.service}: ${JSON.stringify(s.calls)} (${Math.round(s.worstDeviation * 100)} % off)`),
     });
-    const around = errorsAroundKill(records, killedAt);
+    const around = errorsAroundKill(records, killedAt, killsDone);
     findings.push({
       check: `0 errors beyond the ${around.inFlightAtKill} requests in flight at the kill`,
       checked: records.length,
@@ -347,15 +369,14 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     for (const f of findings.filter((x) => x.violations.length))
       log(`scale-test: FAIL ${f.check}:\n  ${f.violations.slice(0, 15).join('\n  ')}`);
     log(`scale-test: ${ok ? 'every check held' : 'CHECKS FAILED'} in ${Math.round((Date.now() - began) / 1000)} s (seed ${seed})`);
-    if (!ok)
-      log(
-        cluster
-          .logs()
-          .split('\n')
-          .filter((l) => /error|warn|fatal/i.test(l))
-          .slice(-40)
-          .join('\n'),
-      );
+    // What the replicas logged about each request that failed outside the kill.
+    for (const requestId of around.errorsOtherwise.flatMap((r) => /"request_id":"([^"]+)"/.exec(r.error ?? '')?.[1] ?? []).slice(0, 5)) {
+      const lines = cluster
+        .logs()
+        .split('\n')
+        .filter((l) => l.includes(requestId));
+      log(`scale-test: logs of ${requestId}:\n  ${lines.length ? lines.slice(0, 6).join('\n  ') : '(none)'}`);
+    }
     return { ok, spreads, findings };
   } finally {
     restoreFetch();

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 
-const cap = Number(process.env.SCALE_TEST_POOL_MAX ?? 4);
+const cap = Number(process.env.SCALE_TEST_POOL_MAX ?? 2);
 const Pool = pg.Pool;
 class CappedPool extends Pool {
   constructor(config: pg.PoolConfig = {}) {
