@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { advanceSandboxClockBody } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { advanceClockOffset, clockOffsetOf } from '../db/sandbox-clocks.js';
+import { singleResourceQuery } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { parseRequest } from '../validation/body.js';
 
@@ -12,7 +13,8 @@ const present = (offsetMs: number) => ({ now: new Date(Date.now() + offsetMs).to
  * wall clock and sets it on every service with time rules before answering an advance.
  */
 export function registerSandboxClockRoutes(router: Router, deps: Deps): void {
-  router.get('/sandbox/clock', async (_req, res) => {
+  router.get('/sandbox/clock', async (req, res) => {
+    singleResourceQuery(req.query, []); // an unknown parameter is a 400, as on every GET
     res.json(present(await clockOffsetOf(deps.db, merchantOf(res).id)));
   });
 
