@@ -8,7 +8,9 @@ const header = (description: string, schema: OpenApiObject = { type: 'integer' }
 
 /** Every response header, written once in `components.headers` and referenced wherever it is sent. */
 export const headerComponents: Record<string, OpenApiObject> = {
-  'RateLimit-Limit': header('Requests the merchant may burst (token bucket size). One bucket per merchant, shared by every gateway replica.'),
+  'RateLimit-Limit': header(
+    'Requests the merchant may burst (token bucket size). One bucket per merchant, shared by every gateway replica.',
+  ),
   'RateLimit-Remaining': header('Requests left in the bucket now.'),
   'RateLimit-Reset': header('Seconds until the bucket is full again.'),
   'X-Request-Id': header('Identifier of this request (echoed when the client sent one).', { type: 'string' }),

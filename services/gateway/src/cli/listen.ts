@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { signatureHeader } from '@vrp/webhook-verify';
-import { CommandError, describeAnswer, networkProblem, type PublicApi } from './public-api-client.js';
+import { answerBody, CommandError, describeAnswer, networkProblem, type PublicApi } from './public-api-client.js';
 import { readSse } from './sse.js';
 
 export interface ListenOptions {
@@ -81,14 +81,7 @@ export async function listen(api: PublicApi, options: ListenOptions, print: Prin
       continue;
     }
     if (res.status !== 200) {
-      const text = await res.text();
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        body = { text };
-      }
-      const line = describeAnswer({ status: res.status, body });
+      const line = describeAnswer({ status: res.status, body: answerBody(await res.text()) });
       if (res.status === 401) throw new CommandError(`the API key was refused (${line})`);
       throw new CommandError(`GET /v1/webhook-events/stream answered ${line}`);
     }

@@ -78,14 +78,7 @@ export class PublicApi {
     } catch (err) {
       throw new CommandError(`cannot reach the API at ${this.baseUrl} (${networkProblem(err)})`);
     }
-    const text = await res.text();
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      parsed = { text };
-    }
-    const answer = { status: res.status, body: parsed };
+    const answer = { status: res.status, body: answerBody(await res.text()) };
     if (res.status === 401) throw new CommandError(`the API key was refused (${describeAnswer(answer)})`);
     return answer;
   }
@@ -95,5 +88,15 @@ export class PublicApi {
     const answer = await this.send(method, path, body);
     if (answer.status !== expected) throw new CommandError(`${method} ${path} answered ${describeAnswer(answer)}`);
     return answer.body;
+  }
+}
+
+/** An answer's body as JSON, or `{ text }` when it is not JSON (a proxy's error page, say). */
+export function answerBody(text: string): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { text };
   }
 }
