@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { waitFor } from '@vrp/testing';
 import type { LoadLedger } from './load.js';
 import type { VerifyingReceiver } from './receiver.js';
 
@@ -202,4 +203,23 @@ export async function audit(
   } finally {
     await db.end();
   }
+}
+
+/**
+ * Waits, within 30 s each, until every event on the stream was recorded by the webhook service and
+ * every recorded one delivered: a killed replica's pulled messages come back after their ack wait.
+ * Returns either way; the audit reports what is still missing.
+ */
+export async function eventsSettled(
+  databaseUrl: string,
+  streamEvents: () => Promise<Map<string, number>>,
+  receiver: VerifyingReceiver,
+): Promise<void> {
+  await waitFor(async () => (await unrecorded(databaseUrl, await streamEvents())).length === 0, {
+    timeoutMs: 30_000,
+    intervalMs: 1000,
+  }).catch(() => undefined);
+  await waitFor(async () => (await undelivered(databaseUrl, receiver)).length === 0, { timeoutMs: 30_000, intervalMs: 1000 }).catch(
+    () => undefined,
+  );
 }

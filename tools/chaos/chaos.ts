@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { waitFor } from '@vrp/testing';
-import { audit, undelivered, unfinished, unrecorded, type Finding } from './audit.js';
+import { audit, eventsSettled, unfinished, type Finding } from './audit.js';
 import { ChaosCluster } from './cluster.js';
 import { newLedger, runWorker, seededRandom, type Client } from './load.js';
 import { VerifyingReceiver } from './receiver.js';
@@ -112,14 +112,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // The webhook service may still be recording what a killed replica had pulled (back after its
     // ack wait) and sending the last attempts: wait until every event on the stream was recorded
     // and every recorded one seen, within a bound.
-    await waitFor(async () => (await unrecorded(cluster.databaseUrl, await cluster.streamEvents())).length === 0, {
-      timeoutMs: 30_000,
-      intervalMs: 1000,
-    }).catch(() => undefined);
-    await waitFor(async () => (await undelivered(cluster.databaseUrl, receiver)).length === 0, {
-      timeoutMs: 30_000,
-      intervalMs: 1000,
-    }).catch(() => undefined);
+    await eventsSettled(cluster.databaseUrl, () => cluster.streamEvents(), receiver);
     const { findings, events } = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
     const requests = Object.fromEntries([...ledger.requests].sort());
     const ok = findings.every((f) => f.violations.length === 0);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { waitFor } from '@vrp/testing';
 import pg from 'pg';
-import { audit, undelivered, unfinished, unrecorded, type Finding } from '../chaos/audit.js';
+import { audit, eventsSettled, unfinished, type Finding } from '../chaos/audit.js';
 import { newLedger, runWorker, seededRandom, type LoadLedger } from '../chaos/load.js';
 import { VerifyingReceiver } from '../chaos/receiver.js';
 import { acceptedRate, errorsAroundKill, spreadOf, type RequestRecord, type Spread } from './checks.js';
@@ -283,14 +283,7 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     await waitFor(async () => (await unfinished(cluster.databaseUrl)).length === 0, { timeoutMs: 90_000, intervalMs: 1000 }).catch(
       () => false,
     );
-    await waitFor(async () => (await unrecorded(cluster.databaseUrl, await cluster.streamEvents())).length === 0, {
-      timeoutMs: 30_000,
-      intervalMs: 1000,
-    }).catch(() => undefined);
-    await waitFor(async () => (await undelivered(cluster.databaseUrl, receiver)).length === 0, {
-      timeoutMs: 30_000,
-      intervalMs: 1000,
-    }).catch(() => undefined);
+    await eventsSettled(cluster.databaseUrl, () => cluster.streamEvents(), receiver);
     const { findings, events } = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
     findings.push(...(await paymentInvariants(cluster.databaseUrl)));
 
