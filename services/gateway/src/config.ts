@@ -80,3 +80,17 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({ ...loaded, readinessServices: loaded.readinessServices as DownstreamService[] });
 }
+
+/** What the merchant developer commands (`vrp listen`, `vrp trigger`) take from the environment. */
+export interface DeveloperSettings {
+  /** VRP_API_URL, else the local gateway on GATEWAY_PORT (8080), as `npm start` runs it. */
+  apiUrl: string;
+  /** VRP_API_KEY, when set; `--api-key` wins over it. */
+  apiKey?: string;
+}
+
+/** Reads the developer commands' settings: an API address and key, never the platform's own settings. */
+export function loadDeveloperSettings(env: NodeJS.ProcessEnv = process.env): DeveloperSettings {
+  const apiUrl = env.VRP_API_URL || `http://127.0.0.1:${env.GATEWAY_PORT || 8080}`;
+  return Object.freeze(env.VRP_API_KEY ? { apiUrl, apiKey: env.VRP_API_KEY } : { apiUrl });
+}

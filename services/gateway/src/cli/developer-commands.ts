@@ -1,7 +1,8 @@
 import { WEBHOOK_EVENT_TYPES } from '@vrp/public-api';
 import { UsageError } from './args.js';
 import { listen } from './listen.js';
-import { PublicApi, apiKeyOf, defaultApiUrl } from './public-api-client.js';
+import type { DeveloperSettings } from '../config.js';
+import { PublicApi, apiKeyOf } from './public-api-client.js';
 import { trigger } from './trigger.js';
 
 type Options = Record<string, string | boolean | undefined>;
@@ -16,7 +17,7 @@ export interface DeveloperCommand {
   options: Record<string, { value: boolean; required?: boolean; help: string }>;
   /** How many positional words follow the command's name. */
   words: number;
-  run(options: Options, words: string[], print: (line: string) => void, signal: AbortSignal): Promise<void>;
+  run(options: Options, words: string[], print: (line: string) => void, signal: AbortSignal, settings: DeveloperSettings): Promise<void>;
 }
 
 const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
@@ -26,7 +27,8 @@ const apiOptions = {
   'api-url': { value: true, help: 'The API address; default: VRP_API_URL, or http://127.0.0.1:$GATEWAY_PORT (8080)' },
 };
 
-const apiOf = (o: Options) => new PublicApi(str(o['api-url']) ?? defaultApiUrl(), apiKeyOf(o['api-key']));
+const apiOf = (o: Options, settings: DeveloperSettings) =>
+  new PublicApi(str(o['api-url']) ?? settings.apiUrl, apiKeyOf(o['api-key'], settings.apiKey));
 
 export const DEVELOPER_COMMANDS: Record<string, DeveloperCommand> = {
   listen: {
@@ -43,7 +45,7 @@ export const DEVELOPER_COMMANDS: Record<string, DeveloperCommand> = {
       after: { value: true, help: 'Start after this event position (an id printed by the stream) instead of now' },
     },
     words: 0,
-    async run(o, _words, print, signal) {
+    async run(o, _words, print, signal, settings) {
       const secret = str(o.secret);
       if (secret !== undefined && !secret.startsWith('whsec_')) throw new UsageError('--secret must start with whsec_');
       const forwardTo = str(o['forward-to']);
@@ -52,7 +54,7 @@ export const DEVELOPER_COMMANDS: Record<string, DeveloperCommand> = {
       const after = str(o.after);
       if (after !== undefined && !/^\d+$/.test(after)) throw new UsageError('--after must be an event position (a number)');
       await listen(
-        apiOf(o),
+        apiOf(o, settings),
         {
           ...(forwardTo ? { forwardTo } : {}),
           ...(secret ? { secret } : {}),
@@ -68,13 +70,13 @@ export const DEVELOPER_COMMANDS: Record<string, DeveloperCommand> = {
     summary: `Make an event happen for real in sandbox, creating what it needs (customer, mandate, payment…). Types: ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
     options: { ...apiOptions, currency: { value: true, help: 'Currency of the mandate and payment it creates (default GBP)' } },
     words: 1,
-    async run(o, words, print) {
+    async run(o, words, print, _signal, settings) {
       const eventType = words[0];
       if (!eventType) throw new UsageError(`name the event type to trigger: one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
       if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(eventType)) {
         throw new UsageError(`unknown event type '${eventType}': one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
       }
-      const done = await trigger(apiOf(o), eventType, (line) => print(`  ${line}`), str(o.currency) ?? 'GBP');
+      const done = await trigger(apiOf(o, settings), eventType, (line) => print(`  ${line}`), str(o.currency) ?? 'GBP');
       print(`Triggered ${done.eventType} (${done.object} ${done.id})`);
     },
   },

@@ -2,7 +2,7 @@ import { ConfigError } from '@vrp/config';
 import { mandate } from '@vrp/contracts';
 import { isApiError } from '@vrp/errors';
 import { createServiceClient } from '@vrp/grpc';
-import { loadGatewayConfig } from '../config.js';
+import { loadDeveloperSettings, loadGatewayConfig } from '../config.js';
 import { ConsoleAccounts } from '../db/console-accounts.js';
 import { MerchantRepository } from '../db/merchants.js';
 import { createDb } from '../db/client.js';
@@ -103,7 +103,7 @@ async function runDeveloperCommand(command: DeveloperCommand, parsed: ReturnType
     const words = parsed.words.slice(1);
     if (words.length > command.words) throw new UsageError(`unexpected argument '${words[command.words]!}'`);
     const options = readOptions(parsed, command.options);
-    await command.run(options, words, (line) => console.log(line), stop.signal);
+    await command.run(options, words, (line) => console.log(line), stop.signal, loadDeveloperSettings());
     return 0;
   } catch (err) {
     if (err instanceof UsageError) console.error(`error: ${err.message}\n\n${commandHelp(command)}`);

@@ -9,14 +9,9 @@ export interface ApiAnswer {
   body: Record<string, unknown>;
 }
 
-/** The default API address: the local gateway (`npm start`). */
-export function defaultApiUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return env.VRP_API_URL || `http://127.0.0.1:${env.GATEWAY_PORT || 8080}`;
-}
-
-/** The API key from `--api-key` or VRP_API_KEY; a missing one is a one-line error. */
-export function apiKeyOf(option: string | boolean | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const key = typeof option === 'string' ? option : env.VRP_API_KEY;
+/** The API key from `--api-key`, else the environment's (VRP_API_KEY); a missing one is a one-line error. */
+export function apiKeyOf(option: string | boolean | undefined, fromEnv: string | undefined): string {
+  const key = typeof option === 'string' ? option : fromEnv;
   if (!key) throw new CommandError('an API key is needed: pass --api-key vrp_sandbox_… (or set VRP_API_KEY)');
   return key;
 }

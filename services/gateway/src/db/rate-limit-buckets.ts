@@ -11,12 +11,10 @@ const TAKE = `
 INSERT INTO gateway.rate_limit_buckets AS b (merchant_id, tokens, updated_ms, allowed)
 VALUES ($1, $3::float8 - 1, $4, true)
 ON CONFLICT (merchant_id) DO UPDATE SET
-  tokens = CASE
-    WHEN LEAST($3::float8, b.tokens + GREATEST(0, $4::bigint - b.updated_ms) * $2::float8 / 1000) >= 1
-    THEN LEAST($3::float8, b.tokens + GREATEST(0, $4::bigint - b.updated_ms) * $2::float8 / 1000) - 1
-    ELSE LEAST($3::float8, b.tokens + GREATEST(0, $4::bigint - b.updated_ms) * $2::float8 / 1000)
-  END,
-  allowed = LEAST($3::float8, b.tokens + GREATEST(0, $4::bigint - b.updated_ms) * $2::float8 / 1000) >= 1,
+  (tokens, allowed) = (
+    SELECT refilled - (refilled >= 1)::int, refilled >= 1
+    FROM (SELECT LEAST($3::float8, b.tokens + GREATEST(0, $4::bigint - b.updated_ms) * $2::float8 / 1000) AS refilled) AS refill
+  ),
   updated_ms = GREATEST(b.updated_ms, $4::bigint)
 RETURNING tokens, allowed`;
 

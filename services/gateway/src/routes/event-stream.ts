@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { webhook } from '@vrp/contracts';
-import { validationError } from '@vrp/errors';
+import { isApiError, validationError } from '@vrp/errors';
 import { sessionPolicyOf } from '../console/session-policy.js';
 import { sessionSecretOf } from '../console/session-cookie.js';
 import type { Deps } from '../deps.js';
@@ -41,7 +41,7 @@ async function stillAuthorized(deps: Deps, req: Request, merchantId: string): Pr
     return session?.merchant.id === merchantId;
   } catch (err) {
     // A revoked or unknown token; a failed database query keeps the stream (the next check decides).
-    return !(err instanceof Error && 'code' in err && (err.code === 'invalid_token' || err.code === 'authentication_required'));
+    return !(isApiError(err) && (err.code === 'invalid_token' || err.code === 'authentication_required'));
   }
 }
 
