@@ -24,4 +24,19 @@ describe('loadWebhookConfig', () => {
     expect(loadWebhookConfig({}).retrySchedule).toHaveLength(8);
     expect(loadWebhookConfig({}).timeoutMs).toBe(10_000);
   });
+
+  it('keeps up to 256 attempts in flight by default, at most 16 of them to one endpoint', () => {
+    expect(loadWebhookConfig({}).concurrency).toBe(256);
+    expect(loadWebhookConfig({}).maxInFlightPerEndpoint).toBe(16);
+  });
+
+  it('takes WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT from 1 to 256 and refuses anything else', () => {
+    for (const n of [1, 3, 256]) {
+      expect(loadWebhookConfig({ WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: String(n) }).maxInFlightPerEndpoint).toBe(n);
+    }
+    for (const bad of ['0', '-1', '257', '2.5', 'lots']) {
+      expect(() => loadWebhookConfig({ WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: bad })).toThrow(ConfigError);
+      expect(() => loadWebhookConfig({ WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: bad })).toThrow(/WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT/);
+    }
+  });
 });

@@ -60,7 +60,9 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
       allowedPrivateHosts: list('WEBHOOK_ALLOWED_PRIVATE_HOSTS', { default: [] }),
       consumerName: str('WEBHOOK_CONSUMER_NAME', { default: 'webhook-service' }),
       pollIntervalMs: int('WEBHOOK_POLL_INTERVAL_MS', { default: 250, min: 10 }),
-      concurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', { default: 64, min: 1, max: 256 }),
+      concurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', { default: 256, min: 1, max: 256 }),
+      // At most this many of a replica's attempts in flight to one endpoint; the rest wait unclaimed.
+      maxInFlightPerEndpoint: int('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', { default: 16, min: 1, max: 256 }),
       breakerResetMs: int('WEBHOOK_BREAKER_RESET_MS', { default: 30_000, min: 10 }),
       breakerVolumeThreshold: int('WEBHOOK_BREAKER_VOLUME_THRESHOLD', { default: 5, min: 1 }),
       // An endpoint failing without a single success for this long is disabled (reason failing).

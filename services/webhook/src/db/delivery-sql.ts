@@ -45,6 +45,14 @@ interface ClaimRow {
   traceparent: string | null;
 }
 
+/** A replica's attempts in flight per endpoint, and how many one endpoint may have at once. */
+export interface EndpointCap {
+  /** At most this many attempts in flight to one endpoint (WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT). */
+  maxInFlight: number;
+  /** Attempts in flight now, by endpoint id (endpoints with none may be left out). */
+  inFlight: ReadonlyMap<string, number>;
+}
+
 /**
  * Claims up to `limit` due deliveries with their endpoints and events, in one statement: rows
  * are picked with FOR UPDATE SKIP LOCKED (replicas never pick the same row) and leased by moving
@@ -52,16 +60,51 @@ interface ClaimRow {
  * crashed worker's delivery becomes due again. Times are each merchant's: a sandbox merchant's
  * clock runs its offset (webhook.merchant_clocks) ahead of `now`, and `maxOffsetMs`, the largest
  * offset, bounds the index range looked at (0 in production: the range is `now`'s alone).
+ *
+ * With `cap`, no endpoint gets more than its room (`maxInFlight` less its attempts in flight):
+ * endpoints with no room are left out of the scan altogether, so the oldest due rows of a busy
+ * endpoint never hold back the others', and of the rows scanned (a few times `limit`, oldest
+ * first) each endpoint's oldest take its room. What is left stays due and unclaimed, for a later
+ * claim of this replica or another's; nothing is postponed or counted as an attempt.
  */
-export async function claimDueWork(db: Queryable, now: Date, leaseUntil: Date, limit: number, maxOffsetMs = 0): Promise<ClaimedWork[]> {
+export async function claimDueWork(
+  db: Queryable,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+  maxOffsetMs = 0,
+  cap?: EndpointCap,
+): Promise<ClaimedWork[]> {
+  const maxInFlight = cap?.maxInFlight ?? limit;
+  const full: string[] = [];
+  const busy: string[] = [];
+  const room: number[] = [];
+  for (const [endpointId, n] of cap?.inFlight ?? []) {
+    if (n >= maxInFlight) full.push(endpointId);
+    else if (n > 0) {
+      busy.push(endpointId);
+      room.push(maxInFlight - n);
+    }
+  }
   const claimed = await rows<ClaimRow>(
     db,
-    `WITH due AS (
-       SELECT d.id, coalesce(mc.offset_ms, 0) AS offset_ms FROM webhook.deliveries d
+    `WITH candidates AS (
+       SELECT d.id, d.endpoint_id, d.next_attempt_at, coalesce(mc.offset_ms, 0) AS offset_ms FROM webhook.deliveries d
          LEFT JOIN webhook.merchant_clocks mc ON mc.merchant_id = d.merchant_id
         WHERE d.next_attempt_at <= $1::timestamptz + $4 * interval '1 millisecond'
           AND d.next_attempt_at <= $1::timestamptz + coalesce(mc.offset_ms, 0) * interval '1 millisecond'
-        ORDER BY d.next_attempt_at LIMIT $3 FOR UPDATE OF d SKIP LOCKED),
+          AND d.endpoint_id <> ALL($5::text[])
+        ORDER BY d.next_attempt_at LIMIT $8),
+     ranked AS (
+       SELECT c.*, row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_attempt_at, c.id) AS n FROM candidates c),
+     allowed AS (
+       SELECT r.id, r.next_attempt_at, r.offset_ms FROM ranked r
+         LEFT JOIN unnest($6::text[], $7::int[]) AS b(endpoint_id, room) ON b.endpoint_id = r.endpoint_id
+        WHERE r.n <= coalesce(b.room, $9)),
+     due AS (
+       SELECT d.id, a.offset_ms FROM webhook.deliveries d JOIN allowed a ON a.id = d.id
+        WHERE d.next_attempt_at <= $1::timestamptz + a.offset_ms * interval '1 millisecond'
+        ORDER BY a.next_attempt_at LIMIT $3 FOR UPDATE OF d SKIP LOCKED),
      claimed AS (
        UPDATE webhook.deliveries d SET next_attempt_at = $2::timestamptz + due.offset_ms * interval '1 millisecond' FROM due WHERE d.id = due.id
        RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at)
@@ -69,7 +112,7 @@ export async function claimDueWork(db: Queryable, now: Date, leaseUntil: Date, l
             e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.failing_since,
             ev.event_type, ev.created_at AS event_created_at, ev.data, ev.traceparent
        FROM claimed c JOIN webhook.endpoints e ON e.id = c.endpoint_id JOIN webhook.events ev ON ev.id = c.event_id`,
-    [now, leaseUntil, limit, maxOffsetMs],
+    [now, leaseUntil, limit, maxOffsetMs, full, busy, room, limit * 4, maxInFlight],
   );
   return claimed.map((r) => ({
     id: BigInt(r.id),

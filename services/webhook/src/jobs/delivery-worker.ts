@@ -46,6 +46,8 @@ export class DeliveryWorker {
   private readonly recorder: Batcher<AttemptToRecord, boolean>;
   /** Attempts under way; each settles (it never rejects: deliver catches everything). */
   private readonly inFlight = new Set<Promise<void>>();
+  /** The same attempts counted by endpoint (endpoints with none are left out). */
+  private readonly inFlightByEndpoint = new Map<string, number>();
   private readonly policy: { allowLoopback: boolean; allowedHosts: string[] };
 
   constructor(
@@ -133,6 +135,11 @@ export class DeliveryWorker {
    * waits for one to free up before claiming again, so a claim under load takes many rows, not
    * one per finished attempt. Returns how many it started (or 1 after a place freed up), so the
    * loop comes back at once while work flows.
+   *
+   * No endpoint has more than WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT of this replica's attempts in
+   * flight: the claim leaves an endpoint's due deliveries beyond that where they are (still due,
+   * no attempt made) and takes other endpoints' instead; when one of a full endpoint's attempts
+   * ends, the loop looks again at once.
    */
   async runOnce(): Promise<number> {
     const free = this.deps.config.concurrency - this.inFlight.size;
@@ -142,12 +149,27 @@ export class DeliveryWorker {
     }
     const now = this.deps.clock();
     const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
-    const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.sandboxClocks.maxOffsetMs());
+    const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.sandboxClocks.maxOffsetMs(), {
+      maxInFlight: this.deps.config.maxInFlightPerEndpoint,
+      inFlight: this.inFlightByEndpoint,
+    });
     for (const c of claimed) {
-      const attempt = this.deliver(c).finally(() => this.inFlight.delete(attempt));
+      this.inFlightByEndpoint.set(c.endpointId, (this.inFlightByEndpoint.get(c.endpointId) ?? 0) + 1);
+      const attempt = this.deliver(c).finally(() => {
+        this.inFlight.delete(attempt);
+        this.endpointAttemptEnded(c.endpointId);
+      });
       this.inFlight.add(attempt);
     }
     return claimed.length;
+  }
+
+  /** Frees the endpoint's place; if it was full, its due deliveries were left unclaimed: look again now. */
+  private endpointAttemptEnded(endpointId: string): void {
+    const before = this.inFlightByEndpoint.get(endpointId) ?? 0;
+    if (before <= 1) this.inFlightByEndpoint.delete(endpointId);
+    else this.inFlightByEndpoint.set(endpointId, before - 1);
+    if (before >= this.deps.config.maxInFlightPerEndpoint) this.nudge();
   }
 
   /** Waits for every attempt in flight (tests; stop does it too). */
