@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { toConnectError } from './error-mapping.js';
 import { DependencyWatch, type DependencyChecks } from './dependency-watch.js';
 import { HealthState, registerHealth } from './health.js';
+import { UnaryRoutes } from './unary-routes.js';
 
 export interface GrpcServerOptions {
   /** Registers the service implementations on the router. */
@@ -39,58 +40,34 @@ export interface GrpcServer {
   close(): Promise<void>;
 }
 
-/** Puts the caller's request id into the logging context and maps domain errors to gRPC statuses. */
-function contextAndErrors(logger: Logger): Interceptor {
-  return (next) => async (req) => {
-    const requestId = req.header.get('x-request-id') ?? randomUUID();
-    return withRequestContext({ requestId }, async () => {
-      try {
-        return await next(req);
-      } catch (err) {
-        if (err instanceof ApiError) throw toConnectError(err);
-        if (err instanceof ConnectError) throw err;
-        const apiError = unexpectedError(err);
-        if (apiError.code === 'service_unavailable') logger.warn('rpc failed: a dependency is unavailable', { rpc: req.method.name, err });
-        else logger.error('unhandled error in rpc', { rpc: req.method.name, err });
-        throw toConnectError(apiError);
-      }
-    });
-  };
+/** What the pipeline knows of a call, whichever path (fast unary or connect) serves it. */
+export interface RpcCall {
+  service: string;
+  method: string;
+  header(name: string): string | null | undefined;
+  /** The request message (undefined for a client stream). */
+  message: unknown;
 }
 
-/**
- * Each RPC is a server span continuing the caller's trace (`traceparent` in the metadata), so the
- * access line, the handler's logs, its queries and the outbox rows it writes carry the trace.
- * Health checks are not traced.
- */
-function traceRpcs(): Interceptor {
-  return (next) => (req) => {
-    if (req.service.typeName === 'grpc.health.v1.Health') return next(req);
-    const rpc = `${req.service.typeName}/${req.method.name}`;
-    return inSpan(
-      `rpc ${rpc}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { 'rpc.system.name': 'grpc', 'rpc.method': rpc },
-        parent: contextFromHeaders((name) => req.header.get(name)),
-      },
-      () => next(req),
-    );
-  };
-}
+const HEALTH = 'grpc.health.v1.Health';
 
 /**
- * One access line per RPC (method, status code, duration, request id, merchant, and the trace id
- * the logger adds inside the RPC's span) and, with `metrics`, its
- * count and duration. Outermost, so it sees the status the caller gets.
+ * Runs one RPC's handler inside the layers every call gets, outermost first:
+ * - a server span continuing the caller's trace (`traceparent` in the metadata), so the access
+ *   line, the handler's logs, its queries and the outbox rows it writes carry the trace (health
+ *   checks are not traced);
+ * - one access line (method, status code, duration, request id, merchant, trace id) and, with
+ *   `metrics`, its count and duration, seeing the status the caller gets;
+ * - the caller's request id in the logging context, and domain errors mapped to gRPC statuses
+ *   (an unexpected error is logged and becomes internal_error).
  */
-function observeRpcs(logger: Logger, metrics: Metrics | undefined): Interceptor {
-  return (next) => async (req) => {
-    const method = `${req.service.typeName}/${req.method.name}`;
+export function rpcPipeline(logger: Logger, metrics: Metrics | undefined) {
+  const observed = async <T>(call: RpcCall, handle: () => Promise<T>): Promise<T> => {
+    const method = `${call.service}/${call.method}`;
     const started = process.hrtime.bigint();
     let code = 'OK';
     try {
-      return await next(req);
+      return await handle();
     } catch (err) {
       code = Code[ConnectError.from(err).code] ?? 'Unknown';
       throw err;
@@ -98,11 +75,11 @@ function observeRpcs(logger: Logger, metrics: Metrics | undefined): Interceptor 
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics?.rpcDuration.observe({ method }, seconds);
       metrics?.rpcs.inc({ method, code });
-      const requestId = req.header.get('x-request-id');
+      const requestId = call.header('x-request-id');
       // Every merchant-scoped request message names its merchant.
-      const merchantId = req.stream ? undefined : (req.message as { merchantId?: unknown }).merchantId;
+      const merchantId = (call.message as { merchantId?: unknown } | undefined)?.merchantId;
       // Probes call Health every few seconds: their lines only at debug.
-      const log = req.service.typeName === 'grpc.health.v1.Health' ? logger.debug : logger.info;
+      const log = call.service === HEALTH ? logger.debug : logger.info;
       log('rpc', {
         method,
         code,
@@ -112,6 +89,47 @@ function observeRpcs(logger: Logger, metrics: Metrics | undefined): Interceptor 
       });
     }
   };
+  const withContext = <T>(call: RpcCall, handle: () => Promise<T>): Promise<T> =>
+    withRequestContext({ requestId: call.header('x-request-id') ?? randomUUID() }, async () => {
+      try {
+        return await handle();
+      } catch (err) {
+        if (err instanceof ApiError) throw toConnectError(err);
+        if (err instanceof ConnectError) throw err;
+        const apiError = unexpectedError(err);
+        if (apiError.code === 'service_unavailable') logger.warn('rpc failed: a dependency is unavailable', { rpc: call.method, err });
+        else logger.error('unhandled error in rpc', { rpc: call.method, err });
+        throw toConnectError(apiError);
+      }
+    });
+  return <T>(call: RpcCall, handle: () => Promise<T>): Promise<T> => {
+    const layered = () => observed(call, () => withContext(call, handle));
+    if (call.service === HEALTH) return layered();
+    const rpc = `${call.service}/${call.method}`;
+    return inSpan(
+      `rpc ${rpc}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'rpc.system.name': 'grpc', 'rpc.method': rpc },
+        parent: contextFromHeaders((name) => call.header(name) ?? undefined),
+      },
+      layered,
+    );
+  };
+}
+
+/** The pipeline as a connect interceptor, for the calls connect serves (streams, the Connect protocol). */
+function pipelineInterceptor(run: ReturnType<typeof rpcPipeline>): Interceptor {
+  return (next) => (req) =>
+    run(
+      {
+        service: req.service.typeName,
+        method: req.method.name,
+        header: (name) => req.header.get(name),
+        message: req.stream ? undefined : req.message,
+      },
+      () => next(req),
+    );
 }
 
 /**
@@ -123,15 +141,22 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   const shutdown = new AbortController();
   // Every in-flight call listens on this signal; many concurrent calls are normal, not a leak.
   setMaxListeners(0, shutdown.signal);
-  const handler = connectNodeAdapter({
+  const run = rpcPipeline(options.logger, options.metrics);
+  const fast = new UnaryRoutes(run, shutdown.signal);
+  const connectHandler = connectNodeAdapter({
     routes: (router) => {
-      options.routes(router);
-      registerHealth(router, health);
+      const recording = fast.recording(router);
+      options.routes(recording);
+      registerHealth(recording, health);
     },
-    interceptors: [traceRpcs(), observeRpcs(options.logger, options.metrics), contextAndErrors(options.logger)],
+    interceptors: [pipelineInterceptor(run)],
     shutdownSignal: shutdown.signal,
   });
-  const server = http2.createServer(handler);
+  // Unary gRPC calls are served straight from node:http2; everything else (Health's Watch
+  // stream, the Connect protocol, compressed bodies) by connect.
+  const server = http2.createServer((req, res) => {
+    if (!fast.serve(req, res)) void connectHandler(req, res);
+  });
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (session) => {
     sessions.add(session);

@@ -1,0 +1,158 @@
+import type http2 from 'node:http2';
+import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod, type DescService } from '@bufbuild/protobuf';
+import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
+import type { RpcCall } from './server.js';
+import { GRPC_CONTENT_TYPE, errorTrailers, frame, unframe } from './unary-wire.js';
+
+type Pipeline = <T>(call: RpcCall, handle: () => Promise<T>) => Promise<T>;
+type UnaryImpl = (request: unknown, context: UnaryContext) => unknown;
+
+/** What a unary handler may read of its call (the part of connect's HandlerContext ours use). */
+export interface UnaryContext {
+  readonly service: DescService;
+  readonly method: DescMethod;
+  /** Aborted when the caller cancels or gives up, or when the server shuts down. */
+  readonly signal: AbortSignal;
+  readonly requestHeader: Headers;
+}
+
+interface Route {
+  service: DescService;
+  method: DescMethod & { input: DescMessage; output: DescMessage };
+  impl: UnaryImpl;
+}
+
+/**
+ * Serves unary gRPC calls straight from node:http2: the body is read, decoded, handed to the
+ * registered implementation inside the RPC pipeline, and the answer written as one framed
+ * message with `grpc-status: 0` in the trailers, or as a trailers-only error with the
+ * ErrorDetail in `grpc-status-details-bin`. The same implementations stay registered with
+ * connect, which serves whatever this does not take (streams, the Connect protocol, compressed
+ * bodies, unknown methods), so every peer sees one service.
+ */
+export class UnaryRoutes {
+  private readonly routes = new Map<string, Route>();
+
+  constructor(
+    private readonly run: Pipeline,
+    private readonly shutdown: AbortSignal,
+  ) {}
+
+  /** A router that records each unary implementation here and registers everything with `router`. */
+  recording(router: ConnectRouter): ConnectRouter {
+    const record = (service: DescService, method: DescMethod, impl: unknown) => {
+      if (method.methodKind !== 'unary' || typeof impl !== 'function') return;
+      this.routes.set(`/${service.typeName}/${method.name}`, { service, method, impl: impl as UnaryImpl });
+    };
+    const recorder: ConnectRouter = {
+      get handlers() {
+        return router.handlers;
+      },
+      service(service, implementation, options) {
+        for (const method of service.methods) {
+          const impl = (implementation as Record<string, unknown>)[method.localName];
+          record(service, method, typeof impl === 'function' ? impl.bind(implementation) : undefined);
+        }
+        router.service(service, implementation, options);
+        return recorder;
+      },
+      rpc(method, implementation, options) {
+        record(method.parent, method, implementation);
+        router.rpc(method, implementation, options);
+        return recorder;
+      },
+    };
+    return recorder;
+  }
+
+  /** Serves the call when it is a plain unary gRPC call of a recorded method; false leaves it to connect. */
+  serve(req: http2.Http2ServerRequest, res: http2.Http2ServerResponse): boolean {
+    const headers = req.headers;
+    const contentType = headers['content-type'];
+    if (req.method !== 'POST' || (contentType !== GRPC_CONTENT_TYPE && contentType !== 'application/grpc+proto')) return false;
+    const encoding = headers['grpc-encoding'];
+    if (encoding !== undefined && encoding !== 'identity') return false;
+    const route = this.routes.get(req.url);
+    if (!route) return false;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => void this.answer(route, req, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    return true;
+  }
+
+  private async answer(route: Route, req: http2.Http2ServerRequest, res: http2.Http2ServerResponse, body: Buffer): Promise<void> {
+    let message: unknown;
+    try {
+      message = fromBinary(route.method.input, unframe(body));
+    } catch (err) {
+      return this.fail(res, new ConnectError(`invalid request: ${(err as Error).message}`, Code.InvalidArgument));
+    }
+    const context = callContext(route, req, this.shutdown);
+    try {
+      const out = await this.run(
+        { service: route.service.typeName, method: route.method.name, header: (name) => header(req, name), message },
+        async () => route.impl(message, context),
+      );
+      const reply = isMessage(out, route.method.output) ? out : create(route.method.output, out as never);
+      if (res.stream.destroyed) return;
+      res.writeHead(200, { 'content-type': GRPC_CONTENT_TYPE });
+      res.addTrailers({ 'grpc-status': '0' });
+      res.end(frame(toBinary(route.method.output, reply)));
+    } catch (err) {
+      this.fail(res, ConnectError.from(err));
+    } finally {
+      context.done();
+    }
+  }
+
+  /** A trailers-only answer: the status (and ErrorDetail) in the one header block that ends the stream. */
+  private fail(res: http2.Http2ServerResponse, error: ConnectError): void {
+    const stream = res.stream;
+    if (stream.destroyed || stream.headersSent) return;
+    stream.respond({ ':status': 200, 'content-type': GRPC_CONTENT_TYPE, ...errorTrailers(error) }, { endStream: true });
+  }
+}
+
+function header(req: http2.Http2ServerRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The handler's context. Its signal and headers are built only when read: most handlers read
+ * neither, and an AbortController per call is measurable.
+ */
+function callContext(route: Route, req: http2.Http2ServerRequest, shutdown: AbortSignal): UnaryContext & { done(): void } {
+  let controller: AbortController | undefined;
+  let cleanup: (() => void) | undefined;
+  let requestHeader: Headers | undefined;
+  return {
+    service: route.service,
+    method: route.method,
+    get signal() {
+      if (!controller) {
+        const c = (controller = new AbortController());
+        const onClose = () => c.abort(new ConnectError('the caller went away', Code.Canceled));
+        const onShutdown = () => c.abort(shutdown.reason);
+        req.stream.once('close', onClose);
+        shutdown.addEventListener('abort', onShutdown, { once: true });
+        if (shutdown.aborted) onShutdown();
+        cleanup = () => {
+          req.stream.off('close', onClose);
+          shutdown.removeEventListener('abort', onShutdown);
+        };
+      }
+      return controller.signal;
+    },
+    get requestHeader() {
+      if (!requestHeader) {
+        requestHeader = new Headers();
+        for (const [key, value] of Object.entries(req.headers)) {
+          if (!key.startsWith(':') && value !== undefined) requestHeader.set(key, Array.isArray(value) ? value.join(', ') : value);
+        }
+      }
+      return requestHeader;
+    },
+    done: () => cleanup?.(),
+  };
+}
