@@ -9,7 +9,8 @@ import { createHmac } from 'node:crypto';
 export function computeSignature(secret: string, timestamp: number, body: string | Uint8Array): string {
   assertSecret(secret);
   assertTimestamp(timestamp);
-  return createHmac('sha256', Buffer.from(secret, 'utf8'))
+  // The key as a string (its UTF-8 bytes): Node keys an HMAC from a string several times faster than from a Buffer.
+  return createHmac('sha256', secret)
     .update(`${timestamp}.`, 'utf8')
     .update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body)
     .digest('hex');
