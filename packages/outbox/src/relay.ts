@@ -62,6 +62,9 @@ export class OutboxRelay {
     this.loop ??= startWorkLoop({
       name: 'outbox relay',
       pass: () => this.publishBatch(),
+      // Every row committed later comes with a notification (or a nudge when not listening), so
+      // a batch short of full leaves nothing behind that the next wake would not find.
+      mayHaveMore: (published) => published >= this.batchSize,
       intervalMs: this.options.pollIntervalMs ?? 2000,
       logger: this.options.logger,
     });

@@ -27,6 +27,28 @@ describe('startWorkLoop', () => {
     expect(passes).toBe(5);
   });
 
+  it('idles after a pass that may have left nothing behind, until nudged', async () => {
+    const handled = [2, 5, 1];
+    let passes = 0;
+    const loop = startWorkLoop({
+      name: 't',
+      intervalMs: 60_000,
+      logger,
+      mayHaveMore: (n) => n >= 5,
+      pass: async () => (passes++, handled.shift() ?? 0),
+    });
+    // The first pass handled 2 of a batch of 5: no second pass follows without a nudge.
+    await waitFor(() => passes === 1, { what: 'the first pass' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(1);
+    // Nudged: a full batch (5) is followed at once by the next pass (1), which leaves nothing.
+    loop.nudge();
+    await waitFor(() => passes === 3, { what: 'the nudged passes' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(3);
+    await loop.stop();
+  });
+
   it('keeps going after a failing pass', async () => {
     let passes = 0;
     const loop = startWorkLoop({

@@ -16,6 +16,12 @@ export interface WorkLoopOptions {
    * by the next (drain a backlog); one that handled none waits `intervalMs` or a nudge.
    */
   pass: () => Promise<number | void>;
+  /**
+   * Whether a pass that handled `handled` items may have left some behind (default: whenever it
+   * handled any). A loop whose new work always arrives with a nudge (a LISTEN channel) answers
+   * no for less than a full batch, which spares the empty pass after every busy one.
+   */
+  mayHaveMore?: (handled: number) => boolean;
   intervalMs: number;
   logger: Logger;
   /** After consecutive failures the wait doubles from `intervalMs` up to this (default 5 s). */
@@ -32,6 +38,7 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
   /** A nudge arrived during a pass: what it announced may have come too late for that pass. */
   let nudged = false;
   let wake: (() => void) | undefined;
+  const mayHaveMore = options.mayHaveMore ?? (() => true);
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
@@ -55,7 +62,7 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
         options.logger.warn(`${options.name} failed; will retry`, { err, failures });
       }
       if (stopped) break;
-      if (handled > 0 || (nudged && !failures)) continue;
+      if ((handled > 0 && mayHaveMore(handled)) || (nudged && !failures)) continue;
       await sleep(failures ? Math.min(options.intervalMs * 2 ** failures, options.maxBackoffMs ?? 5000) : options.intervalMs);
     }
   })();
