@@ -23,7 +23,47 @@ export function createPool(databaseUrl: string, { max = 10, onError = () => unde
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
   tracePool(pool as unknown as Parameters<typeof tracePool>[0]);
+  pool.on('connect', prepareOnce);
   return pool;
+}
+
+/** Statement names by text, for the whole process; a statement's name is the same on every connection. */
+const statementNames = new Map<string, string>();
+/** Beyond this many distinct statements, further ones run unnamed (parsed each time) rather than fill every connection. */
+const MAX_NAMED_STATEMENTS = 500;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(text, (name = `vrp_${statementNames.size + 1}`));
+  return name;
+}
+
+/**
+ * Makes every statement with parameters a named prepared statement on its connection: Postgres
+ * parses it once per connection instead of on every call, and can keep its plan. Statements
+ * without parameters (BEGIN, multi-statement strings) go through the simple protocol as before.
+ */
+function prepareOnce(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [first, values] = args;
+    if (typeof first === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(first);
+      if (name) return query({ name, text: first, values }, ...args.slice(2));
+    } else if (
+      first !== null &&
+      typeof first === 'object' &&
+      !('submit' in first) &&
+      !('name' in first) &&
+      typeof (first as { text?: unknown }).text === 'string' &&
+      Array.isArray((first as { values?: unknown }).values) &&
+      (first as { values: unknown[] }).values.length > 0
+    ) {
+      const name = statementName((first as { text: string }).text);
+      if (name) return query({ ...first, name }, ...args.slice(1));
+    }
+    return query(...args);
+  };
 }
 
 /** The rows of one statement. */
