@@ -12,3 +12,4 @@ export {
 export { DUPLICATE_WINDOW_NS, connectEventBus, ensureEventStream, type EventBus } from './jetstream.js';
 export { OutboxRelay, type OutboxRelayOptions } from './relay.js';
 export { outboxLagSql } from './lag.js';
+export { insertOutboxEvent } from './write.js';

@@ -1,10 +1,18 @@
 /**
- * The mandate read every payment create makes (GetMandate, through the payment service) in
- * typed raw SQL on the service's pool; everything else runs through Prisma on the same pool.
- * Rows come back in Prisma's shape, so callers see one type.
+ * The mandate service's reads and writes in typed raw SQL on its pool: the mandate read every
+ * payment create makes (GetMandate), creating a mandate, moving one through its lifecycle and the
+ * sandbox's activations; lists and customers run through Prisma on the same pool. Rows come back
+ * in Prisma's shape, so callers see one type.
  */
+import { newId } from '@vrp/ids';
+import { insertOutboxEvent, newDomainEvent, type EventType } from '@vrp/outbox';
 import { rows, type Queryable } from '@vrp/sql';
+import type { MandateChange } from '../domain/mandate-lifecycle.js';
+import type { MandateTerms } from '../domain/mandate-terms.js';
+import type { StoredControls } from '../domain/mandate-controls.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { toMandateMessage } from '../messages.js';
+import type { CustomerRow } from './customers.js';
 import type { MandateRow } from './mandates.js';
 
 interface Row {
@@ -24,16 +32,12 @@ interface Row {
   controls: Prisma.JsonValue;
 }
 
-/** The mandate `id` of `merchantId`, or null. */
-export async function readMandate(db: Queryable, merchantId: string, id: string): Promise<MandateRow | null> {
-  const [row] = await rows<Row>(
-    db,
-    `SELECT id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor::text AS maximum_amount_minor,
-            currency, frequency, created_at, revoked_at, revoked_by, suspended_at, controls
-       FROM mandate.mandates WHERE id = $1 AND merchant_id = $2`,
-    [id, merchantId],
-  );
-  if (!row) return null;
+/** A mandate row's columns, for a table aliased `m`. */
+const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
+  m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
+  m.revoked_at, m.revoked_by, m.suspended_at, m.controls`;
+
+function toMandateRow(row: Row): MandateRow {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -50,4 +54,103 @@ export async function readMandate(db: Queryable, merchantId: string, id: string)
     suspendedAt: row.suspended_at,
     controls: row.controls,
   };
+}
+
+/** The mandate `id` of `merchantId`, or null. */
+export async function readMandate(db: Queryable, merchantId: string, id: string): Promise<MandateRow | null> {
+  const [row] = await rows<Row>(db, `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`, [id, merchantId]);
+  return row ? toMandateRow(row) : null;
+}
+
+/** The customer `id` of `merchantId`, or null (another merchant's customer is not theirs to see). */
+export async function readCustomer(db: Queryable, merchantId: string, id: string): Promise<CustomerRow | null> {
+  const [row] = await rows<{ id: string; merchant_id: string; sca_completed: boolean; created_at: Date }>(
+    db,
+    'SELECT id, merchant_id, sca_completed, created_at FROM mandate.customers WHERE id = $1 AND merchant_id = $2',
+    [id, merchantId],
+  );
+  return row ? { id: row.id, merchantId: row.merchant_id, scaCompleted: row.sca_completed, createdAt: row.created_at } : null;
+}
+
+/** Stores a new mandate in pending_sca. The composite foreign key keeps the customer the merchant's own. */
+export async function insertMandate(
+  db: Queryable,
+  merchantId: string,
+  customerId: string,
+  terms: MandateTerms & { controls: StoredControls | null },
+  id = newId('mandate'),
+  createdAt = new Date(),
+): Promise<MandateRow> {
+  const [row] = await rows<Row>(
+    db,
+    `INSERT INTO mandate.mandates AS m (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls)
+     VALUES ($1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb)
+     RETURNING ${COLUMNS}`,
+    [
+      id,
+      merchantId,
+      customerId,
+      terms.description,
+      JSON.stringify(terms.metadata),
+      terms.maximumAmountMinor.toString(),
+      terms.currency,
+      terms.frequency,
+      createdAt,
+      terms.controls ? JSON.stringify(terms.controls) : null,
+    ],
+  );
+  return toMandateRow(row!);
+}
+
+/**
+ * Applies `change` only while the mandate's status is one of `from` (one conditional UPDATE,
+ * so of two concurrent moves exactly one matches) and returns the row after it, or null when
+ * the mandate does not exist for this merchant or was not in a `from` status.
+ */
+export async function applyMandateChange(
+  db: Queryable,
+  merchantId: string,
+  id: string,
+  from: readonly string[],
+  change: MandateChange,
+): Promise<MandateRow | null> {
+  const [row] = await rows<Row>(
+    db,
+    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7
+      WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
+     RETURNING ${COLUMNS}`,
+    [id, merchantId, [...from], change.status, change.revokedAt, change.revokedBy, change.suspendedAt],
+  );
+  return row ? toMandateRow(row) : null;
+}
+
+/**
+ * Applies `change` (an activation) to up to `limit` mandates of any merchant still in
+ * pending_sca and created at or before `cutoff` (on its merchant's clock), returning them as
+ * they are now. Rows another sweeper or a concurrent move holds are skipped, not waited on.
+ */
+export async function changePendingCreatedBefore(db: Queryable, cutoff: Date, limit: number, change: MandateChange): Promise<MandateRow[]> {
+  const changed = await rows<Row>(
+    db,
+    `WITH due AS (
+       SELECT m.id FROM mandate.mandates m
+         LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
+        WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
+        ORDER BY m.created_at LIMIT $2 FOR UPDATE OF m SKIP LOCKED)
+     UPDATE mandate.mandates m SET status = $3, revoked_at = $4, revoked_by = $5, suspended_at = $6
+       FROM due WHERE m.id = due.id AND m.status = 'pending_sca'
+     RETURNING ${COLUMNS}`,
+    [cutoff, Math.floor(limit), change.status, change.revokedAt, change.revokedBy, change.suspendedAt],
+  );
+  return changed.map(toMandateRow);
+}
+
+/**
+ * Writes the outbox row announcing `type` for `mandate` as it is after the change. Must run in
+ * the transaction that made the change, so the event exists exactly when the change does.
+ * `at` is when it happened on the merchant's clock (a sandbox clock may run ahead).
+ */
+export function recordMandateEvent(db: Queryable, subjectPrefix: string, type: EventType, mandate: MandateRow, at?: Date): Promise<void> {
+  const event = newDomainEvent(type, mandate.merchantId, { case: 'mandate', value: toMandateMessage(mandate) }, at);
+  return insertOutboxEvent(db, 'mandate', subjectPrefix, event);
 }

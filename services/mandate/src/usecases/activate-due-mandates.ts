@@ -1,6 +1,6 @@
 import { planMove } from '../domain/mandate-lifecycle.js';
-import { changePendingCreatedBefore } from '../db/mandates.js';
-import { recordMandateEvent } from '../db/events.js';
+import { transaction } from '@vrp/sql';
+import { changePendingCreatedBefore, recordMandateEvent } from '../db/mandate-sql.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Deps } from '../deps.js';
 export async function activateDueMandates(deps: Deps, delayMs: number, limit: number): Promise<number> {
   const now = new Date();
   const plan = planMove('activate', now);
-  const activated = await deps.db.$transaction(async (tx) => {
+  const activated = await transaction(deps.sql, async (tx) => {
     const rows = await changePendingCreatedBefore(tx, new Date(now.getTime() - delayMs), limit, plan.change);
     for (const row of rows) await recordMandateEvent(tx, deps.subjectPrefix, plan.event, row, deps.clocks.now(row.merchantId));
     return rows.length;

@@ -3,9 +3,9 @@ import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/id
 import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
 import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
-import { findCustomer } from '../db/customers.js';
-import { findMandate, insertMandate, type MandateRow } from '../db/mandates.js';
-import { recordMandateEvent } from '../db/events.js';
+import { rawSql, transaction } from '@vrp/sql';
+import { insertMandate, readCustomer, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
+import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
 
 export interface CreateMandateInput extends MandateTermsInput {
@@ -32,10 +32,10 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
   const id = newId('mandate');
   let row: MandateRow;
   try {
-    row = await deps.db.$transaction(async (tx) => {
-      if (input.idempotency) await bindKey(tx, 'mandate', merchantId, input.idempotency, id, now);
+    row = await transaction(deps.sql, async (tx) => {
+      if (input.idempotency) await bindKey(rawSql(tx), 'mandate', merchantId, input.idempotency, id, now);
       // Read inside the transaction with the insert; the composite foreign key is the real guard.
-      const customer = input.customerId ? await findCustomer(tx, merchantId, input.customerId) : null;
+      const customer = input.customerId ? await readCustomer(tx, merchantId, input.customerId) : null;
       if (!customer) {
         throw new ApiError('customer_not_found', `No such customer: '${input.customerId}'`, { param: 'customer_id' });
       }
@@ -58,6 +58,6 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
 /** The mandate an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim | undefined): Promise<MandateRow | undefined> {
   if (!claim) return undefined;
-  const id = await resourceOfKey(deps.db, 'mandate', merchantId, claim, deps.clocks.now(merchantId));
-  return id ? ((await findMandate(deps.db, merchantId, id)) ?? undefined) : undefined;
+  const id = await resourceOfKey(rawSql(deps.sql), 'mandate', merchantId, claim, deps.clocks.now(merchantId));
+  return id ? ((await readMandate(deps.sql, merchantId, id)) ?? undefined) : undefined;
 }

@@ -1,7 +1,8 @@
 import { ApiError, notFound, required } from '@vrp/errors';
 import { planMove, refusedMove, type MandateMove, type MandateStatus, type RevokedBy } from '../domain/mandate-lifecycle.js';
-import { applyMandateChange, findMandate, type MandateRow } from '../db/mandates.js';
-import { recordMandateEvent } from '../db/events.js';
+import { transaction } from '@vrp/sql';
+import { applyMandateChange, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
+import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -18,11 +19,11 @@ export async function moveMandate(deps: Deps, merchantId: string, id: string, mo
   }
   const now = deps.clocks.now(merchantId);
   const plan = planMove(move, now, by);
-  const row = await deps.db.$transaction(async (tx) => {
+  const row = await transaction(deps.sql, async (tx) => {
     const changed = await applyMandateChange(tx, merchantId, id, plan.from, plan.change);
     if (!changed) {
       // Nothing matched: say why, from the row as it is now.
-      const current = await findMandate(tx, merchantId, id);
+      const current = await readMandate(tx, merchantId, id);
       if (!current) throw notFound('mandate', id);
       throw refusedMove(move, current.status as MandateStatus, id);
     }

@@ -1,4 +1,4 @@
-import { newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
+import { insertOutboxEvent, newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import { type Queryable } from '@vrp/sql';
 import type { Tx } from './client.js';
 import { readPayment, type OutboxRowOf } from './payment-sql.js';
@@ -47,13 +47,7 @@ export async function recordChangeOn(db: Queryable, subjectPrefix: string, chang
   if (!record) throw new Error(`payment ${change.paymentId} vanished`);
   if (change.event) {
     const event = newDomainEvent(change.event, change.merchantId, { case: 'payment', value: toPaymentMessage(record) }, change.at);
-    const row = outboxRow(subjectPrefix, event);
-    await db.query('INSERT INTO payment.outbox_events (event_id, subject, payload, traceparent) VALUES ($1, $2, $3, $4)', [
-      row.eventId,
-      row.subject,
-      Buffer.from(row.payload),
-      row.traceparent,
-    ]);
+    await insertOutboxEvent(db, 'payment', subjectPrefix, event);
   }
   return record;
 }
