@@ -349,10 +349,12 @@ describe('time rules on the clock', () => {
 async function settledDeliveries(eventId: string): Promise<void> {
   await waitFor(
     async () => {
+      // Neither due nor in flight (claimed, its POST perhaps not even sent yet), and every POST recorded.
       const { rows } = await db.query<{ due: number; attempts: number }>(
         `SELECT (SELECT count(*)::int FROM webhook.deliveries d LEFT JOIN webhook.merchant_clocks c USING (merchant_id)
                   WHERE d.event_id = $1 AND d.status IN ('pending', 'retrying')
-                    AND d.next_attempt_at <= now() + coalesce(c.offset_ms, 0) * interval '1 millisecond') AS due,
+                    AND (d.next_attempt_at <= now() + coalesce(c.offset_ms, 0) * interval '1 millisecond'
+                         OR d.leased_until > now())) AS due,
                 (SELECT count(*)::int FROM webhook.attempts WHERE event_id = $1) AS attempts`,
         [eventId],
       );

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { webhook } from '@vrp/contracts';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { sandboxClock, webhook } from '@vrp/contracts';
 import { createServiceClient } from '@vrp/grpc';
 import { newId } from '@vrp/ids';
 import { reservePort, TestReceiver, waitFor } from '@vrp/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { domainEvent } from './support/events.js';
 import { createWebhookTestEnv, FAST, type WebhookTestEnv } from './support/harness.js';
@@ -73,6 +75,69 @@ describe('a delivery whose worker stalls between its POST and recording it', () 
       ['1', 1],
     ]);
     expect(receiver.acceptedEventIds()).toEqual(new Set([ev.eventId]));
+  });
+
+  it("is not attempted again while its POST is in flight, however far the merchant's sandbox clock jumps meanwhile", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seenBefore = receiver.received.length;
+    receiver.behaviour = (_req, seen) => (seen === seenBefore ? { status: 200, until: held } : { status: 200 });
+    const running = await env.start({ WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), WEBHOOK_CONSUMER_NAME: 'clock-jump' });
+    onTestFinished(() => running.stop());
+    const clocks = createServiceClient(sandboxClock.SandboxClockService, { baseUrl: `http://127.0.0.1:${running.service.port}` });
+    onTestFinished(() => clocks.close());
+    const merchantId = newId('merchant');
+    receiver.secrets = [(await running.client.createEndpoint({ merchantId, url: receiver.url })).secret];
+    const heldEvent = domainEvent('payment.submitted', merchantId);
+    await env.publish(heldEvent);
+    await waitFor(() => receiver.received.length === seenBefore + 1, { what: 'the first POST to arrive' });
+
+    // Two hours on the merchant's clock, far past the lease as that clock reads it; the lease is
+    // the wall clock's. A later event of the merchant is delivered, so the worker has looked since.
+    await clocks.setSandboxClock({ merchantId, offsetMs: BigInt(2 * 3_600_000) });
+    const later = domainEvent('payment.settled', merchantId);
+    await env.publish(later);
+    await waitFor(() => receiver.acceptedEventIds().has(later.eventId), { what: 'the later event to be delivered' });
+    expect(receiver.received.filter((r) => r.body.event_id === heldEvent.eventId)).toHaveLength(1);
+
+    release();
+    const delivered = await waitFor(
+      async () => {
+        const e = (await running.client.getEvent({ merchantId, id: heldEvent.eventId })).event!;
+        return e.deliveryStatus === 'delivered' ? e : undefined;
+      },
+      { what: 'the held attempt to be recorded' },
+    );
+    expect(delivered.attempts.map((a) => [a.attempt, a.success])).toEqual([[1, true]]);
+    expect(receiver.received.filter((r) => r.body.event_id === heldEvent.eventId)).toHaveLength(1);
+  });
+
+  it('dates an attempt on the clock its claim found due, before this replica has heard of an advance', async () => {
+    receiver.behaviour = () => ({ status: 200 });
+    const running = await env.start({ WEBHOOK_CONSUMER_NAME: 'unheard-advance' });
+    onTestFinished(() => running.stop());
+    const merchantId = newId('merchant');
+    receiver.secrets = [(await running.client.createEndpoint({ merchantId, url: receiver.url })).secret];
+    // Another replica took an advance of 2 h: it is in the database, not yet in this replica's memory
+    // (which re-reads it every 2 s; if it happens to meanwhile, the attempt is dated the same way).
+    const db = new pg.Client({ connectionString: env.db.url });
+    await db.connect();
+    try {
+      await db.query('INSERT INTO webhook.merchant_clocks (merchant_id, offset_ms) VALUES ($1, $2)', [merchantId, 2 * 3_600_000]);
+    } finally {
+      await db.end();
+    }
+    const ev = domainEvent('mandate.created', merchantId);
+    await env.publish(ev);
+    const delivered = await waitFor(
+      async () => {
+        const e = (await running.client.getEvent({ merchantId, id: ev.eventId })).event!;
+        return e.deliveryStatus === 'delivered' ? e : undefined;
+      },
+      { what: 'the delivery' },
+    );
+    const attemptedAt = timestampDate(delivered.attempts[0]!.attemptedAt!).getTime();
+    expect(attemptedAt - Date.now()).toBeGreaterThan(3_600_000);
   });
 
   it('is delivered again after the worker process is killed mid-POST, with no attempt recorded for it', async () => {

@@ -38,14 +38,14 @@ export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date, wi
   const live = { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } };
   const { count } = await db.delivery.updateMany({
     where: { ...live, windowStartedAt: { gte: latestStart } },
-    data: { nextAttemptAt: until },
+    data: { nextAttemptAt: until, leasedUntil: null },
   });
   if (count > 0) return 'postponed';
   return db.$transaction(async (tx) => {
     await lockEvent(tx, claimed.eventId);
     const expired = await tx.delivery.updateMany({
       where: { ...live, windowStartedAt: { lt: latestStart } },
-      data: { status: 'failed', nextAttemptAt: null },
+      data: { status: 'failed', nextAttemptAt: null, leasedUntil: null },
     });
     if (expired.count === 0) return null;
     await refreshEventStatus(tx, claimed.eventId);
@@ -59,7 +59,7 @@ export async function abandon(db: Db, claimed: ClaimedDelivery): Promise<void> {
     await lockEvent(tx, claimed.eventId);
     await tx.delivery.updateMany({
       where: { id: claimed.id, status: { in: ['pending', 'retrying'] } },
-      data: { status: 'failed', nextAttemptAt: null },
+      data: { status: 'failed', nextAttemptAt: null, leasedUntil: null },
     });
     await refreshEventStatus(tx, claimed.eventId);
   });
@@ -95,7 +95,8 @@ export async function rearmDeliveries(tx: Tx, eventId: string, at: Date): Promis
            status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
            next_attempt_at = ${at},
            window_started_at = ${at},
-           manual = true
+           manual = true,
+           leased_until = NULL
       FROM "webhook"."endpoints" e
      WHERE d.event_id = ${eventId} AND e.id = d.endpoint_id AND e.status = 'enabled'`;
 }
@@ -111,7 +112,7 @@ export async function failWaitingDeliveries(tx: Tx, endpointId: string): Promise
     await lockEvent(tx, eventId);
     await tx.delivery.updateMany({
       where: { endpointId, eventId, status: { in: ['pending', 'retrying'] } },
-      data: { status: 'failed', nextAttemptAt: null },
+      data: { status: 'failed', nextAttemptAt: null, leasedUntil: null },
     });
     await refreshEventStatus(tx, eventId);
   }

@@ -12,6 +12,8 @@ import type { AttemptOutcome, ClaimedDelivery } from './deliveries.js';
 export interface ClaimedWork extends ClaimedDelivery {
   /** The merchant, on whose clock the delivery's times are kept. */
   merchantId: string;
+  /** How far the merchant's clock ran ahead of the wall clock when the claim found the delivery due. */
+  clockOffsetMs: number;
   endpoint: {
     id: string;
     url: string;
@@ -34,6 +36,7 @@ interface ClaimRow {
   max_attempts: number;
   manual: boolean;
   window_started_at: Date;
+  offset_ms: number;
   url: string;
   endpoint_status: string;
   secret_ciphertext: string;
@@ -55,11 +58,14 @@ export interface EndpointCap {
 
 /**
  * Claims up to `limit` due deliveries with their endpoints and events, in one statement: rows
- * are picked with FOR UPDATE SKIP LOCKED (replicas never pick the same row) and leased by moving
- * next_attempt_at to `leaseUntil`, so the HTTP call happens outside any transaction and a
- * crashed worker's delivery becomes due again. Times are each merchant's: a sandbox merchant's
- * clock runs its offset (webhook.merchant_clocks) ahead of `now`, and `maxOffsetMs`, the largest
- * offset, bounds the index range looked at (0 in production: the range is `now`'s alone).
+ * are picked with FOR UPDATE SKIP LOCKED (replicas never pick the same row) and leased until
+ * `leaseUntil` on the wall clock (leased_until, with next_attempt_at moved there too), so the
+ * HTTP call happens outside any transaction and a crashed worker's delivery becomes due again
+ * once the lease is over, however far a sandbox clock moves meanwhile. Times are each
+ * merchant's: a sandbox merchant's clock runs its offset (webhook.merchant_clocks) ahead of
+ * `now`, and `maxOffsetMs`, the largest offset, bounds the index range looked at (0 in
+ * production: the range is `now`'s alone). Each claimed delivery carries the offset the claim
+ * used, so its attempt is timed on that clock even before this replica hears of an advance.
  *
  * With `cap`, no endpoint gets more than its room (`maxInFlight` less its attempts in flight):
  * endpoints with no room are left out of the scan altogether, so the oldest due rows of a busy
@@ -94,6 +100,7 @@ export async function claimDueWork(
         WHERE d.next_attempt_at <= $1::timestamptz + $4 * interval '1 millisecond'
           AND d.next_attempt_at <= $1::timestamptz + coalesce(mc.offset_ms, 0) * interval '1 millisecond'
           AND d.endpoint_id <> ALL($5::text[])
+          AND (d.leased_until IS NULL OR d.leased_until <= $1)
         ORDER BY d.next_attempt_at LIMIT $8),
      ranked AS (
        SELECT c.*, row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_attempt_at, c.id) AS n FROM candidates c),
@@ -104,11 +111,14 @@ export async function claimDueWork(
      due AS (
        SELECT d.id, a.offset_ms FROM webhook.deliveries d JOIN allowed a ON a.id = d.id
         WHERE d.next_attempt_at <= $1::timestamptz + a.offset_ms * interval '1 millisecond'
+          AND (d.leased_until IS NULL OR d.leased_until <= $1)
         ORDER BY a.next_attempt_at LIMIT $3 FOR UPDATE OF d SKIP LOCKED),
      claimed AS (
-       UPDATE webhook.deliveries d SET next_attempt_at = $2::timestamptz + due.offset_ms * interval '1 millisecond' FROM due WHERE d.id = due.id
-       RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at)
+       UPDATE webhook.deliveries d SET next_attempt_at = $2::timestamptz + due.offset_ms * interval '1 millisecond', leased_until = $2
+         FROM due WHERE d.id = due.id
+       RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at, due.offset_ms)
      SELECT c.id::text AS id, c.merchant_id, c.event_id, c.endpoint_id, c.attempt_count, c.max_attempts, c.manual, c.window_started_at,
+            c.offset_ms::float8 AS offset_ms,
             e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.failing_since,
             ev.event_type, ev.created_at AS event_created_at, ev.data, ev.traceparent
        FROM claimed c JOIN webhook.endpoints e ON e.id = c.endpoint_id JOIN webhook.events ev ON ev.id = c.event_id`,
@@ -123,6 +133,7 @@ export async function claimDueWork(
     maxAttempts: r.max_attempts,
     manual: r.manual,
     windowStartedAt: r.window_started_at,
+    clockOffsetMs: r.offset_ms,
     endpoint: {
       id: r.endpoint_id,
       url: r.url,
@@ -175,7 +186,8 @@ export async function recordAttempts(db: Queryable, attempts: AttemptToRecord[])
               response_excerpt, d_pending, d_retrying, d_delivered, d_failed)),
      changed AS (
        UPDATE webhook.deliveries d
-          SET attempt_count = i.attempt_count + 1, status = i.status, next_attempt_at = i.next_attempt_at, manual = false
+          SET attempt_count = i.attempt_count + 1, status = i.status, next_attempt_at = i.next_attempt_at, manual = false,
+              leased_until = NULL
          FROM input i
         WHERE d.id = i.id AND d.attempt_count = i.attempt_count AND d.status IN ('pending', 'retrying')
           AND (SELECT count(*) FROM (SELECT 1 FROM webhook.events WHERE id = ANY($5::text[]) ORDER BY id FOR UPDATE) locked) >= 0

@@ -45,7 +45,7 @@ export async function rearmMatchingEvents(db: Db, s: ReplaySelection, at: Date, 
       UPDATE "webhook"."deliveries" d
          SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
              status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
-             next_attempt_at = ${at}, window_started_at = ${at}, manual = true
+             next_attempt_at = ${at}, window_started_at = ${at}, manual = true, leased_until = NULL
         FROM "webhook"."endpoints" ep
        WHERE d.event_id = ANY(${ids}) AND ep.id = d.endpoint_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL ${endpointFilter}`;
     await tx.$executeRawUnsafe(recountStatement('= ANY($1::text[])'), ids);

@@ -203,12 +203,12 @@ export class DeliveryWorker {
         ...event,
         eventId: event.id,
         attempt,
-        secrets: liveSecrets(config.secretKey, endpoint, clock(claimed.merchantId)),
+        secrets: liveSecrets(config.secretKey, endpoint, this.merchantNow(claimed)),
         sandbox: config.env === 'sandbox',
         // The signature's t= is the wall clock's: receivers check it against theirs.
         now: clock(),
       });
-      const attemptedAt = clock(claimed.merchantId);
+      const attemptedAt = this.merchantNow(claimed);
       const post = () =>
         inSpan(
           'POST',
@@ -228,7 +228,7 @@ export class DeliveryWorker {
       if ('circuitOpen' in result) return await this.postpone(claimed, result);
       this.options.onAttempt?.(result);
       const gone = result.statusCode === 410;
-      const now = clock(claimed.merchantId);
+      const now = this.merchantNow(claimed);
       const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
       const scheduled = withinWindow(
         result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random),
@@ -255,13 +255,23 @@ export class DeliveryWorker {
     }
   }
 
+  /**
+   * The merchant's now for an attempt: its clock as this replica knows it, or as the claim found
+   * it if that is later (the clock was advanced and this replica has not heard yet), so an attempt
+   * is never dated, or its next one scheduled, before the time that made it due.
+   */
+  private merchantNow(claimed: ClaimedWork): Date {
+    const known = this.deps.clock(claimed.merchantId).getTime();
+    return new Date(Math.max(known, this.deps.clock().getTime() + claimed.clockOffsetMs));
+  }
+
   /** Puts a delivery back until the circuit may let it through, or fails it once that is past its retry window. */
   private async postpone(claimed: ClaimedWork, open: CircuitOpen): Promise<void> {
-    const { db, config, clock } = this.deps;
+    const { db, config } = this.deps;
     const outcome = await postpone(
       db,
       claimed,
-      new Date(clock(claimed.merchantId).getTime() + open.retryInMs),
+      new Date(this.merchantNow(claimed).getTime() + open.retryInMs),
       retryWindowMs(config.retrySchedule),
     );
     if (outcome === 'failed') {
