@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApi } from './support/api.js';
 import { errorOf } from './support/fixtures.js';
@@ -55,4 +56,30 @@ it('shares a merchant’s budget between two gateway replicas on one database, h
   const raced = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).get('/v1/mandates')));
   expect(raced.filter((r) => r.status === 200)).toHaveLength(2);
   expect(raced.filter((r) => r.status === 429)).toHaveLength(8);
+});
+
+it('hands a replica tokens in leases while the bucket is well stocked, and never more than the bucket between replicas', async () => {
+  // A bucket of 100 that does not refill while the clock stands still.
+  const settings = { RATE_LIMIT_BURST: '100', RATE_LIMIT_RPS: '1' };
+  const [first, second] = await Promise.all([platform.startGateway(settings, () => now), platform.startGateway(settings, () => now)]);
+  const merchant = await platform.createMerchant();
+  const [a, b] = [createApi(first.url, merchant.token), createApi(second.url, merchant.token)];
+
+  const opening = await a.get('/v1/mandates');
+  expect(opening.headers.get('ratelimit-remaining')).toBe('99');
+  // One statement gave the first replica a tenth of the bucket: the shared row holds the rest.
+  const client = new pg.Client({ connectionString: platform.db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT tokens, granted FROM gateway.rate_limit_buckets WHERE merchant_id = $1', [merchant.id]);
+    expect(rows).toEqual([{ tokens: 90, granted: 10 }]);
+  } finally {
+    await client.end();
+  }
+
+  // Both replicas together get the 100 tokens exactly, however they were leased.
+  const statuses = [opening.status];
+  for (let i = 1; i < 130; i++) statuses.push((await (i % 2 ? b : a).get('/v1/mandates')).status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+  expect(statuses.slice(-20).every((s) => s === 429)).toBe(true);
 });

@@ -11,6 +11,14 @@ export interface BucketVerdict {
   retryAfterSeconds: number;
 }
 
+/** Tokens handed to a replica by one take, and what the shared bucket holds after it. */
+export interface TokenGrant {
+  /** 0 when the bucket had no whole token (the request is refused). */
+  granted: number;
+  /** Tokens left in the shared bucket (fractional: it refills continuously). */
+  tokensLeft: number;
+}
+
 /** The verdict and headers of a request, from the tokens its bucket holds after it. */
 export function bucketVerdict(allowed: boolean, tokensLeft: number, rps: number, burst: number): BucketVerdict {
   return {

@@ -1,13 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { bucketVerdict } from '../domain/token-bucket.js';
-import { RateLimiter, type BucketStore } from './rate-limit.js';
+import type { TokenGrant } from '../domain/token-bucket.js';
+import { LEASE_MS, RateLimiter, type BucketStore } from './rate-limit.js';
+
+/** A store that hands out the grants given, in order, and counts its takes. */
+function scriptedStore(...grants: TokenGrant[]): BucketStore & { takes: number } {
+  const store = {
+    takes: 0,
+    take: async () => grants[store.takes++] ?? { granted: 0, tokensLeft: 0 },
+  };
+  return store;
+}
 
 describe('RateLimiter', () => {
   it('answers with the shared store’s verdict while it answers', async () => {
-    const store: BucketStore = { take: async () => bucketVerdict(false, 0.5, 1, 3) };
-    const limiter = new RateLimiter(store, 1, 3, () => 0);
+    const limiter = new RateLimiter(scriptedStore({ granted: 0, tokensLeft: 0.5 }), 1, 3, () => 0);
     try {
       expect(await limiter.take('MR1')).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+    } finally {
+      limiter.stop();
+    }
+  });
+
+  it('spends a lease of tokens without asking the store again, and counts them in RateLimit-Remaining', async () => {
+    const store = scriptedStore({ granted: 10, tokensLeft: 190 }, { granted: 1, tokensLeft: 185 });
+    const limiter = new RateLimiter(store, 100, 200, () => 5_000);
+    try {
+      const verdicts = [];
+      for (let i = 0; i < 11; i++) verdicts.push(await limiter.take('MR1'));
+      expect(verdicts.every((v) => v.allowed)).toBe(true);
+      expect(verdicts.slice(0, 10).map((v) => v.remaining)).toEqual([199, 198, 197, 196, 195, 194, 193, 192, 191, 190]);
+      expect(store.takes).toBe(2);
+      expect(verdicts[10]!.remaining).toBe(185);
+    } finally {
+      limiter.stop();
+    }
+  });
+
+  it('keeps a lease to its merchant and drops what is left of it after LEASE_MS', async () => {
+    let now = 5_000;
+    const store = scriptedStore({ granted: 5, tokensLeft: 40 }, { granted: 1, tokensLeft: 41 }, { granted: 0, tokensLeft: 0.2 });
+    const limiter = new RateLimiter(store, 10, 50, () => now);
+    try {
+      expect((await limiter.take('MR1')).allowed).toBe(true);
+      expect((await limiter.take('MR2')).remaining).toBe(41);
+      expect(store.takes).toBe(2);
+      now += LEASE_MS;
+      // MR1 still held 4 tokens, but their time is over: the store decides, and it has none.
+      expect(await limiter.take('MR1')).toMatchObject({ allowed: false, remaining: 0 });
+      expect(store.takes).toBe(3);
     } finally {
       limiter.stop();
     }

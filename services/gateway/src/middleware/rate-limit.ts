@@ -1,11 +1,28 @@
 import type { RequestHandler } from 'express';
 import { ApiError } from '@vrp/errors';
-import { TokenBucket, type BucketVerdict } from '../domain/token-bucket.js';
+import { bucketVerdict, TokenBucket, type BucketVerdict, type TokenGrant } from '../domain/token-bucket.js';
 import { merchantOf } from './locals.js';
 
 /** Where the buckets live: the database, shared by every gateway replica. */
 export interface BucketStore {
-  take(merchantId: string, nowMs: number): Promise<BucketVerdict>;
+  /** Takes one token or a small lease of them for the merchant (none when its bucket is empty). */
+  take(merchantId: string, nowMs: number): Promise<TokenGrant>;
+}
+
+/** How long a replica may spend tokens leased from the shared bucket; what is left then is dropped. */
+export const LEASE_MS = 1000;
+
+/** Tokens a replica holds for a merchant, taken from the shared bucket at `takenAt`. */
+interface Lease {
+  tokens: number;
+  /** What the shared bucket held after the take (for RateLimit-Remaining). */
+  sharedLeft: number;
+  takenAt: number;
+}
+
+/** Whether the lease may still be spent at `now` (a clock that went back ends it too). */
+function isCurrent(lease: Lease, now: number): boolean {
+  return now >= lease.takenAt && now - lease.takenAt < LEASE_MS;
 }
 
 /**
@@ -43,28 +60,38 @@ export class LocalBuckets {
 }
 
 /**
- * A merchant's rate limit across every gateway replica: each request takes its token from the
- * merchant's bucket in the shared store (one statement), so the limit and the RateLimit-*
- * headers are the merchant's, whichever replica answers. Should the store fail, the replica
- * counts on its own until it answers again.
+ * A merchant's rate limit across every gateway replica: tokens come from the merchant's bucket
+ * in the shared store (one statement), so the limit and the RateLimit-* headers are the
+ * merchant's, whichever replica answers. While the bucket is well stocked a take hands this
+ * replica a few tokens at once, which its next requests spend without a statement for up to
+ * LEASE_MS; near empty, one at a time. Should the store fail, the replica counts on its own
+ * until it answers again.
  */
 export class RateLimiter {
   private readonly local: LocalBuckets;
+  private readonly leases = new Map<string, Lease>();
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     private readonly store: BucketStore,
-    rps: number,
-    burst: number,
+    private readonly rps: number,
+    private readonly burst: number,
     private readonly now: () => number = Date.now,
     private readonly onStoreError: (err: unknown) => void = () => undefined,
   ) {
     this.local = new LocalBuckets(rps, burst);
+    // A lease past its time is dropped when next used; this forgets those of merchants gone quiet.
+    this.sweeper = setInterval(() => this.sweepLeases(this.now()), 60_000).unref();
   }
 
   async take(merchantId: string): Promise<BucketVerdict> {
     const now = this.now();
+    const held = this.spendLeased(merchantId, now);
+    if (held) return held;
     try {
-      return await this.store.take(merchantId, now);
+      const { granted, tokensLeft } = await this.store.take(merchantId, now);
+      if (granted > 1) this.leases.set(merchantId, { tokens: granted - 1, sharedLeft: tokensLeft, takenAt: now });
+      return bucketVerdict(granted > 0, tokensLeft + Math.max(0, granted - 1), this.rps, this.burst);
     } catch (err) {
       this.onStoreError(err);
       return this.local.take(merchantId, now);
@@ -72,7 +99,26 @@ export class RateLimiter {
   }
 
   stop(): void {
+    clearInterval(this.sweeper);
     this.local.stop();
+    this.leases.clear();
+  }
+
+  private sweepLeases(now: number): void {
+    for (const [id, lease] of this.leases) if (!isCurrent(lease, now)) this.leases.delete(id);
+  }
+
+  /** Spends a token this replica holds for the merchant, if its lease has one and is still current. */
+  private spendLeased(merchantId: string, now: number): BucketVerdict | undefined {
+    const lease = this.leases.get(merchantId);
+    if (!lease) return undefined;
+    if (!isCurrent(lease, now)) {
+      this.leases.delete(merchantId);
+      return undefined;
+    }
+    lease.tokens -= 1;
+    if (lease.tokens === 0) this.leases.delete(merchantId);
+    return bucketVerdict(true, lease.sharedLeft + lease.tokens, this.rps, this.burst);
   }
 }
 
