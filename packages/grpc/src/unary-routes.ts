@@ -11,7 +11,7 @@ type UnaryImpl = (request: unknown, context: UnaryContext) => unknown;
 export interface UnaryContext {
   readonly service: DescService;
   readonly method: DescMethod;
-  /** Aborted when the caller cancels or gives up, or when the server shuts down. */
+  /** Aborted when the caller cancels or gives up, its deadline (grpc-timeout) passes, or the server shuts down. */
   readonly signal: AbortSignal;
   readonly requestHeader: Headers;
 }
@@ -88,19 +88,31 @@ export class UnaryRoutes {
       return this.fail(res, new ConnectError(`invalid request: ${(err as Error).message}`, Code.InvalidArgument));
     }
     const context = callContext(route, req, this.shutdown);
+    // The caller's deadline holds here too, whether or not the caller resets the stream when it
+    // passes: the handler's signal aborts and the call ends DEADLINE_EXCEEDED.
+    const timeoutMs = grpcTimeoutMs(header(req, 'grpc-timeout'));
+    const deadline =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            const expired = new ConnectError('the deadline passed before the call was answered', Code.DeadlineExceeded);
+            context.abort(expired);
+            this.fail(res, expired);
+          }, timeoutMs);
     try {
       const out = await this.run(
         { service: route.service.typeName, method: route.method.name, header: (name) => header(req, name), message },
         async () => route.impl(message, context),
       );
       const reply = isMessage(out, route.method.output) ? out : create(route.method.output, out as never);
-      if (res.stream.destroyed) return;
+      if (res.stream.destroyed || res.stream.headersSent) return;
       res.writeHead(200, { 'content-type': GRPC_CONTENT_TYPE });
       res.addTrailers({ 'grpc-status': '0' });
       res.end(frame(toBinary(route.method.output, reply)));
     } catch (err) {
       this.fail(res, ConnectError.from(err));
     } finally {
+      clearTimeout(deadline);
       context.done();
     }
   }
@@ -113,6 +125,14 @@ export class UnaryRoutes {
   }
 }
 
+const TIMEOUT_UNIT_MS: Record<string, number> = { H: 3_600_000, M: 60_000, S: 1000, m: 1, u: 0.001, n: 0.000001 };
+
+/** A `grpc-timeout` header (up to 8 digits and a unit, H M S m u n) in ms; undefined when absent or malformed. */
+export function grpcTimeoutMs(value: string | undefined): number | undefined {
+  const match = value === undefined ? null : /^(\d{1,8})([HMSmun])$/.exec(value);
+  return match ? Number(match[1]) * TIMEOUT_UNIT_MS[match[2]!]! : undefined;
+}
+
 function header(req: http2.Http2ServerRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -122,10 +142,15 @@ function header(req: http2.Http2ServerRequest, name: string): string | undefined
  * The handler's context. Its signal and headers are built only when read: most handlers read
  * neither, and an AbortController per call is measurable.
  */
-function callContext(route: Route, req: http2.Http2ServerRequest, shutdown: AbortSignal): UnaryContext & { done(): void } {
+function callContext(
+  route: Route,
+  req: http2.Http2ServerRequest,
+  shutdown: AbortSignal,
+): UnaryContext & { abort(reason: ConnectError): void; done(): void } {
   let controller: AbortController | undefined;
   let cleanup: (() => void) | undefined;
   let requestHeader: Headers | undefined;
+  let aborted: ConnectError | undefined;
   return {
     service: route.service,
     method: route.method,
@@ -137,6 +162,7 @@ function callContext(route: Route, req: http2.Http2ServerRequest, shutdown: Abor
         req.stream.once('close', onClose);
         shutdown.addEventListener('abort', onShutdown, { once: true });
         if (shutdown.aborted) onShutdown();
+        if (aborted) c.abort(aborted);
         cleanup = () => {
           req.stream.off('close', onClose);
           shutdown.removeEventListener('abort', onShutdown);
@@ -152,6 +178,10 @@ function callContext(route: Route, req: http2.Http2ServerRequest, shutdown: Abor
         }
       }
       return requestHeader;
+    },
+    abort(reason) {
+      aborted = reason;
+      controller?.abort(reason);
     },
     done: () => cleanup?.(),
   };

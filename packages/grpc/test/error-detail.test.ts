@@ -1,31 +1,25 @@
 import { mandate } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
-import { createLogger } from '@vrp/logging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, startGrpcServer, type GrpcServer } from '../src/index.js';
+import { createServiceClient, type GrpcServer } from '../src/index.js';
+import { startMandateServer } from './support/mandate-server.js';
 
 // A real server whose handlers fail the ways services do, called over a real socket.
 let server: GrpcServer;
 beforeAll(async () => {
-  server = await startGrpcServer({
-    port: 0,
-    serviceNames: [mandate.MandateService.typeName],
-    logger: createLogger('test', { level: 'silent' }),
-    routes: (router) =>
-      router.service(mandate.MandateService, {
-        createMandate: () => {
-          throw new ApiError('validation_error', 'The request has 2 problems', {
-            param: 'amount',
-            details: [
-              { param: 'amount', message: 'must be a decimal string' },
-              { param: 'metadata[plan]', message: 'metadata values must be at most 200 characters' },
-            ],
-          });
-        },
-        getMandate: () => {
-          throw new ApiError('rate_limited', 'Slow down', { retryAfter: 7 });
-        },
-      }),
+  server = await startMandateServer({
+    createMandate: () => {
+      throw new ApiError('validation_error', 'The request has 2 problems', {
+        param: 'amount',
+        details: [
+          { param: 'amount', message: 'must be a decimal string' },
+          { param: 'metadata[plan]', message: 'metadata values must be at most 200 characters' },
+        ],
+      });
+    },
+    getMandate: () => {
+      throw new ApiError('rate_limited', 'Slow down', { retryAfter: 7 });
+    },
   });
 });
 afterAll(() => server?.close());

@@ -5,9 +5,9 @@ import { compressionGzip, createConnectTransport, createGrpcTransport } from '@c
 import * as grpcJs from '@grpc/grpc-js';
 import { common, health, mandate } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
-import { createLogger } from '@vrp/logging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGrpcServer, type GrpcServer } from '../src/index.js';
+import type { GrpcServer } from '../src/index.js';
+import { startMandateServer } from './support/mandate-server.js';
 
 /**
  * The server answers plain unary gRPC calls itself and leaves the rest to connect: every other
@@ -18,18 +18,12 @@ import { startGrpcServer, type GrpcServer } from '../src/index.js';
 let server: GrpcServer;
 const calls: string[] = [];
 beforeAll(async () => {
-  server = await startGrpcServer({
-    port: 0,
-    serviceNames: [mandate.MandateService.typeName],
-    logger: createLogger('test', { level: 'silent' }),
-    routes: (router) =>
-      router.service(mandate.MandateService, {
-        getMandate: (req) => {
-          calls.push(req.id);
-          if (req.id === 'MD_missing') throw new ApiError('not_found', 'No such mandate: MD_missing', { param: 'id' });
-          return { mandate: { id: req.id, merchantId: req.merchantId, maximumAmountMinor: 12_345n, currency: 'GBP' } };
-        },
-      }),
+  server = await startMandateServer({
+    getMandate: (req) => {
+      calls.push(req.id);
+      if (req.id === 'MD_missing') throw new ApiError('not_found', 'No such mandate: MD_missing', { param: 'id' });
+      return { mandate: { id: req.id, merchantId: req.merchantId, maximumAmountMinor: 12_345n, currency: 'GBP' } };
+    },
   });
 });
 afterAll(() => server?.close());
