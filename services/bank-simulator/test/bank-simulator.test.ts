@@ -68,6 +68,19 @@ describe('bank simulator', () => {
     expect(events.map((e) => e.eventType)).toEqual(['payment.submitted', 'payment.settled']);
   });
 
+  it('takes an attempt into clearing with its receipt, with no clearing report of its own', async () => {
+    const { merchantId, id, mandateId } = await openPayment();
+    await clearing(merchantId, id);
+    // Nothing waits to be reported: the clearing went with the receipt of the hand-over.
+    expect(s.bankSimulator!.pendingCallbacks()).toBe(0);
+    // A repeat of the hand-over is answered the same way.
+    const { receipts } = await s.bank.submitPayments({
+      submissions: [{ paymentId: id, attempt: 0, amountMinor: 2_500n, currency: 'GBP', mandateId }],
+    });
+    expect(receipts.map((r) => r.clearing)).toEqual([true]);
+    expect(s.bankSimulator!.pendingCallbacks()).toBe(0);
+  });
+
   it('keeps retrying a callback while the payment service is briefly down', async () => {
     const { merchantId, id } = await openPayment();
     await clearing(merchantId, id);

@@ -6,10 +6,10 @@ import type { SimulatedBank } from '../usecases/simulated-bank.js';
 export function bankHandlers(sim: SimulatedBank): ServiceImpl<typeof bank.BankService> {
   return {
     submitPayment(req) {
-      return { bankReference: sim.submitPayment(req) };
+      return sim.submitPayment(req);
     },
     submitPayments(req) {
-      return { receipts: req.submissions.map((submission) => ({ bankReference: sim.submitPayment(submission) })) };
+      return { receipts: req.submissions.map((submission) => sim.submitPayment(submission)) };
     },
     submitRefund(req) {
       return { bankReference: sim.submitRefund(req) };

@@ -33,8 +33,9 @@ export interface SimulatedBankOptions {
 
 /**
  * The bank as the platform sees it: takes submissions (idempotent per payment attempt / refund),
- * reports clearing at once and settlement after the configured delay, and lets the sandbox force
- * an outcome. State lives in memory; callbacks go through the retrying queue.
+ * a payment into clearing with its receipt, reports settlement after the configured delay (by
+ * callback), and lets the sandbox force an outcome. State lives in memory; callbacks go through
+ * the retrying queue.
  */
 export class SimulatedBank {
   /** Latest attempt per payment; older attempts are superseded by a retry. */
@@ -52,18 +53,24 @@ export class SimulatedBank {
     this.queue = deps.callbacks;
   }
 
-  /** Accepts one attempt; a repeat of the same (or an older) attempt changes nothing. */
-  submitPayment(req: { paymentId: string; attempt: number; merchantId?: string; merchantClockOffsetMs?: bigint }): string {
+  /**
+   * Accepts one attempt into clearing and says so in the receipt (no clearing report follows);
+   * a repeat of the same attempt changes nothing and answers the same, an older attempt gets its
+   * successor's reference and no clearing (it was superseded).
+   */
+  submitPayment(req: { paymentId: string; attempt: number; merchantId?: string; merchantClockOffsetMs?: bigint }): {
+    bankReference: string;
+    clearing: boolean;
+  } {
     if (!req.paymentId) throw validationError('payment_id', 'is required');
     this.learnClock(req);
     const known = this.payments.get(req.paymentId);
-    if (known && known.attempt >= req.attempt) return known.reference;
+    if (known && known.attempt >= req.attempt) return { bankReference: known.reference, clearing: known.attempt === req.attempt };
     if (known) clearTimeout(known.timer);
     const sub: Submission = { reference: `BNK-${randomUUID()}`, merchantId: req.merchantId ?? '', attempt: req.attempt, decided: false };
     this.payments.set(req.paymentId, sub);
-    this.reportPayment(req.paymentId, sub, { outcome: payment.BankOutcome.CLEARING });
     if (this.options.autoSettle) this.settleWhenDue(sub, () => this.decidePayment(req.paymentId, sub, 'settle'));
-    return sub.reference;
+    return { bankReference: sub.reference, clearing: true };
   }
 
   /** Settles or fails a payment's current attempt now (sandbox simulators). */

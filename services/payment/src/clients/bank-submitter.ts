@@ -36,7 +36,7 @@ export class BankSubmitter {
     private readonly logger: Logger,
   ) {
     this.batches = new Batcher<Attempt, void>(async (attempts) => {
-      await this.client.submitPayments({
+      const { receipts } = await this.client.submitPayments({
         submissions: attempts.map((a) => ({
           paymentId: a.id,
           attempt: a.retryCount,
@@ -47,8 +47,13 @@ export class BankSubmitter {
           merchantClockOffsetMs: BigInt(this.clock.now(a.merchantId).getTime() - this.clock.now().getTime()),
         })),
       });
-      // Conditional: a later attempt or an outcome may already have moved a payment on.
-      await acknowledgeAll(this.sql, attempts, this.clock.now());
+      // Conditional: a later attempt or an outcome may already have moved a payment on. A bank
+      // that took an attempt into clearing with its receipt sends no separate report of it.
+      await acknowledgeAll(
+        this.sql,
+        attempts.map((a, i) => ({ id: a.id, retryCount: a.retryCount, clearing: receipts[i]?.clearing ?? false })),
+        this.clock.now(),
+      );
       return attempts.map(() => undefined);
     });
   }
