@@ -150,6 +150,25 @@ describe('refund allocation rules', () => {
     expect(await codeOf(s.payments.confirmRefund({ merchantId: newMerchant(), paymentId, refundId: 'RF-a' }))).toBe('not_found');
   });
 
+  it('refuses a partial refund below one major unit before holding anything, and takes any remainder whole', async () => {
+    const { merchantId, paymentId } = await settledPayment(1_050n);
+    const tooSmall = await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-small', amountMinor: 99n }));
+    expect(tooSmall).toBe('refund_amount_too_small');
+    // Nothing was held for it, and its refund id was not taken.
+    const again = await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-small', amountMinor: 100n });
+    expect(again.remainingAfterMinor).toBe(950n);
+    expect((await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-big', amountMinor: 900n })).remainingAfterMinor).toBe(
+      50n,
+    );
+    expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-tail', amountMinor: 49n }))).toBe(
+      'refund_amount_too_small',
+    );
+    // The last 0.50 may go in one refund, however small.
+    expect((await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-tail', amountMinor: 50n })).remainingAfterMinor).toBe(
+      0n,
+    );
+  });
+
   it('gives a released hold back without a trace: no payment event, nothing booked', async () => {
     const { merchantId, paymentId } = await settledPayment(3_000n);
     await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-held', amountMinor: 2_000n });

@@ -21,6 +21,6 @@ export interface Deps {
   payments: ServiceClient<typeof payment.PaymentService>;
   bank: ServiceClient<typeof bank.BankService>;
   settlementBusinessDays: number;
-  /** Bank hand-overs running in the background (submitRefundLater); stop() waits for them. */
+  /** Bank hand-overs running in the background (handOverLater); stop() waits for them. */
   bankSubmissions: Set<Promise<unknown>>;
 }

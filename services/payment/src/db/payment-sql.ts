@@ -143,13 +143,23 @@ export async function insertSubmitted(db: Queryable, p: NewPayment, event: Outbo
   return record;
 }
 
-/** Records the bank's acknowledgement of attempts in one statement, except for payments that moved on meanwhile. */
-export async function acknowledgeAll(db: Queryable, attempts: { id: string; retryCount: number }[], at: Date): Promise<void> {
+/**
+ * Records the bank's acknowledgement of attempts in one statement, and that an attempt is
+ * clearing when the receipt says so, except for payments that moved on meanwhile.
+ */
+export async function acknowledgeAll(
+  db: Queryable,
+  attempts: { id: string; retryCount: number; clearing: boolean }[],
+  at: Date,
+): Promise<void> {
   await db.query(
-    `UPDATE payment.payments p SET bank_acked_at = $3
-       FROM unnest($1::text[], $2::int[]) AS a(id, retry_count)
-      WHERE p.id = a.id AND p.retry_count = a.retry_count AND p.status = 'submitted' AND p.bank_acked_at IS NULL`,
-    [attempts.map((a) => a.id), attempts.map((a) => a.retryCount), at],
+    `UPDATE payment.payments p
+        SET bank_acked_at = coalesce(p.bank_acked_at, $4),
+            clearing_status = CASE WHEN a.clearing AND p.clearing_status = 'pending' THEN 'clearing' ELSE p.clearing_status END
+       FROM unnest($1::text[], $2::int[], $3::bool[]) AS a(id, retry_count, clearing)
+      WHERE p.id = a.id AND p.retry_count = a.retry_count AND p.status = 'submitted'
+        AND (p.bank_acked_at IS NULL OR (a.clearing AND p.clearing_status = 'pending'))`,
+    [attempts.map((a) => a.id), attempts.map((a) => a.retryCount), attempts.map((a) => a.clearing), at],
   );
 }
 

@@ -58,40 +58,6 @@ export async function resubmitFailed(tx: Tx, merchantId: string, id: string, ret
   return count > 0;
 }
 
-/** Adds `amount` to the payment's holds unless refunds and holds would pass its amount; what remains refundable, or null. */
-export async function holdAmount(db: Queryable, merchantId: string, paymentId: string, amount: bigint): Promise<bigint | null> {
-  const [row] = await rows<{ remaining: string }>(
-    db,
-    `UPDATE payment.payments
-        SET amount_held_minor = amount_held_minor + $3
-      WHERE id = $1 AND merchant_id = $2 AND status = 'settled'
-        AND amount_refunded_minor + amount_held_minor + $3 <= amount_minor
-     RETURNING (amount_minor - amount_refunded_minor - amount_held_minor)::text AS remaining`,
-    [paymentId, merchantId, amount.toString()],
-  );
-  return row ? BigInt(row.remaining) : null;
-}
-
-/** Moves a confirmed hold into amount_refunded; the payment becomes refunded when nothing is left. */
-export async function bookHeldAmount(
-  db: Queryable,
-  merchantId: string,
-  paymentId: string,
-  amount: bigint,
-): Promise<{ fullyRefunded: boolean }> {
-  const [row] = await rows<{ status: string }>(
-    db,
-    `UPDATE payment.payments
-        SET amount_held_minor = amount_held_minor - $3,
-            amount_refunded_minor = amount_refunded_minor + $3,
-            status = CASE WHEN amount_refunded_minor + $3 = amount_minor THEN 'refunded' ELSE status END
-      WHERE id = $1 AND merchant_id = $2
-     RETURNING status`,
-    [paymentId, merchantId, amount.toString()],
-  );
-  return { fullyRefunded: row?.status === 'refunded' };
-}
-
 /** Drops a hold that was never confirmed. */
 export async function dropHeldAmount(db: Queryable, merchantId: string, paymentId: string, amount: bigint): Promise<void> {
   await db.query(`UPDATE payment.payments SET amount_held_minor = amount_held_minor - $3 WHERE id = $1 AND merchant_id = $2`, [

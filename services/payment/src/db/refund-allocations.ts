@@ -48,24 +48,60 @@ export async function findAllocation(db: Queryable, refundId: string): Promise<A
     : null;
 }
 
-/** Inserts a refund's hold record; the primary key refuses a second one for the same refund id. */
-export async function insertAllocation(
+/**
+ * Records a refund's allocation and holds its amount against the payment, in one statement:
+ * the allocation row is inserted (its primary key refuses a second one for the same refund id)
+ * and the payment's holds grow by the amount unless refunds and holds would pass its amount or
+ * it is not settled. Locks the allocation, then the payment, the order every writer of both
+ * takes. Returns what remains refundable, or null when nothing was held: the caller must then
+ * roll back, or the allocation would stand without its hold.
+ */
+export async function holdForRefund(
   db: Queryable,
   a: { refundId: string; merchantId: string; paymentId: string; amountMinor: bigint; at: Date },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO payment.refund_allocations (refund_id, merchant_id, payment_id, amount_minor, created_at) VALUES ($1, $2, $3, $4, $5)`,
+): Promise<bigint | null> {
+  const [row] = await rows<{ remaining: string }>(
+    db,
+    `WITH allocated AS (
+       INSERT INTO payment.refund_allocations (refund_id, merchant_id, payment_id, amount_minor, created_at)
+       VALUES ($1, $2, $3, $4, $5) RETURNING amount_minor)
+     UPDATE payment.payments p SET amount_held_minor = p.amount_held_minor + a.amount_minor
+       FROM allocated a
+      WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled'
+        AND p.amount_refunded_minor + p.amount_held_minor + a.amount_minor <= p.amount_minor
+     RETURNING (p.amount_minor - p.amount_refunded_minor - p.amount_held_minor)::text AS remaining`,
     [a.refundId, a.merchantId, a.paymentId, a.amountMinor.toString(), a.at],
   );
+  return row ? BigInt(row.remaining) : null;
 }
 
-/** Marks an allocation confirmed unless it was released or confirmed already; true when it did. */
-export async function markConfirmed(db: Queryable, refundId: string, at: Date): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE payment.refund_allocations SET confirmed_at = $2 WHERE refund_id = $1 AND released_at IS NULL AND confirmed_at IS NULL`,
-    [refundId, at],
+/**
+ * Confirms a refund's allocation and books its amount, in one statement: the allocation of this
+ * merchant's payment is marked confirmed unless it was released or confirmed already, and its
+ * held amount moves into amount_refunded (the payment becomes `refunded` when nothing is left).
+ * Locks the allocation, then the payment, the order every writer of both takes. Null when
+ * nothing was confirmed (unknown, another payment's, released, or confirmed before).
+ */
+export async function confirmAllocation(
+  db: Queryable,
+  a: { refundId: string; merchantId: string; paymentId: string; at: Date },
+): Promise<{ fullyRefunded: boolean } | null> {
+  const [row] = await rows<{ status: string }>(
+    db,
+    `WITH confirmed AS (
+       UPDATE payment.refund_allocations SET confirmed_at = $4
+        WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL
+       RETURNING amount_minor)
+     UPDATE payment.payments p
+        SET amount_held_minor = p.amount_held_minor - c.amount_minor,
+            amount_refunded_minor = p.amount_refunded_minor + c.amount_minor,
+            status = CASE WHEN p.amount_refunded_minor + c.amount_minor = p.amount_minor THEN 'refunded' ELSE p.status END
+       FROM confirmed c
+      WHERE p.id = $3 AND p.merchant_id = $2
+     RETURNING p.status`,
+    [a.refundId, a.merchantId, a.paymentId, a.at],
   );
-  return (rowCount ?? 0) > 0;
+  return row ? { fullyRefunded: row.status === 'refunded' } : null;
 }
 
 /**

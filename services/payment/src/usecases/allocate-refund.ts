@@ -1,10 +1,10 @@
 import { ApiError, notFound } from '@vrp/errors';
 import { transaction } from '@vrp/sql';
 import { readPayment } from '../db/payment-sql.js';
-import { holdAmount, type PaymentRecord } from '../db/payments.js';
-import { findAllocation, insertAllocation } from '../db/refund-allocations.js';
+import type { PaymentRecord } from '../db/payments.js';
+import { findAllocation, holdForRefund } from '../db/refund-allocations.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
-import { refundableAmount } from '../domain/refund-allocation.js';
+import { assertPartialMinimum, refundableAmount } from '../domain/refund-allocation.js';
 import type { Deps } from '../deps.js';
 
 export interface AllocateRefundInput {
@@ -32,28 +32,29 @@ export interface Allocation {
  * it; ReleaseRefund gives a hold back without a trace.
  */
 export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
-  const replay = await existingAllocation(deps, input);
-  if (replay) return replay;
   const at = deps.clock.now(input.merchantId);
   try {
     return await transaction(deps.sql, async (tx) => {
       const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, input.amountMinor);
-      await insertAllocation(tx, {
+      const remainingAfterMinor = await holdForRefund(tx, {
         refundId: input.refundId,
         merchantId: input.merchantId,
         paymentId: input.paymentId,
         amountMinor: amount,
         at,
       });
-      const remainingAfterMinor = await holdAmount(tx, input.merchantId, input.paymentId, amount);
       if (remainingAfterMinor === null)
         throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
+      // Judged again on what the hold left: a concurrent hold may have made this one partial.
+      assertPartialMinimum(amount, remainingAfterMinor, payment.currency);
       return { amountMinor: amount, payment, remainingAfterMinor };
     });
   } catch (err) {
-    // A concurrent call with the same refund id won the primary key: answer as it did.
+    // A repeat, or a concurrent call with the same refund id that won the primary key (whatever
+    // the payment allows by now): answer as the first did. Repeats are rare, so they are not
+    // looked for before the attempt.
     const raced = await existingAllocation(deps, input);
     if (raced) return raced;
     throw err;

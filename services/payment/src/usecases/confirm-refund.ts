@@ -1,8 +1,8 @@
 import { ApiError, notFound } from '@vrp/errors';
 import { transaction } from '@vrp/sql';
 import { readPayment } from '../db/payment-sql.js';
-import { bookHeldAmount, type PaymentRecord } from '../db/payments.js';
-import { findAllocation, markConfirmed } from '../db/refund-allocations.js';
+import type { PaymentRecord } from '../db/payments.js';
+import { confirmAllocation, findAllocation } from '../db/refund-allocations.js';
 import { recordChangeOn } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
@@ -19,25 +19,25 @@ export async function confirmRefund(
   const at = deps.clock.now(input.merchantId);
   let changed = false;
   const record = await transaction(deps.sql, async (tx) => {
-    const allocation = await findAllocation(tx, input.refundId);
-    if (!allocation || allocation.merchantId !== input.merchantId || allocation.paymentId !== input.paymentId) {
-      throw notFound('refund allocation', input.refundId);
-    }
-    if (!(await markConfirmed(tx, input.refundId, at))) {
-      const current = await findAllocation(tx, input.refundId);
-      if (current?.releasedAt || !current?.confirmedAt)
+    const booked = await confirmAllocation(tx, { ...input, at });
+    if (!booked) {
+      // Nothing confirmed: say why, or answer a repeat with the payment as it is.
+      const allocation = await findAllocation(tx, input.refundId);
+      if (!allocation || allocation.merchantId !== input.merchantId || allocation.paymentId !== input.paymentId) {
+        throw notFound('refund allocation', input.refundId);
+      }
+      if (allocation.releasedAt || !allocation.confirmedAt)
         throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be confirmed.`);
       const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       return payment;
     }
-    const { fullyRefunded } = await bookHeldAmount(tx, input.merchantId, input.paymentId, allocation.amountMinor);
     changed = true;
     return recordChangeOn(tx, deps.subjectPrefix, {
       merchantId: input.merchantId,
       paymentId: input.paymentId,
       at,
-      ...(fullyRefunded ? { entered: 'refunded' as const } : {}),
+      ...(booked.fullyRefunded ? { entered: 'refunded' as const } : {}),
       event: 'payment.refunded',
     });
   });

@@ -1,14 +1,15 @@
 /**
  * The refund service's hot path in typed raw SQL on its pool (Prisma runs on the same pool for
  * the sweepers): reading a refund with its timeline, a list page, opening a request, recording
- * a refund (request, row, timeline entry and refund.created in one statement) and the notes of
- * a confirmed booking and of the bank's acknowledgement. Rows come back in Prisma's shapes.
+ * a refund (request, row, timeline entry and refund.created in one statement), the notes of
+ * a confirmed booking and of the bank's acknowledgement, the bank's outcomes and the sweepers'
+ * searches. Rows come back in Prisma's shapes.
  */
 import type { JsonObject } from '@bufbuild/protobuf';
 import type { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
-import { newDomainEvent, outboxRow } from '@vrp/outbox';
+import { insertOutboxEvent, newDomainEvent, outboxRow } from '@vrp/outbox';
 import { keysetQuery, keysetSql, pageOf } from '@vrp/pagination';
 import { rawSql, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -83,6 +84,71 @@ function toRefundRow(row: Row): RefundRow {
     allocationConfirmedAt: row.allocation_confirmed_at,
     timeline: row.timeline.map((t) => ({ seq: BigInt(t.seq), refundId: row.id, status: t.status, at: new Date(t.at) })),
   };
+}
+
+/** Refunds matching `where` (over `r`, with `values`), with their timelines, in `orderBy`, at most `limit`. */
+export async function selectRefunds(db: Queryable, where: string, values: unknown[], orderBy: string, limit: number): Promise<RefundRow[]> {
+  const found = await rows<Row>(
+    db,
+    `SELECT ${RECORD} FROM refund.refunds r WHERE ${where} ORDER BY ${orderBy} LIMIT ${Math.floor(limit)}`,
+    values,
+  );
+  return found.map(toRefundRow);
+}
+
+/**
+ * One refund by id alone. Only for the bank's callbacks and the sweepers, which act for the
+ * platform rather than for a merchant; every merchant-facing read goes through readRefund.
+ */
+export async function readRefundById(db: Queryable, id: string): Promise<RefundRow | null> {
+  const [row] = await rows<Row>(db, `SELECT ${RECORD} FROM refund.refunds r WHERE r.id = $1`, [id]);
+  return row ? toRefundRow(row) : null;
+}
+
+/**
+ * Moves a pending refund to `to` at `at`, appending to its timeline, and writes refund.settled
+ * for a settlement in the same transaction. Conditional on the refund still being pending, so
+ * of two concurrent reports exactly one changes it; returns null for the loser.
+ */
+export async function transitionRefund(
+  pool: SqlPool,
+  subjectPrefix: string,
+  id: string,
+  to: 'settled' | 'failed',
+  at: Date,
+): Promise<RefundRow | null> {
+  return transaction(pool, async (tx) => {
+    const [moved] = await rows<Row & { entry_seq: string }>(
+      tx,
+      `WITH moved AS (
+         UPDATE refund.refunds r SET status = $2,
+           settled_at = CASE WHEN $2 = 'settled' THEN $3::timestamptz ELSE r.settled_at END,
+           failed_at = CASE WHEN $2 = 'failed' THEN $3::timestamptz ELSE r.failed_at END
+          WHERE r.id = $1 AND r.status = 'pending_settlement'
+         RETURNING ${RECORD}),
+       entry AS (INSERT INTO refund.refund_timeline (refund_id, status, at) SELECT id, $2, $3 FROM moved RETURNING seq)
+       SELECT moved.*, (SELECT seq::text FROM entry) AS entry_seq FROM moved`,
+      [id, to, at],
+    );
+    if (!moved) return null;
+    // The timeline was read as the statement began: the entry it added comes last.
+    const row = toRefundRow(moved);
+    row.timeline.push({ seq: BigInt(moved.entry_seq), refundId: id, status: to, at });
+    if (to === 'settled') {
+      const event = newDomainEvent('refund.settled', row.merchantId, { case: 'refund', value: toRefundMessage(row) }, at);
+      await insertOutboxEvent(tx, 'refund', subjectPrefix, event);
+    }
+    return row;
+  });
+}
+
+/** Records that a failed refund's booking was given back to the payment. */
+export async function noteAllocationReleased(db: Queryable, merchantId: string, id: string): Promise<void> {
+  await db.query(
+    `UPDATE refund.refunds SET allocation_released_at = $3
+      WHERE id = $1 AND merchant_id = $2 AND status = 'failed' AND allocation_released_at IS NULL`,
+    [id, merchantId, new Date()],
+  );
 }
 
 /** One refund of `merchantId` with its timeline, or null (also when it belongs to another merchant). */

@@ -7,14 +7,12 @@ import { KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency
 import { insertRefund, insertRequest, readRefund } from '../db/refund-sql.js';
 import { findRequest, moveRequest } from '../db/refund-requests.js';
 import { assertValidReason } from '../domain/refund-reason.js';
-import { assertPartialMinimum, planRefund } from '../domain/refund-amount.js';
 import { expectedSettlementDate } from '../domain/settlement-date.js';
 import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 import { abandonRequest, type RequestRef } from './give-back-booking.js';
-import { paymentFacts } from './payment-facts.js';
-import { confirmBooking } from './confirm-booking.js';
-import { submitRefundLater } from './submit-refund-to-bank.js';
+import { askPaymentToConfirm } from './confirm-booking.js';
+import { handOverLater } from './submit-refund-to-bank.js';
 
 export interface CreateRefundInput {
   merchantId: string;
@@ -30,8 +28,9 @@ export interface CreateRefundInput {
 /**
  * Refunds all or part of a settled payment. The request is made durable first, then the
  * payment service holds the amount (atomically, idempotent per refund id: the authority on
- * refund_exceeds_payment; a hold is not public and writes no event), then the refund and
- * refund.created commit together, then the payment service confirms the hold, which writes
+ * every amount rule, payment_not_settled, refund_exceeds_payment and refund_amount_too_small,
+ * so the payment is not read beforehand; a hold is not public and writes no event), then the
+ * refund and refund.created commit together, then the payment service confirms the hold, which writes
  * payment.refunded. If recording fails the hold is given back without a trace; if this
  * process dies midway, the recovery sweeper gives back the hold of the request left open, or
  * confirms the hold of a refund that was recorded. Finally the refund goes to the bank in the
@@ -44,9 +43,6 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
   validateMetadata(input.metadata);
   const replay = await replayed(deps, input);
   if (replay) return replay;
-  const { payment } = await deps.payments.getPayment({ merchantId: input.merchantId, id: input.paymentId });
-  const facts = paymentFacts(payment);
-  planRefund(facts, input.amountMinor);
 
   const ref: RequestRef = { merchantId: input.merchantId, paymentId: input.paymentId, id: newId('refund') };
   try {
@@ -67,8 +63,8 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
 
   let row: RefundRow;
   try {
-    // The payment may have changed since it was read: judge the minimum on what was booked.
-    assertPartialMinimum(booked.amountMinor, booked.remainingAfterMinor, facts.currency);
+    const currency = booked.payment?.currency;
+    if (!currency) throw new ApiError('internal_error', 'The payment service booked a refund without its payment.');
     const at = deps.clocks.now(input.merchantId);
     row = await insertRefund(
       deps.sql,
@@ -76,7 +72,7 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
       {
         ...ref,
         amountMinor: booked.amountMinor,
-        currency: facts.currency,
+        currency,
         reason: input.reason,
         metadata: input.metadata,
         expectedSettlementDate: expectedSettlementDate(at, deps.settlementBusinessDays),
@@ -88,12 +84,12 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
     throw err;
   }
   deps.afterCommit();
-  // The refund exists now: its booking becomes public (payment.refunded). If the payment
-  // service cannot be reached the sweeper confirms it later; the answer does not wait for that.
-  if (!(await confirmBooking(deps, row))) return row;
-  // Not awaited: a slow bank must not make the caller time out (and retry it as a new refund).
-  // An unacknowledged submission is resubmitted by the sweeper.
-  submitRefundLater(deps, row);
+  // The refund exists now: its booking becomes public (payment.refunded) before the answer, so
+  // the payment read next counts it. If the payment service cannot be reached the sweeper
+  // confirms it later; the answer does not wait for that. Noting the confirmation and the
+  // hand-over to the bank happen after the answer (a slow bank must not make the caller time
+  // out and retry it as a new refund); if this process dies first, the sweepers do both.
+  if (await askPaymentToConfirm(deps, row)) handOverLater(deps, row);
   return row;
 }
 

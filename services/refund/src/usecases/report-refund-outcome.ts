@@ -1,6 +1,5 @@
 import { ApiError, notFound } from '@vrp/errors';
-import { findRefundById, markAllocationReleased } from '../db/refunds.js';
-import { transitionRefund } from '../db/transition-refund.js';
+import { noteAllocationReleased, readRefundById, transitionRefund } from '../db/refund-sql.js';
 import type { RefundOutcome } from '../domain/refund-status.js';
 import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
@@ -12,13 +11,13 @@ import type { Deps } from '../deps.js';
  * failed refund or failing a settled one) is invalid_state_transition.
  */
 export async function reportRefundOutcome(deps: Deps, refundId: string, outcome: RefundOutcome): Promise<RefundRow> {
-  let row = await findRefundById(deps.db, refundId);
+  let row = await readRefundById(deps.sql, refundId);
   if (!row) throw notFound('refund', refundId);
   if (row.status === 'pending_settlement') {
-    const moved = await transitionRefund(deps.db, deps.subjectPrefix, row, outcome, deps.clocks.now(row.merchantId));
+    const moved = await transitionRefund(deps.sql, deps.subjectPrefix, row.id, outcome, deps.clocks.now(row.merchantId));
     if (moved && outcome === 'settled') deps.afterCommit();
     // When a concurrent report got there first, this one is judged against what it did.
-    row = moved ?? (await findRefundById(deps.db, refundId))!;
+    row = moved ?? (await readRefundById(deps.sql, refundId))!;
   }
   if (row.status !== outcome) {
     throw new ApiError('invalid_state_transition', `Refund ${refundId} is already ${row.status}.`);
@@ -34,8 +33,8 @@ export async function reportRefundOutcome(deps: Deps, refundId: string, outcome:
 export async function releaseFailedRefund(deps: Deps, row: RefundRow): Promise<RefundRow> {
   try {
     await deps.payments.releaseRefund({ merchantId: row.merchantId, paymentId: row.paymentId, refundId: row.id });
-    await markAllocationReleased(deps.db, row.merchantId, row.id);
-    return (await findRefundById(deps.db, row.id)) ?? row;
+    await noteAllocationReleased(deps.sql, row.merchantId, row.id);
+    return (await readRefundById(deps.sql, row.id)) ?? row;
   } catch (err) {
     deps.logger.warn('could not give a failed refund back to its payment; will retry', { refund_id: row.id, err });
     return row;

@@ -1,19 +1,17 @@
-import { noteBankAcknowledged } from '../db/refund-sql.js';
+import { noteAllocationConfirmed, noteBankAcknowledged } from '../db/refund-sql.js';
 import type { RefundRow } from '../db/refunds.js';
 import type { Deps } from '../deps.js';
 
 /**
- * Hands a recorded refund to the bank (idempotent per refund id on the bank's side) and notes
- * its acknowledgement. Never throws: an unacknowledged refund is resubmitted by the sweeper, so
- * a bank outage delays the refund without failing the merchant's request.
+ * For a refund whose booking the payment service just confirmed, in the background so neither
+ * holds up the merchant's answer: notes the confirmation (the resubmission sweeper only takes
+ * refunds so noted), then hands the refund to the bank. Tracked in `deps.bankSubmissions` so
+ * shutdown waits for it; what is not noted the recovery sweeper confirms again, and what the
+ * bank does not acknowledge the resubmission sweeper resubmits.
  */
-/**
- * Hands a recorded refund to the bank in the background, so a slow bank never holds up the
- * merchant's answer. Tracked in `deps.bankSubmissions` so shutdown waits for it; whatever the
- * bank does not acknowledge the sweeper resubmits.
- */
-export function submitRefundLater(deps: Deps, row: RefundRow): void {
-  const p = submitRefundToBank(deps, row)
+export function handOverLater(deps: Deps, row: RefundRow): void {
+  const p = noteAllocationConfirmed(deps.sql, row.merchantId, row.id)
+    .then(() => submitRefundToBank(deps, row))
     .catch((err: unknown) => {
       deps.logger.warn('background bank submission failed; it will be resubmitted', { refund_id: row.id, err });
     })
@@ -21,6 +19,11 @@ export function submitRefundLater(deps: Deps, row: RefundRow): void {
   deps.bankSubmissions.add(p);
 }
 
+/**
+ * Hands a recorded refund to the bank (idempotent per refund id on the bank's side) and notes
+ * its acknowledgement. Never throws: an unacknowledged refund is resubmitted by the sweeper, so
+ * a bank outage delays the refund without failing the merchant's request.
+ */
 export async function submitRefundToBank(deps: Deps, row: RefundRow): Promise<boolean> {
   try {
     const { bankReference } = await deps.bank.submitRefund({

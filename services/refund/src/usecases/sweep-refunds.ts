@@ -51,16 +51,16 @@ export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = ne
 
   // A short grace period, so the sweeper does not race the create call that is confirming now.
   const confirmAfterMs = settings.confirmAfterMs ?? 2_000;
-  for (const row of (await unconfirmedRefunds(deps.db, createdBefore(confirmAfterMs), limit)).filter(due(confirmAfterMs))) {
+  for (const row of (await unconfirmedRefunds(deps.sql, createdBefore(confirmAfterMs), limit)).filter(due(confirmAfterMs))) {
     if (await confirmBooking(deps, row)) result.confirmed++;
   }
 
   const resubmitAfterMs = settings.bankResubmitAfterMs;
-  for (const row of (await unacknowledgedRefunds(deps.db, createdBefore(resubmitAfterMs), limit)).filter(due(resubmitAfterMs))) {
+  for (const row of (await unacknowledgedRefunds(deps.sql, createdBefore(resubmitAfterMs), limit)).filter(due(resubmitAfterMs))) {
     if (await submitRefundToBank(deps, row)) result.resubmitted++;
   }
   const decisionTimeoutMs = settings.bankDecisionTimeoutMs ?? 15 * 60_000;
-  for (const row of await undecidedRefunds(deps.db, new Date(now.getTime() - decisionTimeoutMs), limit)) {
+  for (const row of await undecidedRefunds(deps.sql, new Date(now.getTime() - decisionTimeoutMs), limit)) {
     if (await submitRefundToBank(deps, row)) result.resubmitted++;
   }
 
@@ -71,7 +71,7 @@ export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = ne
     if (current?.state === 'abandoned' && (await giveBackBooking(deps, request))) result.requestsReleased++;
   }
 
-  for (const row of await unreleasedFailedRefunds(deps.db, limit)) {
+  for (const row of await unreleasedFailedRefunds(deps.sql, limit)) {
     const after = await releaseFailedRefund(deps, row);
     if (after.allocationReleasedAt) result.failedReleased++;
   }
