@@ -68,12 +68,18 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
     const merchantId = merchantOf(res).id;
     const found = required((await payments.getPayment({ merchantId, id: req.params.id as string })).payment);
     const body: Record<string, unknown> = { ...presentPayment(found) };
-    if (expand.has('mandate')) {
+    // The two expansions ask different services: both at once.
+    const expandMandate = async () => {
       const { mandate } = await mandates.getMandate({ merchantId, id: found.mandateId });
       if (!mandate) throw new Error('mandate service answered without a mandate');
-      body.mandate = await presentOneMandate(deps.clients, mandate, merchantId);
-    }
-    if (expand.has('refunds')) body.refunds = await listPaymentRefunds(refunds, merchantId, found.id);
+      return presentOneMandate(deps.clients, mandate, merchantId);
+    };
+    const [mandate, paymentRefunds] = await Promise.all([
+      expand.has('mandate') ? expandMandate() : undefined,
+      expand.has('refunds') ? listPaymentRefunds(refunds, merchantId, found.id) : undefined,
+    ]);
+    if (mandate) body.mandate = mandate;
+    if (paymentRefunds) body.refunds = paymentRefunds;
     res.json(body);
   });
 
