@@ -42,8 +42,11 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
         logger.warn('circuit breaker state changed', { service: name, state });
       },
     });
-  const clockClients = DOWNSTREAM.map((name) =>
-    createServiceClient(sandboxClock.SandboxClockService, { baseUrl: config.serviceUrls[name], timeoutMs: config.grpcTimeoutMs }),
+  const clockClients = new Map(
+    CLOCK_STAGES.flat().map((name) => [
+      name,
+      createServiceClient(sandboxClock.SandboxClockService, { baseUrl: config.serviceUrls[name], timeoutMs: config.grpcTimeoutMs }),
+    ]),
   );
   return {
     mandate: make('mandate'),
@@ -53,8 +56,14 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
     bank: make('bank'),
     clocks: {
       async push(merchantId, offsetMs) {
-        const pushed = await Promise.allSettled(clockClients.map((c) => c.setSandboxClock({ merchantId, offsetMs: BigInt(offsetMs) })));
-        const failed = pushed.flatMap((p, i) => (p.status === 'rejected' ? [{ service: DOWNSTREAM[i], err: p.reason as unknown }] : []));
+        const failed: { service: DownstreamService; err: unknown }[] = [];
+        for (const stage of CLOCK_STAGES) {
+          const pushed = await Promise.allSettled(
+            stage.map((name) => clockClients.get(name)!.setSandboxClock({ merchantId, offsetMs: BigInt(offsetMs) })),
+          );
+          pushed.forEach((p, i) => p.status === 'rejected' && failed.push({ service: stage[i]!, err: p.reason }));
+          if (failed.length) break;
+        }
         if (!failed.length) return;
         logger.warn('sandbox clock not set on every service', {
           merchant_id: merchantId,
@@ -71,8 +80,12 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
   };
 }
 
-/** Every service with time rules of its own takes the clock. */
-const DOWNSTREAM = ['mandate', 'payment', 'refund', 'webhook', 'bank'] as const satisfies readonly DownstreamService[];
+/**
+ * Every service with time rules of its own takes the clock, the platform's before the bank: an
+ * advance makes the bank settle what fell due at once, and the services must date its reports
+ * on the new clock.
+ */
+const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [['mandate', 'payment', 'refund', 'webhook'], ['bank']];
 
 /** grpc.health.v1 clients for the services readiness checks. */
 export function createHealthClients(config: GatewayConfig): Map<DownstreamService, ServiceClient<typeof health.Health>> {
