@@ -1,8 +1,8 @@
 /**
- * The mandate service's reads and writes in typed raw SQL on its pool: the mandate read every
- * payment create makes (GetMandate), creating a mandate, moving one through its lifecycle and the
- * sandbox's activations; lists and customers run through Prisma on the same pool. Rows come back
- * in Prisma's shape, so callers see one type.
+ * The mandate service's reads and writes of mandates in typed raw SQL on its pool: the mandate
+ * read every payment create makes (GetMandate), creating a mandate, moving one through its
+ * lifecycle and the sandbox's activations (lists are in list-mandates.ts, customers in
+ * customers.ts). Rows come back in Prisma's generated shape, so callers see one type.
  */
 import { newId } from '@vrp/ids';
 import { insertOutboxEvent, newDomainEvent, type EventType } from '@vrp/outbox';
@@ -12,10 +12,9 @@ import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { toMandateMessage } from '../messages.js';
-import type { CustomerRow } from './customers.js';
 import type { MandateRow } from './mandates.js';
 
-interface Row {
+export interface MandateSqlRow {
   id: string;
   merchant_id: string;
   customer_id: string;
@@ -33,11 +32,11 @@ interface Row {
 }
 
 /** A mandate row's columns, for a table aliased `m`. */
-const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
+export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
   m.revoked_at, m.revoked_by, m.suspended_at, m.controls`;
 
-function toMandateRow(row: Row): MandateRow {
+export function toMandateRow(row: MandateSqlRow): MandateRow {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -58,18 +57,11 @@ function toMandateRow(row: Row): MandateRow {
 
 /** The mandate `id` of `merchantId`, or null. */
 export async function readMandate(db: Queryable, merchantId: string, id: string): Promise<MandateRow | null> {
-  const [row] = await rows<Row>(db, `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`, [id, merchantId]);
+  const [row] = await rows<MandateSqlRow>(db, `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`, [
+    id,
+    merchantId,
+  ]);
   return row ? toMandateRow(row) : null;
-}
-
-/** The customer `id` of `merchantId`, or null (another merchant's customer is not theirs to see). */
-export async function readCustomer(db: Queryable, merchantId: string, id: string): Promise<CustomerRow | null> {
-  const [row] = await rows<{ id: string; merchant_id: string; sca_completed: boolean; created_at: Date }>(
-    db,
-    'SELECT id, merchant_id, sca_completed, created_at FROM mandate.customers WHERE id = $1 AND merchant_id = $2',
-    [id, merchantId],
-  );
-  return row ? { id: row.id, merchantId: row.merchant_id, scaCompleted: row.sca_completed, createdAt: row.created_at } : null;
 }
 
 /** Stores a new mandate in pending_sca. The composite foreign key keeps the customer the merchant's own. */
@@ -81,7 +73,7 @@ export async function insertMandate(
   id = newId('mandate'),
   createdAt = new Date(),
 ): Promise<MandateRow> {
-  const [row] = await rows<Row>(
+  const [row] = await rows<MandateSqlRow>(
     db,
     `INSERT INTO mandate.mandates AS m (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls)
      VALUES ($1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb)
@@ -114,7 +106,7 @@ export async function applyMandateChange(
   from: readonly string[],
   change: MandateChange,
 ): Promise<MandateRow | null> {
-  const [row] = await rows<Row>(
+  const [row] = await rows<MandateSqlRow>(
     db,
     `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7
       WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
@@ -130,7 +122,7 @@ export async function applyMandateChange(
  * they are now. Rows another sweeper or a concurrent move holds are skipped, not waited on.
  */
 export async function changePendingCreatedBefore(db: Queryable, cutoff: Date, limit: number, change: MandateChange): Promise<MandateRow[]> {
-  const changed = await rows<Row>(
+  const changed = await rows<MandateSqlRow>(
     db,
     `WITH due AS (
        SELECT m.id FROM mandate.mandates m

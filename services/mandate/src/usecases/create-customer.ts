@@ -4,5 +4,5 @@ import type { Deps } from '../deps.js';
 
 /** Registers a customer of `merchantId` with its SCA state. Customers have no events. */
 export function createCustomer(deps: Deps, merchantId: string, scaCompleted: boolean): Promise<CustomerRow> {
-  return insertCustomer(deps.db, required('merchant_id', merchantId), scaCompleted);
+  return insertCustomer(deps.sql, required('merchant_id', merchantId), scaCompleted);
 }

@@ -4,7 +4,8 @@ import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
 import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
 import { rawSql, transaction } from '@vrp/sql';
-import { insertMandate, readCustomer, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
+import { readCustomer } from '../db/customers.js';
+import { insertMandate, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
 

@@ -11,5 +11,5 @@ export function listMandates(
   filters: MandateFilters,
   page: common.PageRequest | undefined,
 ): Promise<{ items: MandateRow[]; hasMore: boolean }> {
-  return queryMandates(deps.db, required('merchant_id', merchantId), filters, page);
+  return queryMandates(deps.sql, required('merchant_id', merchantId), filters, page);
 }
