@@ -1,2 +1,2 @@
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, keysetQuery, pageOf, type KeysetFields, type KeysetQuery } from './keyset.js';
-export { keysetSql, type KeysetSql } from './keyset-sql.js';
+export { SqlFilter, keysetPageSql, keysetSql, type KeysetSql } from './keyset-sql.js';

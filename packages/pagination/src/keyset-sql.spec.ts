@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { common } from '@vrp/contracts';
 import { describe, expect, it } from 'vitest';
-import { keysetQuery, keysetSql } from './index.js';
+import { SqlFilter, keysetPageSql, keysetQuery, keysetSql } from './index.js';
 
 const columns = { createdAt: 'p.created_at', id: 'p.id', amount: 'p.amount_minor' };
 const at = new Date('2026-01-01T00:00:00.000Z');
@@ -41,5 +41,19 @@ describe('keysetSql', () => {
       orderBy: 'p.created_at ASC, p.id ASC',
       limit: '$1',
     });
+  });
+
+  it('builds a page statement from a filter, its seek placeholders after the filter’s', () => {
+    const page = create(common.PageRequestSchema, { pageSize: 5, after: { createdAt: timestampFromDate(at), id: 'PM9' } });
+    const filter = new SqlFilter().add((v) => `p.merchant_id = ${v}`, 'MR1').add((v) => `p.amount_minor >= ${v}::bigint`, 100n);
+    expect(keysetPageSql('SELECT p.id FROM payment.payments p', filter, keysetQuery(page, columns))).toBe(
+      'SELECT p.id FROM payment.payments p WHERE p.merchant_id = $1 AND p.amount_minor >= $2::bigint' +
+        ' AND (p.created_at, p.id) < ($4, $5) ORDER BY p.created_at DESC, p.id DESC LIMIT $3',
+    );
+    expect(filter.values).toEqual(['MR1', '100', 6, at, 'PM9']);
+  });
+
+  it('reads an empty filter as TRUE', () => {
+    expect(new SqlFilter().toString()).toBe('TRUE');
   });
 });

@@ -32,3 +32,32 @@ export function keysetSql(query: KeysetQuery, values: unknown[]): KeysetSql {
   const op = keys[0]![1] === 'asc' ? '>' : '<';
   return { where: `(${keys.map(([c]) => c).join(', ')}) ${op} (${placeholders.join(', ')})`, orderBy, limit };
 }
+
+/** The conditions of a raw-SQL list's WHERE, each value bound to the next placeholder in `values`. */
+export class SqlFilter {
+  readonly values: unknown[] = [];
+  private readonly conditions: string[] = [];
+
+  /** ANDs `condition` with `value` as its placeholder (`$n`); bigints are bound as their digits. */
+  add(condition: (placeholder: string) => string, value: unknown): this {
+    this.values.push(typeof value === 'bigint' ? value.toString() : value);
+    this.conditions.push(condition(`$${this.values.length}`));
+    return this;
+  }
+
+  /** The conditions ANDed (`TRUE` when there are none). */
+  toString(): string {
+    return this.conditions.join(' AND ') || 'TRUE';
+  }
+}
+
+/**
+ * The statement of one keyset page: `select` (its `SELECT … FROM table alias`) with the filter's
+ * conditions, then the seek past the position, the order and the limit, their values appended to
+ * the filter's. Run it with `filter.values`, then give the rows to pageOf with the same query.
+ */
+export function keysetPageSql(select: string, filter: SqlFilter, query: KeysetQuery): string {
+  const where = filter.toString();
+  const keyset = keysetSql(query, filter.values);
+  return `${select} WHERE ${where} AND ${keyset.where} ORDER BY ${keyset.orderBy} LIMIT ${keyset.limit}`;
+}

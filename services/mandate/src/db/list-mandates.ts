@@ -1,6 +1,6 @@
 /** Mandate lists in typed raw SQL on the service's pool: one statement per page. */
 import type { common } from '@vrp/contracts';
-import { keysetQuery, keysetSql, pageOf } from '@vrp/pagination';
+import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rows, type Queryable } from '@vrp/sql';
 import type { MandateStatus } from '../domain/mandate-lifecycle.js';
 import { COLUMNS, toMandateRow, type MandateSqlRow } from './mandate-sql.js';
@@ -14,22 +14,17 @@ export interface MandateFilters {
   maximumAmountMinor?: { gte?: bigint; lte?: bigint };
 }
 
-/** The WHERE of a mandate list, always scoped to the merchant, its values appended to `values`. */
-function filterSql(merchantId: string, f: MandateFilters, values: unknown[]): string {
-  const where: string[] = [];
-  const bind = (condition: (placeholder: string) => string, value: unknown) => {
-    values.push(value);
-    where.push(condition(`$${values.length}`));
-  };
-  bind((v) => `m.merchant_id = ${v}`, merchantId);
-  if (f.customerId) bind((v) => `m.customer_id = ${v}`, f.customerId);
-  if (f.statuses?.length) bind((v) => `m.status = ANY(${v}::text[])`, f.statuses);
-  if (f.createdAt?.gte) bind((v) => `m.created_at >= ${v}`, f.createdAt.gte);
-  if (f.createdAt?.lte) bind((v) => `m.created_at <= ${v}`, f.createdAt.lte);
+/** The conditions of a mandate list, always scoped to the merchant. */
+function filterOf(merchantId: string, f: MandateFilters): SqlFilter {
+  const filter = new SqlFilter().add((v) => `m.merchant_id = ${v}`, merchantId);
+  if (f.customerId) filter.add((v) => `m.customer_id = ${v}`, f.customerId);
+  if (f.statuses?.length) filter.add((v) => `m.status = ANY(${v}::text[])`, f.statuses);
+  if (f.createdAt?.gte) filter.add((v) => `m.created_at >= ${v}`, f.createdAt.gte);
+  if (f.createdAt?.lte) filter.add((v) => `m.created_at <= ${v}`, f.createdAt.lte);
   const amount = f.maximumAmountMinor;
-  if (amount?.gte !== undefined) bind((v) => `m.maximum_amount_minor >= ${v}::bigint`, amount.gte.toString());
-  if (amount?.lte !== undefined) bind((v) => `m.maximum_amount_minor <= ${v}::bigint`, amount.lte.toString());
-  return where.join(' AND ');
+  if (amount?.gte !== undefined) filter.add((v) => `m.maximum_amount_minor >= ${v}::bigint`, amount.gte);
+  if (amount?.lte !== undefined) filter.add((v) => `m.maximum_amount_minor <= ${v}::bigint`, amount.lte);
+  return filter;
 }
 
 /**
@@ -43,13 +38,7 @@ export async function listMandates(
   page: common.PageRequest | undefined,
 ): Promise<{ items: MandateRow[]; hasMore: boolean }> {
   const query = keysetQuery(page, { createdAt: 'm.created_at', id: 'm.id', amount: 'm.maximum_amount_minor' });
-  const values: unknown[] = [];
-  const where = filterSql(merchantId, filters, values);
-  const keyset = keysetSql(query, values);
-  const found = await rows<MandateSqlRow>(
-    db,
-    `SELECT ${COLUMNS} FROM mandate.mandates m WHERE ${where} AND ${keyset.where} ORDER BY ${keyset.orderBy} LIMIT ${keyset.limit}`,
-    values,
-  );
+  const filter = filterOf(merchantId, filters);
+  const found = await rows<MandateSqlRow>(db, keysetPageSql(`SELECT ${COLUMNS} FROM mandate.mandates m`, filter, query), filter.values);
   return pageOf(found.map(toMandateRow), query);
 }

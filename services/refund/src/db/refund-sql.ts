@@ -10,7 +10,7 @@ import type { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { insertOutboxEvent, newDomainEvent, outboxRow } from '@vrp/outbox';
-import { keysetQuery, keysetSql, pageOf } from '@vrp/pagination';
+import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rawSql, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { Prisma } from '../generated/prisma/client.js';
 import { toRefundMessage } from '../messages.js';
@@ -165,24 +165,14 @@ export async function selectRefundPage(
   page: common.PageRequest | undefined,
 ): Promise<{ items: RefundRow[]; hasMore: boolean }> {
   const query = keysetQuery(page, { createdAt: 'r.created_at', id: 'r.id', amount: 'r.amount_minor' });
-  const values: unknown[] = [merchantId];
-  const where = ['r.merchant_id = $1'];
-  const bind = (condition: (placeholder: string) => string, value: unknown) => {
-    values.push(value);
-    where.push(condition(`$${values.length}`));
-  };
-  if (filters.paymentId) bind((v) => `r.payment_id = ${v}`, filters.paymentId);
-  if (filters.statuses?.length) bind((v) => `r.status = ANY(${v}::text[])`, filters.statuses);
-  if (filters.createdAt?.gte) bind((v) => `r.created_at >= ${v}`, filters.createdAt.gte);
-  if (filters.createdAt?.lte) bind((v) => `r.created_at <= ${v}`, filters.createdAt.lte);
-  if (filters.amountMinor?.gte !== undefined) bind((v) => `r.amount_minor >= ${v}::bigint`, filters.amountMinor.gte.toString());
-  if (filters.amountMinor?.lte !== undefined) bind((v) => `r.amount_minor <= ${v}::bigint`, filters.amountMinor.lte.toString());
-  const keyset = keysetSql(query, values);
-  const found = await rows<Row>(
-    db,
-    `SELECT ${RECORD} FROM refund.refunds r WHERE ${where.join(' AND ')} AND ${keyset.where} ORDER BY ${keyset.orderBy} LIMIT ${keyset.limit}`,
-    values,
-  );
+  const filter = new SqlFilter().add((v) => `r.merchant_id = ${v}`, merchantId);
+  if (filters.paymentId) filter.add((v) => `r.payment_id = ${v}`, filters.paymentId);
+  if (filters.statuses?.length) filter.add((v) => `r.status = ANY(${v}::text[])`, filters.statuses);
+  if (filters.createdAt?.gte) filter.add((v) => `r.created_at >= ${v}`, filters.createdAt.gte);
+  if (filters.createdAt?.lte) filter.add((v) => `r.created_at <= ${v}`, filters.createdAt.lte);
+  if (filters.amountMinor?.gte !== undefined) filter.add((v) => `r.amount_minor >= ${v}::bigint`, filters.amountMinor.gte);
+  if (filters.amountMinor?.lte !== undefined) filter.add((v) => `r.amount_minor <= ${v}::bigint`, filters.amountMinor.lte);
+  const found = await rows<Row>(db, keysetPageSql(`SELECT ${RECORD} FROM refund.refunds r`, filter, query), filter.values);
   return pageOf(found.map(toRefundRow), query);
 }
 
