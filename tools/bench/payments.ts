@@ -8,7 +8,7 @@
  */
 import { directCeiling } from './lib/direct-ceiling.js';
 import { formatLevel, measure, type LevelResult } from './lib/measure.js';
-import { cpuBetween, postgresCpuMs, sampleCpu, serviceProcesses, settled, sumOf, type CpuSample } from './lib/process-cpu.js';
+import { cpuBetween, postgresCpuMs, sampleCpu, sampleWrites, serviceProcesses, settled, sumOf, type CpuSample } from './lib/process-cpu.js';
 import { startTarget } from './lib/target.js';
 import { benchApi, seedMandates } from './lib/seed.js';
 
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const gateway: LevelResult[] = [];
     const cpu: CpuSample[] = [];
+    const writes: CpuSample[] = [];
     const postgres: number[] = [];
     let used = WARMUP;
     if (WARMUP > 0) {
@@ -40,14 +41,15 @@ async function main(): Promise<void> {
         WARMUP,
         async (i) => (await api.post('/v1/payments', { mandate_id: mandates[i], amount: '10.00', currency: 'GBP' })).status === 201,
       );
-      if (processes.size) await settled(processes, sumOf(await idleMsPerSecond(processes)));
+      if (processes.size) await settled(processes, sumOf((await idleRates(processes)).cpu));
     }
     for (const concurrency of LEVELS) {
       const n = requestsFor(concurrency);
       const mine = mandates.slice(used, used + n);
       used += n;
-      const idle = processes.size ? await idleMsPerSecond(processes) : new Map<string, number>();
+      const idle = processes.size ? await idleRates(processes) : { cpu: new Map<string, number>(), writes: new Map<string, number>() };
       const before = sampleCpu(processes);
+      const writesBefore = sampleWrites(processes);
       const postgresBefore = postgresCpuMs();
       const startedAt = performance.now();
       log(`gateway: ${n} POST /v1/payments at concurrency ${concurrency}`);
@@ -59,12 +61,13 @@ async function main(): Promise<void> {
       gateway.push(result);
       if (processes.size) {
         log('waiting for the work the payments caused (submission, settlement, events, webhooks) to finish');
-        const after = await settled(processes, sumOf(idle));
+        const after = await settled(processes, sumOf(idle.cpu));
+        const writesAfter = sampleWrites(processes);
         const seconds = (performance.now() - startedAt) / 1000;
-        const perPayment = new Map(
-          [...cpuBetween(before, after)].map(([name, ms]) => [name, Math.max(0, ms - idle.get(name)! * seconds) / result.ok]),
-        );
-        cpu.push(perPayment);
+        const perPayment = (used: CpuSample, idlePerSecond: CpuSample) =>
+          new Map([...used].map(([name, n]) => [name, Math.max(0, n - idlePerSecond.get(name)! * seconds) / result.ok]));
+        cpu.push(perPayment(cpuBetween(before, after), idle.cpu));
+        writes.push(perPayment(cpuBetween(writesBefore, writesAfter), idle.writes));
         // Postgres's whole CPU over the same span (its idle share is small), for comparison only.
         postgres.push((postgresCpuMs() - postgresBefore) / result.ok);
       }
@@ -88,22 +91,23 @@ async function main(): Promise<void> {
           .join(' | ') + (g.errors ? `   (${g.errors} gateway errors)` : ''),
       );
     }
-    if (cpu.length) printCpu(cpu, postgres);
+    if (cpu.length) printCpu(cpu, writes, postgres);
   } finally {
     log('stopping');
     await platform.stop();
   }
 }
 
-/** CPU milliseconds each service uses per second while nothing is asked of it (timers, pollers), over 3 s. */
-async function idleMsPerSecond(processes: Map<string, number>): Promise<CpuSample> {
-  const before = sampleCpu(processes);
+/** CPU milliseconds and write calls each service makes per second while nothing is asked of it (timers, pollers), over 3 s. */
+async function idleRates(processes: Map<string, number>): Promise<{ cpu: CpuSample; writes: CpuSample }> {
+  const [cpu, writes] = [sampleCpu(processes), sampleWrites(processes)];
   await new Promise((r) => setTimeout(r, 3000));
-  return new Map([...cpuBetween(before, sampleCpu(processes))].map(([name, ms]) => [name, ms / 3]));
+  const perSecond = (used: CpuSample) => new Map([...used].map(([name, n]) => [name, n / 3]));
+  return { cpu: perSecond(cpuBetween(cpu, sampleCpu(processes))), writes: perSecond(cpuBetween(writes, sampleWrites(processes))) };
 }
 
-/** Node CPU milliseconds per created payment, per service and level, with the sum. */
-function printCpu(levels: CpuSample[], postgres: number[]): void {
+/** Node CPU milliseconds and write calls per created payment, per service and level, with the sums. */
+function printCpu(levels: CpuSample[], writes: CpuSample[], postgres: number[]): void {
   const names = [...levels[0]!.keys()].sort();
   console.log('\nNode CPU ms per created payment (the async work it causes included, idle rate subtracted)');
   console.log(['service'.padEnd(15), ...LEVELS.map((c) => `c=${c}`.padStart(8))].join(' | '));
@@ -113,6 +117,10 @@ function printCpu(levels: CpuSample[], postgres: number[]): void {
     ['(postgres)'.padEnd(15), ...postgres.map((ms) => ms.toFixed(2).padStart(8))].join(' | ') +
       '   (not Node: the database, for comparison)',
   );
+  // Each message to Postgres, NATS, another service or the log is a write, and wakes whoever reads it.
+  console.log('\nwrite system calls per created payment (messages sent: to Postgres, NATS, other services, logs)');
+  for (const name of names) console.log([name.padEnd(15), ...writes.map((l) => l.get(name)!.toFixed(1).padStart(8))].join(' | '));
+  console.log(['sum'.padEnd(15), ...writes.map((l) => sumOf(l).toFixed(1).padStart(8))].join(' | '));
 }
 
 main().then(

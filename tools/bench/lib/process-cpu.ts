@@ -45,6 +45,22 @@ export function serviceProcesses(runnerPid: number): Map<string, number> {
   return found;
 }
 
+/**
+ * Write system calls one process has made so far (/proc/<pid>/io's syscw: write, writev, send…
+ * on sockets, pipes and files alike), or undefined once it is gone. Each message a service sends
+ * to Postgres, NATS, another service or its log is at least one.
+ */
+function writeCalls(pid: number): number | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('syscw:'));
+    return line ? Number(line.slice('syscw:'.length)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU milliseconds used so far by each service process. */
 export function sampleCpu(processes: Map<string, number>): CpuSample {
   const sample: CpuSample = new Map();
@@ -52,9 +68,16 @@ export function sampleCpu(processes: Map<string, number>): CpuSample {
   return sample;
 }
 
-/** Milliseconds each service used between two samples. */
+/** Write system calls made so far by each service process. */
+export function sampleWrites(processes: Map<string, number>): CpuSample {
+  const sample: CpuSample = new Map();
+  for (const [name, pid] of processes) sample.set(name, writeCalls(pid) ?? 0);
+  return sample;
+}
+
+/** What each service used between two samples (CPU milliseconds, or write calls). */
 export function cpuBetween(before: CpuSample, after: CpuSample): CpuSample {
-  return new Map([...after].map(([name, ms]) => [name, ms - (before.get(name) ?? 0)]));
+  return new Map([...after].map(([name, used]) => [name, used - (before.get(name) ?? 0)]));
 }
 
 export const sumOf = (sample: CpuSample) => [...sample.values()].reduce((a, b) => a + b, 0);
