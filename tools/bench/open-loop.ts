@@ -7,7 +7,7 @@
  *   npm run bench:open-loop                        (200 req/s for 60 s)
  *   BENCH_RATE=100 BENCH_SECONDS=20 npm run bench:open-loop
  */
-import { cpuBetween, postgresCpuMs, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
+import { usedBetween, postgresCpuMs, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi, seedMandates, type BenchApi } from './lib/seed.js';
 import { startTarget } from './lib/target.js';
 
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
     console.log(allMet ? '\nevery route met the goal' : '\nsome routes missed the goal');
     if (reasons.size) console.log('errors: ' + [...reasons].map(([reason, n]) => `${n} × ${reason}`).join(', '));
     if (processes.size) {
-      const used = [...cpuBetween(cpuBefore, sampleCpu(processes))];
+      const used = [...usedBetween(cpuBefore, sampleCpu(processes))];
       const self = process.cpuUsage(selfBefore);
       used.push(['postgres (all backends)', postgresCpuMs() - postgresBefore]);
       used.push(['load generator (this process)', (self.user + self.system) / 1000]);

@@ -8,7 +8,16 @@
  */
 import { directCeiling } from './lib/direct-ceiling.js';
 import { formatLevel, measure, type LevelResult } from './lib/measure.js';
-import { cpuBetween, postgresCpuMs, sampleCpu, sampleWrites, serviceProcesses, settled, sumOf, type CpuSample } from './lib/process-cpu.js';
+import {
+  usedBetween,
+  postgresCpuMs,
+  sampleCpu,
+  sampleWrites,
+  serviceProcesses,
+  settled,
+  sumOf,
+  type ProcessSample,
+} from './lib/process-cpu.js';
 import { startTarget } from './lib/target.js';
 import { benchApi, seedMandates } from './lib/seed.js';
 
@@ -30,8 +39,8 @@ async function main(): Promise<void> {
     const mandates = await seedMandates(api, total, log);
     const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const gateway: LevelResult[] = [];
-    const cpu: CpuSample[] = [];
-    const writes: CpuSample[] = [];
+    const cpu: ProcessSample[] = [];
+    const writes: ProcessSample[] = [];
     const postgres: number[] = [];
     let used = WARMUP;
     if (WARMUP > 0) {
@@ -64,10 +73,10 @@ async function main(): Promise<void> {
         const after = await settled(processes, sumOf(idle.cpu));
         const writesAfter = sampleWrites(processes);
         const seconds = (performance.now() - startedAt) / 1000;
-        const perPayment = (used: CpuSample, idlePerSecond: CpuSample) =>
+        const perPayment = (used: ProcessSample, idlePerSecond: ProcessSample) =>
           new Map([...used].map(([name, n]) => [name, Math.max(0, n - idlePerSecond.get(name)! * seconds) / result.ok]));
-        cpu.push(perPayment(cpuBetween(before, after), idle.cpu));
-        writes.push(perPayment(cpuBetween(writesBefore, writesAfter), idle.writes));
+        cpu.push(perPayment(usedBetween(before, after), idle.cpu));
+        writes.push(perPayment(usedBetween(writesBefore, writesAfter), idle.writes));
         // Postgres's whole CPU over the same span (its idle share is small), for comparison only.
         postgres.push((postgresCpuMs() - postgresBefore) / result.ok);
       }
@@ -99,15 +108,15 @@ async function main(): Promise<void> {
 }
 
 /** CPU milliseconds and write calls each service makes per second while nothing is asked of it (timers, pollers), over 3 s. */
-async function idleRates(processes: Map<string, number>): Promise<{ cpu: CpuSample; writes: CpuSample }> {
+async function idleRates(processes: Map<string, number>): Promise<{ cpu: ProcessSample; writes: ProcessSample }> {
   const [cpu, writes] = [sampleCpu(processes), sampleWrites(processes)];
   await new Promise((r) => setTimeout(r, 3000));
-  const perSecond = (used: CpuSample) => new Map([...used].map(([name, n]) => [name, n / 3]));
-  return { cpu: perSecond(cpuBetween(cpu, sampleCpu(processes))), writes: perSecond(cpuBetween(writes, sampleWrites(processes))) };
+  const perSecond = (used: ProcessSample) => new Map([...used].map(([name, n]) => [name, n / 3]));
+  return { cpu: perSecond(usedBetween(cpu, sampleCpu(processes))), writes: perSecond(usedBetween(writes, sampleWrites(processes))) };
 }
 
 /** Node CPU milliseconds and write calls per created payment, per service and level, with the sums. */
-function printCpu(levels: CpuSample[], writes: CpuSample[], postgres: number[]): void {
+function printCpu(levels: ProcessSample[], writes: ProcessSample[], postgres: number[]): void {
   const names = [...levels[0]!.keys()].sort();
   console.log('\nNode CPU ms per created payment (the async work it causes included, idle rate subtracted)');
   console.log(['service'.padEnd(15), ...LEVELS.map((c) => `c=${c}`.padStart(8))].join(' | '));

@@ -19,7 +19,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cpuBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
+import { usedBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi } from './lib/seed.js';
 
 const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 100);
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
     while (receiver.arrivals.length < expected && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
     }
-    const used = cpuBetween(cpuBefore, sampleCpu(processes));
+    const used = usedBetween(cpuBefore, sampleCpu(processes));
     if (receiver.arrivals.length < expected) {
       // Say where the missing ones are: never recorded, waiting, or failing (and why).
       const events = await db.query<{ status: string; n: number }>(

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { cpuBetween, sampleCpu, sampleWrites } from './process-cpu.js';
+import { usedBetween, sampleCpu, sampleWrites } from './process-cpu.js';
 
 /** A child that, when told, writes 200 lines to its stdout pipe (one write each), burns 300 ms of CPU, then says done. */
 const CHILD = `
@@ -30,8 +30,8 @@ describe('per-process figures the benchmarks print', () => {
     const cpuBefore = sampleCpu(processes);
     child.stdin.write('go\n');
     await done;
-    const writes = cpuBetween(writesBefore, sampleWrites(processes)).get('child')!;
-    const cpu = cpuBetween(cpuBefore, sampleCpu(processes)).get('child')!;
+    const writes = usedBetween(writesBefore, sampleWrites(processes)).get('child')!;
+    const cpu = usedBetween(cpuBefore, sampleCpu(processes)).get('child')!;
     child.stdin.write('stop\n');
     await once(child, 'exit');
     expect(writes).toBeGreaterThanOrEqual(201);

@@ -9,7 +9,8 @@ import path from 'node:path';
 /** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux everywhere it matters). */
 const TICKS_PER_SECOND = 100;
 
-export type CpuSample = Map<string, number>;
+/** A figure per service process (CPU milliseconds, or write calls), by service name. */
+export type ProcessSample = Map<string, number>;
 
 function childPids(pid: number): number[] {
   try {
@@ -62,25 +63,25 @@ function writeCalls(pid: number): number | undefined {
 }
 
 /** CPU milliseconds used so far by each service process. */
-export function sampleCpu(processes: Map<string, number>): CpuSample {
-  const sample: CpuSample = new Map();
+export function sampleCpu(processes: Map<string, number>): ProcessSample {
+  const sample: ProcessSample = new Map();
   for (const [name, pid] of processes) sample.set(name, cpuMs(pid) ?? 0);
   return sample;
 }
 
 /** Write system calls made so far by each service process. */
-export function sampleWrites(processes: Map<string, number>): CpuSample {
-  const sample: CpuSample = new Map();
+export function sampleWrites(processes: Map<string, number>): ProcessSample {
+  const sample: ProcessSample = new Map();
   for (const [name, pid] of processes) sample.set(name, writeCalls(pid) ?? 0);
   return sample;
 }
 
 /** What each service used between two samples (CPU milliseconds, or write calls). */
-export function cpuBetween(before: CpuSample, after: CpuSample): CpuSample {
+export function usedBetween(before: ProcessSample, after: ProcessSample): ProcessSample {
   return new Map([...after].map(([name, used]) => [name, used - (before.get(name) ?? 0)]));
 }
 
-export const sumOf = (sample: CpuSample) => [...sample.values()].reduce((a, b) => a + b, 0);
+export const sumOf = (sample: ProcessSample) => [...sample.values()].reduce((a, b) => a + b, 0);
 
 /**
  * Waits until the services have finished the work a run left behind (bank submissions,
@@ -91,13 +92,13 @@ export async function settled(
   processes: Map<string, number>,
   idleMsPerSecond: number,
   { quietMs = 1500, timeoutMs = 120_000 } = {},
-): Promise<CpuSample> {
+): Promise<ProcessSample> {
   const deadline = Date.now() + timeoutMs;
   let windowStart = sampleCpu(processes);
   for (;;) {
     await new Promise((r) => setTimeout(r, quietMs));
     const now = sampleCpu(processes);
-    const used = sumOf(cpuBetween(windowStart, now));
+    const used = sumOf(usedBetween(windowStart, now));
     // Ticks are 10 ms: allow two ticks per service beyond the idle rate.
     if (used <= (idleMsPerSecond * quietMs) / 1000 + 20 * processes.size) return windowStart;
     if (Date.now() > deadline) return now;
