@@ -56,12 +56,13 @@ describe('traces', () => {
     );
 
     const eventId = delivered.body.event_id as string;
+    // The attempt's span ends after the POST inside it: wait for the attempt, not the POST.
     const spans = await waitFor(
       () => {
         const all = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === callerTrace);
-        return named(all, 'POST').length > 0 ? all : undefined;
+        return named(all, 'deliver payment.submitted').some((s) => s.attributes['vrp.event.id'] === eventId) ? all : undefined;
       },
-      { what: 'the delivery span to end' },
+      { what: 'the delivery attempt span to end' },
     );
 
     // Every hop is in the caller's trace.
