@@ -260,7 +260,7 @@ model OutboxEvent {
   createdAt   DateTime  @default(now()) @map("created_at") @db.Timestamptz(3)
   publishedAt DateTime? @map("published_at") @db.Timestamptz(3)
 
-  @@index([publishedAt, seq])
+  // The relay's index, on seq where published_at IS NULL, is partial: hand-written in the migration.
   @@map("outbox_events")
   @@schema("${n.snake}")
 }
@@ -302,8 +302,8 @@ CREATE INDEX "items_merchant_id_created_at_id_idx" ON "${n.snake}"."items"("merc
 -- CreateIndex
 CREATE UNIQUE INDEX "outbox_events_event_id_key" ON "${n.snake}"."outbox_events"("event_id");
 
--- CreateIndex
-CREATE INDEX "outbox_events_published_at_seq_idx" ON "${n.snake}"."outbox_events"("published_at", "seq");
+-- Hand-written: the relay reads unpublished rows in seq order; a partial index holds only them.
+CREATE INDEX "outbox_events_unpublished_seq_idx" ON "${n.snake}"."outbox_events"("seq") WHERE "published_at" IS NULL;
 
 -- A reference is what the merchant sees; an empty one is a caller bug the database refuses too.
 ALTER TABLE "${n.snake}"."items" ADD CONSTRAINT "items_reference_check" CHECK (char_length("reference") BETWEEN 1 AND 200);

@@ -131,21 +131,15 @@ export class OutboxRelay {
    * reads the batch (one row with `held` false when another relay has the lock: the scan does
    * not even start); the second marks what JetStream acknowledged and commits. A relay that
    * found the lock taken looks again after LOCK_RETRY_MS: the row its own process just committed
-   * may have come after the other relay's read. The order is the column's, o.seq (the output's
-   * `seq` is text: ordering by it put 10 before 9). Multi-statement text cannot take
-   * parameters: the table is a checked identifier and the seqs are Postgres's own digits.
+   * may have come after the other relay's read. Multi-statement text cannot take parameters:
+   * the table is a checked identifier and the seqs are Postgres's own digits.
    */
   private publishBatch(): Promise<number> {
     return onConnection(this.pool, async (client) => {
-      const [, batch] = (await client.query(
-        `BEGIN;
-         WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('${this.table}')) AS held)
-         SELECT l.held, o.seq::text AS seq, o.event_id, o.subject, o.payload, o.traceparent
-           FROM relay_lock l LEFT JOIN LATERAL (
-             SELECT seq, event_id, subject, payload, traceparent FROM ${this.table}
-              WHERE l.held AND published_at IS NULL ORDER BY seq LIMIT ${this.batchSize}) o ON true
-          ORDER BY o.seq`,
-      )) as unknown as [unknown, pg.QueryResult<Row & { held: boolean }>];
+      const results = (await client.query(
+        `BEGIN; ${NEXT_BATCH_SETTINGS} ${nextBatchSql(this.table, this.batchSize)}`,
+      )) as unknown as pg.QueryResult<Row & { held: boolean }>[];
+      const batch = results[results.length - 1]!;
       if (!batch.rows[0]?.held) {
         await client.query('COMMIT');
         this.lockRetry ??= setTimeout(() => {
@@ -172,4 +166,26 @@ export class OutboxRelay {
       return rows.length;
     });
   }
+}
+
+/**
+ * Settings for the transaction that reads the next batch: a plain index scan of the partial index
+ * of unpublished rows. Without statistics (a new table, or before ANALYZE) the planner prefers a
+ * bitmap scan, which visits the heap for the entry of every row published since the last VACUUM
+ * and never marks those entries dead; an index scan marks them, so the next read skips them.
+ */
+export const NEXT_BATCH_SETTINGS = 'SET LOCAL enable_bitmapscan = off;';
+
+/**
+ * The relay's read: tries the relay lock once and, when held, reads up to `batchSize` unpublished
+ * rows in seq order (the column's order: the output's `seq` is text, and ordering by it put 10
+ * before 9). One row with `held` false and no event when another relay has the lock.
+ */
+export function nextBatchSql(table: string, batchSize: number): string {
+  return `WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('${table}')) AS held)
+         SELECT l.held, o.seq::text AS seq, o.event_id, o.subject, o.payload, o.traceparent
+           FROM relay_lock l LEFT JOIN LATERAL (
+             SELECT seq, event_id, subject, payload, traceparent FROM ${table}
+              WHERE l.held AND published_at IS NULL ORDER BY seq LIMIT ${batchSize}) o ON true
+          ORDER BY o.seq`;
 }
