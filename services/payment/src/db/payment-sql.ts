@@ -72,8 +72,13 @@ export async function readPayment(db: Queryable, merchantId: string, id: string)
 
 /** One payment by id alone, for the bank's callbacks (the bank knows payments, not merchants). */
 export async function readPaymentForBank(db: Queryable, id: string): Promise<PaymentRecord | null> {
-  const [row] = await rows<PaymentRow>(db, `SELECT ${RECORD} FROM payment.payments p WHERE p.id = $1`, [id]);
-  return row ? toRecord(row) : null;
+  return (await readPaymentsForBank(db, [id])).get(id) ?? null;
+}
+
+/** Payments by id alone, for a batch of the bank's callbacks; an unknown id is missing from the map. */
+export async function readPaymentsForBank(db: Queryable, ids: string[]): Promise<Map<string, PaymentRecord>> {
+  const found = await rows<PaymentRow>(db, `SELECT ${RECORD} FROM payment.payments p WHERE p.id = ANY($1::text[])`, [ids]);
+  return new Map(found.map((row) => [row.id, toRecord(row)]));
 }
 
 /** An outbox row for a change, built from the record as it is after the change. */
@@ -175,63 +180,89 @@ export async function markAttemptClearing(db: Queryable, attempt: OpenAttempt, a
   return row ? toRecord(row) : null;
 }
 
+/** A decision of the bank about `current`'s open attempt, taken at `at`, announced with `event`. */
+export interface Deciding {
+  current: PaymentRecord;
+  decision: Decision;
+  at: Date;
+  event: OutboxRowOf;
+}
+
 /**
- * Applies the bank's decision to `current`'s open attempt in one statement: the payment moves to
- * the decided status (the acknowledgement time is kept, or set to `at` if the bank never
- * acknowledged) and its timeline entry and outbox row are inserted with it. The event is built
- * beforehand from `current` as the decision leaves it, which is exact because the update only
- * matches while the payment still has the status and attempt `current` was read with, and
- * nothing else the event shows changes while a payment is submitted. Returns the payment as it
- * now is, or null when the update matched nothing (the report is stale, repeated or late).
+ * Applies the bank's decision to `current`'s open attempt in one statement (see decideAll).
+ * Returns the payment as it now is, or null when the update matched nothing (the report is
+ * stale, repeated or late).
  */
-export async function decide(
-  db: Queryable,
-  current: PaymentRecord,
-  decision: Decision,
-  at: Date,
-  event: OutboxRowOf,
-): Promise<PaymentRecord | null> {
-  const settled = decision.status === 'settled';
-  const entry = { seq: 0n, paymentId: current.id, status: decision.status, at };
-  const next: PaymentRecord = {
-    ...current,
-    status: decision.status,
-    clearingStatus: settled ? 'cleared' : 'rejected',
-    settlementDate: settled ? decision.settlementDate : null,
-    failureCode: settled ? null : decision.failureCode,
-    bankAckedAt: current.bankAckedAt ?? at,
-    timeline: [...current.timeline, entry],
-  };
-  const outbox = event(next);
-  const [row] = await rows<{ seq: string }>(
+export async function decide(db: Queryable, deciding: Deciding): Promise<PaymentRecord | null> {
+  return (await decideAll(db, [deciding])).get(deciding.current.id) ?? null;
+}
+
+/**
+ * Applies the bank's decisions about several payments (one each) in one statement: every payment
+ * moves to its decided status (the acknowledgement time is kept, or set to `at` if the bank never
+ * acknowledged), a failed one gives its periods back, and each gets its timeline entry and outbox
+ * row. An event is built beforehand from `current` as the decision leaves it, which is exact
+ * because a payment's update only matches while it still has the status and attempt `current`
+ * was read with, and nothing else the event shows changes while a payment is submitted. Returns
+ * the payments that moved, as they now are; one missing from the map was stale, repeated or late.
+ */
+export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<Map<string, PaymentRecord>> {
+  if (new Set(decisions.map((d) => d.current.id)).size !== decisions.length) throw new Error('decideAll takes one decision per payment');
+  // In id order, as the other statements that update several payments lock them.
+  const sorted = [...decisions].sort((a, b) => (a.current.id < b.current.id ? -1 : 1));
+  const next = sorted.map(({ current, decision, at }): PaymentRecord => {
+    const settled = decision.status === 'settled';
+    return {
+      ...current,
+      status: decision.status,
+      clearingStatus: settled ? 'cleared' : 'rejected',
+      settlementDate: settled ? decision.settlementDate : null,
+      failureCode: settled ? null : decision.failureCode,
+      bankAckedAt: current.bankAckedAt ?? at,
+      timeline: [...current.timeline, { seq: 0n, paymentId: current.id, status: decision.status, at }],
+    };
+  });
+  const outbox = sorted.map((d, i) => d.event(next[i]!));
+  const entries = await rows<{ id: string; seq: string }>(
     db,
-    `WITH decided AS (
+    `WITH d AS (
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::timestamptz[],
+                            $9::text[], $10::text[], $11::bytea[], $12::text[])
+         AS d(id, retry_count, from_status, status, clearing_status, settlement_date, failure_code, at, event_id, subject, payload, traceparent)),
+     decided AS (
        UPDATE payment.payments p
-          SET status = $4, clearing_status = $5, settlement_date = $6::date, failure_code = $7, bank_acked_at = COALESCE(p.bank_acked_at, $8)
-        WHERE p.id = $1 AND p.retry_count = $2 AND p.status = $3
-       RETURNING p.id, p.amount_minor),
-     ${releaseOnFailureCte('$4::text')},
+          SET status = d.status, clearing_status = d.clearing_status, settlement_date = d.settlement_date, failure_code = d.failure_code,
+              bank_acked_at = COALESCE(p.bank_acked_at, d.at)
+         FROM d
+        WHERE p.id = d.id AND p.retry_count = d.retry_count AND p.status = d.from_status
+       RETURNING p.id, p.amount_minor, d.status, d.at, d.event_id, d.subject, d.payload, d.traceparent),
+     ${releaseOnFailureCte()},
      entry AS (
-       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, $4, $8 FROM decided RETURNING seq),
+       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, status, at FROM decided RETURNING payment_id, seq),
      outbox AS (
-       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $8, $12 FROM decided)
-     SELECT seq::text AS seq FROM entry`,
+       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent)
+       SELECT event_id, subject, payload, at, traceparent FROM decided)
+     SELECT payment_id AS id, seq::text AS seq FROM entry`,
     [
-      current.id,
-      current.retryCount,
-      current.status,
-      decision.status,
-      next.clearingStatus,
-      settled ? decision.settlementDate.toISOString().slice(0, 10) : null,
-      next.failureCode,
-      at,
-      outbox.eventId,
-      outbox.subject,
-      Buffer.from(outbox.payload),
-      outbox.traceparent,
+      sorted.map((d) => d.current.id),
+      sorted.map((d) => d.current.retryCount),
+      sorted.map((d) => d.current.status),
+      next.map((n) => n.status),
+      next.map((n) => n.clearingStatus),
+      next.map((n) => n.settlementDate?.toISOString().slice(0, 10) ?? null),
+      next.map((n) => n.failureCode),
+      sorted.map((d) => d.at),
+      outbox.map((o) => o.eventId),
+      outbox.map((o) => o.subject),
+      outbox.map((o) => Buffer.from(o.payload)),
+      outbox.map((o) => o.traceparent),
     ],
   );
-  if (!row) return null;
-  entry.seq = BigInt(row.seq);
-  return next;
+  const moved = new Map<string, PaymentRecord>();
+  for (const { id, seq } of entries) {
+    const record = next[sorted.findIndex((d) => d.current.id === id)]!;
+    record.timeline.at(-1)!.seq = BigInt(seq);
+    moved.set(id, record);
+  }
+  return moved;
 }

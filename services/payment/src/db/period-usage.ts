@@ -73,17 +73,19 @@ export async function reclaimUsage(db: RawSql, paymentId: string, amountMinor: b
 }
 
 /**
- * The statement part that gives a payment's periods back when it fails: a writable CTE over the
- * decided row (`decided`, with columns id, amount_minor) and the new status in `$status`.
+ * The statement part that gives the periods of payments that failed back: writable CTEs over the
+ * decided rows (`decided`, with columns id, amount_minor and the new status). Payments of one
+ * mandate counted in the same period are given back together, so each counter changes once.
  */
-export function releaseOnFailureCte(status: string): string {
+export function releaseOnFailureCte(): string {
   return `released AS (
        UPDATE payment.payment_usage pu SET counted = false FROM decided
-        WHERE pu.payment_id = decided.id AND ${status} = 'failed' AND pu.counted
+        WHERE pu.payment_id = decided.id AND decided.status = 'failed' AND pu.counted
        RETURNING pu.mandate_id, pu.usage_key, decided.amount_minor),
      given_back AS (
-       UPDATE payment.period_usage u SET amount_minor = u.amount_minor - r.amount_minor, payments = u.payments - 1
-         FROM released r WHERE u.mandate_id = r.mandate_id AND u.usage_key = r.usage_key)`;
+       UPDATE payment.period_usage u SET amount_minor = u.amount_minor - r.amount_minor, payments = u.payments - r.payments
+         FROM (SELECT mandate_id, usage_key, sum(amount_minor) AS amount_minor, count(*)::int AS payments FROM released GROUP BY 1, 2) r
+        WHERE u.mandate_id = r.mandate_id AND u.usage_key = r.usage_key)`;
 }
 
 /** What the mandate's periods `keys` have used (absent keys have used nothing). */

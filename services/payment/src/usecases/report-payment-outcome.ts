@@ -1,6 +1,14 @@
 import { ApiError, notFound, validationError } from '@vrp/errors';
 import { paymentEvent } from '../db/events.js';
-import { decide, markAttemptClearing, readPaymentForBank } from '../db/payment-sql.js';
+import {
+  decide,
+  decideAll,
+  markAttemptClearing,
+  readPaymentForBank,
+  readPaymentsForBank,
+  type Deciding,
+  type OutboxRowOf,
+} from '../db/payment-sql.js';
 import type { Decision, PaymentRecord } from '../db/payments.js';
 import { utcDate } from '../domain/payment-status.js';
 import type { Deps } from '../deps.js';
@@ -24,11 +32,26 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export async function reportPaymentOutcome(deps: Deps, report: BankReport): Promise<PaymentRecord> {
   const at = deps.clock.now(report.merchantId || undefined);
-  const open = { id: report.paymentId, retryCount: report.attempt, status: 'submitted' };
   // The acknowledgement time is the platform's own (wall clock), like the hand-over's: the
   // resubmission sweep measures the bank's silence with it.
-  if (report.outcome === 'clearing')
+  if (report.outcome === 'clearing') {
+    const open = { id: report.paymentId, retryCount: report.attempt, status: 'submitted' };
     return (await markAttemptClearing(deps.sql, open, deps.clock.now())) ?? (await currentPayment(deps, report.paymentId));
+  }
+  const { decision, event } = decisionOf(deps, report, at);
+  const current = await readPaymentForBank(deps.sql, report.paymentId);
+  if (!current) throw notFound('payment', report.paymentId);
+  if (!isOpenAttempt(current, report)) return current;
+  const changed = await decide(deps.sql, { current, decision, at, event });
+  if (!changed) return currentPayment(deps, report.paymentId);
+  deps.afterCommit();
+  return changed;
+}
+
+type Decisive = Extract<BankReport, { outcome: 'settled' | 'failed' }>;
+
+/** The decision a settlement or failure report makes, and its event; validation_error when the report is malformed. */
+function decisionOf(deps: Deps, report: Decisive, at: Date): { decision: Decision; event: OutboxRowOf } {
   if (report.outcome === 'settled' && report.settlementDate && !DATE.test(report.settlementDate)) {
     throw validationError('settlement_date', 'must be a date YYYY-MM-DD');
   }
@@ -37,15 +60,12 @@ export async function reportPaymentOutcome(deps: Deps, report: BankReport): Prom
     report.outcome === 'settled'
       ? { status: 'settled', settlementDate: new Date(`${report.settlementDate || utcDate(at)}T00:00:00Z`) }
       : { status: 'failed', failureCode: report.failureCode };
-  const event = paymentEvent(deps.subjectPrefix, report.outcome === 'settled' ? 'payment.settled' : 'payment.failed', at);
-  const current = await readPaymentForBank(deps.sql, report.paymentId);
-  if (!current) throw notFound('payment', report.paymentId);
-  if (current.status !== open.status || current.retryCount !== open.retryCount) return current;
-  const changed = await decide(deps.sql, current, decision, at, event);
-  if (!changed) return currentPayment(deps, report.paymentId);
-  deps.afterCommit();
-  return changed;
+  return { decision, event: paymentEvent(deps.subjectPrefix, report.outcome === 'settled' ? 'payment.settled' : 'payment.failed', at) };
 }
+
+/** Whether the report is about the payment's open attempt (otherwise it is stale, repeated or late). */
+const isOpenAttempt = (payment: PaymentRecord, report: BankReport) =>
+  payment.status === 'submitted' && payment.retryCount === report.attempt;
 
 /** The payment as it is, for a report that changed nothing (stale, repeated or late). */
 async function currentPayment(deps: Deps, paymentId: string): Promise<PaymentRecord> {
@@ -63,16 +83,26 @@ export interface BatchedReport {
 /**
  * Applies a batch of the bank's reports as reportPaymentOutcome applies each: the reports about
  * one payment in the order given (clearing before settlement), different payments concurrently.
- * Each report settles to undefined (applied, or ignored as stale) or to the ApiError refusing it
- * alone; any other failure (the database is down) fails the whole batch, which the bank sends
- * again (reports are idempotent).
+ * The usual batch, one settlement or failure per payment, takes two statements whatever its size:
+ * one read of the payments and one that decides them all. Each report settles to undefined
+ * (applied, or ignored as stale) or to the ApiError refusing it alone; any other failure (the
+ * database is down) fails the whole batch, which the bank sends again (reports are idempotent).
  */
 export async function reportPaymentOutcomes(deps: Deps, reports: BatchedReport[]): Promise<(ApiError | undefined)[]> {
   const results: (ApiError | undefined)[] = new Array(reports.length);
   const byPayment = new Map<string, number[]>();
   reports.forEach((r, i) => byPayment.set(r.paymentId, [...(byPayment.get(r.paymentId) ?? []), i]));
-  await Promise.all(
-    [...byPayment.values()].map(async (indexes) => {
+  const decisive: { index: number; report: Decisive }[] = [];
+  const oneByOne: number[][] = [];
+  for (const indexes of byPayment.values()) {
+    const [index] = indexes as [number];
+    const report = indexes.length === 1 ? parsed(reports[index]!, index, results) : undefined;
+    if (report && report.outcome !== 'clearing') decisive.push({ index, report });
+    else if (report || indexes.length > 1) oneByOne.push(indexes);
+  }
+  await Promise.all([
+    decideBatch(deps, decisive, results),
+    ...oneByOne.map(async (indexes) => {
       for (const i of indexes) {
         try {
           await reportPaymentOutcome(deps, reports[i]!.parse());
@@ -82,6 +112,42 @@ export async function reportPaymentOutcomes(deps: Deps, reports: BatchedReport[]
         }
       }
     }),
-  );
+  ]);
   return results;
+}
+
+/** The report parsed, or undefined with its refusal recorded in `results`. */
+function parsed(report: BatchedReport, index: number, results: (ApiError | undefined)[]): BankReport | undefined {
+  try {
+    return report.parse();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    results[index] = err;
+    return undefined;
+  }
+}
+
+/** Settlements and failures of distinct payments: one read, one statement deciding them all. */
+async function decideBatch(deps: Deps, batch: { index: number; report: Decisive }[], results: (ApiError | undefined)[]): Promise<void> {
+  if (batch.length === 0) return;
+  const current = await readPaymentsForBank(
+    deps.sql,
+    batch.map((b) => b.report.paymentId),
+  );
+  const decisions: Deciding[] = [];
+  for (const { index, report } of batch) {
+    const payment = current.get(report.paymentId);
+    try {
+      const at = deps.clock.now(report.merchantId || undefined);
+      const { decision, event } = decisionOf(deps, report, at);
+      if (!payment) throw notFound('payment', report.paymentId);
+      if (isOpenAttempt(payment, report)) decisions.push({ current: payment, decision, at, event });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      results[index] = err;
+    }
+  }
+  if (decisions.length === 0) return;
+  const moved = await decideAll(deps.sql, decisions);
+  if (moved.size > 0) deps.afterCommit();
 }
