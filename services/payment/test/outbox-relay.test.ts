@@ -117,13 +117,20 @@ describe('the outbox relay', () => {
         client.release();
       }
     };
-    await read(); // the first read marks the dead entries it meets
     const plan = await read();
     const scans = planNodes(plan).filter((n) => n['Relation Name'] === 'outbox_events');
     expect(scans.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'outbox_events_unpublished_seq_idx']]);
     expect(scans[0]!['Actual Rows']).toBe(1);
-    // A bitmap scan of every entry still in the index visits about a hundred heap pages here.
-    expect(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']).toBeLessThan(20);
+    // An index scan marks the entries of rows no transaction can see any more as dead, and later
+    // reads skip them: soon a read touches a few pages. A bitmap scan of every entry still in the
+    // index visits about fifty here, however often it reads.
+    let pages = Infinity;
+    for (let attempt = 0; attempt < 100 && pages >= 20; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await read();
+      pages = again['Shared Hit Blocks'] + again['Shared Read Blocks'];
+    }
+    expect(pages).toBeLessThan(20);
     const before = (await stream.events()).length;
     await relay().flush();
     expect(await lastPublishedAfter(before)).toBe(id);
