@@ -19,6 +19,23 @@ describe('createLogger', () => {
     });
   });
 
+  it('does not even read the fields of a line below its level', () => {
+    const lines: string[] = [];
+    const log = createLogger('gateway', { write: (l) => lines.push(l), level: 'warn' }).child({ component: 'access' });
+    let reads = 0;
+    const fields = {
+      get route() {
+        reads += 1;
+        return '/v1/payments';
+      },
+    };
+    log.info('request', fields);
+    log.debug('request', fields);
+    expect([lines.length, reads]).toEqual([0, 0]);
+    log.warn('slow request', fields);
+    expect([lines.length, reads, JSON.parse(lines[0]!).route]).toEqual([1, 1, '/v1/payments']);
+  });
+
   it('serialises errors with their stack', () => {
     const lines: string[] = [];
     createLogger('x', { write: (l) => lines.push(l) }).error('boom', { err: new Error('bad') });
