@@ -7,7 +7,6 @@ import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool, rawSql } from '@vrp/sql';
 import type { RefundConfig } from './config.js';
-import { createDb } from './db/client.js';
 import { outboxLagSeconds, pingDatabase, refundsByStatus } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startRefundSweeper } from './jobs/refund-sweeper.js';
@@ -25,7 +24,7 @@ export type RefundService = Started<{
  * Starts the refund service: database, event bus and outbox relay, clients of the payment
  * service and the bank, the sweeper and the gRPC server. stop() closes it all in reverse: the
  * server stops taking calls and lets in-flight ones finish, the sweeper ends its pass, bank
- * hand-overs finish, the relay publishes every committed row, then clients, Prisma and NATS
+ * hand-overs finish, the relay publishes every committed row, then clients, the pool and NATS
  * close. A failed start closes whatever it had started.
  */
 export function startRefundService(config: RefundConfig, options: { logger?: Logger } = {}): Promise<RefundService> {
@@ -36,7 +35,6 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
       (p) => p.end(),
     );
-    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'refund'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
     const relay = new OutboxRelay({
@@ -50,10 +48,10 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
     const { metrics, server: metricsServer } = await startMetrics('refund', config.metricsHost, config.metricsPort);
     resources.add('metrics endpoint', metricsServer, (m) => m.close());
     metrics.gaugeOnScrape('vrp_outbox_lag_seconds', 'Age of the oldest unpublished outbox row (0 when none waits).', [], async () => [
-      { value: await outboxLagSeconds(db) },
+      { value: await outboxLagSeconds(pool) },
     ]);
     metrics.gaugeOnScrape('vrp_refunds', 'Refunds by status.', ['status'], async () =>
-      (await refundsByStatus(db)).map((r) => ({ labels: { status: r.status }, value: r.count })),
+      (await refundsByStatus(pool)).map((r) => ({ labels: { status: r.status }, value: r.count })),
     );
     const breakerLog = (peer: string) => (state: string) => {
       metrics.breakerChanged(peer, state);
@@ -85,7 +83,6 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       (c) => c.stop(),
     );
     const deps: Deps = {
-      db,
       sql: pool,
       logger,
       clocks,
@@ -112,7 +109,7 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       host: config.grpcHost,
       logger,
       // Ready only while its own database and event bus answer.
-      dependencies: { postgres: () => pingDatabase(db), nats: () => bus.nc.rtt() },
+      dependencies: { postgres: () => pingDatabase(pool), nats: () => bus.nc.rtt() },
     });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port, metricsPort: metricsServer.port };

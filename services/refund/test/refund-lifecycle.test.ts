@@ -119,6 +119,21 @@ describe('refund lifecycle', () => {
     expect((await h.refunds.getRefund({ merchantId, id: last!.id })).refund!.amountMinor).toBe(50n);
   });
 
+  it('frees the Idempotency-Key of a refund the payment service refused, so the key can refund after all', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 5_000n);
+    const create = (amountMinor: bigint, fingerprint: string) =>
+      h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor, reason: '', idempotency: { key: 'refund-once', fingerprint } });
+
+    expect((await apiError(create(5_001n, 'too-much'))).code).toBe('refund_exceeds_payment');
+    const { refund: made } = await create(2_000n, 'two-thousand');
+    expect(made).toMatchObject({ amountMinor: 2_000n, status: refund.RefundStatus.PENDING_SETTLEMENT });
+    // The key is bound to this refund now: the same request again is the same refund.
+    expect((await create(2_000n, 'two-thousand')).refund!.id).toBe(made!.id);
+    expect((await apiError(create(1_000n, 'one-thousand'))).code).toBe('idempotency_key_reused');
+    expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(2_000n);
+  });
+
   it('a failure reported by the bank gives the amount back to the payment', async () => {
     const merchantId = newMerchantId();
     const paid = await seedPayment(h, merchantId, 3_000n);

@@ -1,32 +1,49 @@
+import { rows, type Queryable } from '@vrp/sql';
 import type { RequestState } from '../domain/refund-status.js';
-import type { Db } from './client.js';
+
+/** A refund request as the sweepers and the create path read it. */
+export interface RefundRequestRow {
+  id: string;
+  merchantId: string;
+  paymentId: string;
+  state: RequestState;
+  createdAt: Date;
+}
+
+const COLUMNS = `id, merchant_id AS "merchantId", payment_id AS "paymentId", state, created_at AS "createdAt"`;
 
 /** Frees the Idempotency-Keys bound to a request that ended without a refund, so a retry can refund. */
-export async function freeKeysOf(db: Db, merchantId: string, requestId: string): Promise<void> {
-  await db.idempotencyKey.deleteMany({ where: { merchantId, resourceId: requestId } });
+export async function freeKeysOf(db: Queryable, merchantId: string, requestId: string): Promise<void> {
+  await db.query('DELETE FROM refund.idempotency_keys WHERE merchant_id = $1 AND resource_id = $2', [merchantId, requestId]);
 }
 
 /**
  * Moves a request from one of `from` to `to`; returns false when it was no longer in one of
  * them (another actor got there first). Conditional, so concurrent actors never both win.
  */
-export async function moveRequest(db: Db, merchantId: string, id: string, from: RequestState[], to: RequestState): Promise<boolean> {
-  const { count } = await db.refundRequest.updateMany({ where: { id, merchantId, state: { in: from } }, data: { state: to } });
+export async function moveRequest(db: Queryable, merchantId: string, id: string, from: RequestState[], to: RequestState): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE refund.refund_requests SET state = $4, updated_at = now() WHERE id = $1 AND merchant_id = $2 AND state = ANY($3::text[])',
+    [id, merchantId, from, to],
+  );
   // A request that ends without a refund frees its Idempotency-Key: a retry may refund after all.
-  if (count === 1 && to === 'released') await freeKeysOf(db, merchantId, id);
-  return count === 1;
+  if (rowCount === 1 && to === 'released') await freeKeysOf(db, merchantId, id);
+  return rowCount === 1;
 }
 
-/** Requests with work left for the recovery sweeper: open since before `openBefore`, or abandoned. */
-export async function unfinishedRequests(db: Db, openBefore: Date, limit: number) {
-  return db.refundRequest.findMany({
-    where: { OR: [{ state: 'open', createdAt: { lt: openBefore } }, { state: 'abandoned' }] },
-    orderBy: { createdAt: 'asc' },
-    take: limit,
-  });
+/** Requests with work left for the recovery sweeper: open since before `openBefore`, or abandoned (oldest first). */
+export async function unfinishedRequests(db: Queryable, openBefore: Date, limit: number): Promise<RefundRequestRow[]> {
+  return rows<RefundRequestRow>(
+    db,
+    `SELECT ${COLUMNS} FROM refund.refund_requests
+      WHERE (state = 'open' AND created_at < $1) OR state = 'abandoned'
+      ORDER BY created_at LIMIT $2`,
+    [openBefore, limit],
+  );
 }
 
 /** A refund request by id, whatever its state, or null. */
-export function findRequest(db: Db, id: string) {
-  return db.refundRequest.findUnique({ where: { id } });
+export async function findRequest(db: Queryable, id: string): Promise<RefundRequestRow | null> {
+  const [row] = await rows<RefundRequestRow>(db, `SELECT ${COLUMNS} FROM refund.refund_requests WHERE id = $1`, [id]);
+  return row ?? null;
 }

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { isClientFault } from '@vrp/grpc';
+import { rawSql } from '@vrp/sql';
 import { validateMetadata } from '@vrp/public-api';
 import { newId } from '@vrp/ids';
 import { ApiError, validationError } from '@vrp/errors';
@@ -100,11 +101,11 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
  */
 async function replayed(deps: Deps, input: CreateRefundInput): Promise<RefundRow | undefined> {
   if (!input.idempotency) return undefined;
-  const id = await resourceOfKey(deps.db, 'refund', input.merchantId, input.idempotency, new Date());
+  const id = await resourceOfKey(rawSql(deps.sql), 'refund', input.merchantId, input.idempotency, new Date());
   if (!id) return undefined;
   const refund = await readRefund(deps.sql, input.merchantId, id);
   if (refund) return refund;
-  const request = await findRequest(deps.db, id);
+  const request = await findRequest(deps.sql, id);
   if (request && request.state !== 'released') throw keyInUse();
   return undefined;
 }
@@ -123,7 +124,7 @@ async function book(deps: Deps, ref: RequestRef, amountMinor: bigint) {
   } catch (err) {
     // A verdict (refund_exceeds_payment, not_found...) means nothing was booked. Any other
     // failure (a timeout) leaves the booking uncertain, so it is given back to be sure.
-    if (isClientFault(err)) await moveRequest(deps.db, ref.merchantId, ref.id, ['open'], 'released');
+    if (isClientFault(err)) await moveRequest(deps.sql, ref.merchantId, ref.id, ['open'], 'released');
     else await abandonRequest(deps, ref);
     throw err;
   }

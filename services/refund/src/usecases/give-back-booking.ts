@@ -24,7 +24,7 @@ export async function giveBackBooking(deps: Deps, ref: RequestRef): Promise<bool
       return false;
     }
   }
-  await moveRequest(deps.db, ref.merchantId, ref.id, ['abandoned'], 'released');
+  await moveRequest(deps.sql, ref.merchantId, ref.id, ['abandoned'], 'released');
   return true;
 }
 
@@ -35,8 +35,8 @@ export async function giveBackBooking(deps: Deps, ref: RequestRef): Promise<bool
  */
 export async function abandonRequest(deps: Deps, ref: RequestRef): Promise<void> {
   try {
-    await moveRequest(deps.db, ref.merchantId, ref.id, ['open'], 'abandoned');
-    const current = await findRequest(deps.db, ref.id);
+    await moveRequest(deps.sql, ref.merchantId, ref.id, ['open'], 'abandoned');
+    const current = await findRequest(deps.sql, ref.id);
     if (current?.state === 'abandoned') await giveBackBooking(deps, ref);
   } catch (err) {
     deps.logger.warn('could not abandon a refund request; the sweeper will', { refund_id: ref.id, err });

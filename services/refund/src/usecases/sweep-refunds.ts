@@ -65,9 +65,9 @@ export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = ne
   }
 
   const staleBefore = new Date(now.getTime() - settings.requestStaleAfterMs);
-  for (const request of await unfinishedRequests(deps.db, staleBefore, limit)) {
-    if (request.state === 'open') await moveRequest(deps.db, request.merchantId, request.id, ['open'], 'abandoned');
-    const current = await findRequest(deps.db, request.id);
+  for (const request of await unfinishedRequests(deps.sql, staleBefore, limit)) {
+    if (request.state === 'open') await moveRequest(deps.sql, request.merchantId, request.id, ['open'], 'abandoned');
+    const current = await findRequest(deps.sql, request.id);
     if (current?.state === 'abandoned' && (await giveBackBooking(deps, request))) result.requestsReleased++;
   }
 
