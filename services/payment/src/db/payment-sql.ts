@@ -157,6 +157,8 @@ export async function acknowledgeAll(
   attempts: { id: string; retryCount: number; clearing: boolean }[],
   at: Date,
 ): Promise<void> {
+  // In id order, as decideAll locks them: two batches touching the same payments lock them in one order.
+  const sorted = [...attempts].sort((a, b) => (a.id < b.id ? -1 : 1));
   await db.query(
     `UPDATE payment.payments p
         SET bank_acked_at = coalesce(p.bank_acked_at, $4),
@@ -164,7 +166,7 @@ export async function acknowledgeAll(
        FROM unnest($1::text[], $2::int[], $3::bool[]) AS a(id, retry_count, clearing)
       WHERE p.id = a.id AND p.retry_count = a.retry_count AND p.status = 'submitted'
         AND (p.bank_acked_at IS NULL OR (a.clearing AND p.clearing_status = 'pending'))`,
-    [attempts.map((a) => a.id), attempts.map((a) => a.retryCount), attempts.map((a) => a.clearing), at],
+    [sorted.map((a) => a.id), sorted.map((a) => a.retryCount), sorted.map((a) => a.clearing), at],
   );
 }
 
@@ -208,7 +210,7 @@ export async function decide(db: Queryable, deciding: Deciding): Promise<Payment
  */
 export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<Map<string, PaymentRecord>> {
   if (new Set(decisions.map((d) => d.current.id)).size !== decisions.length) throw new Error('decideAll takes one decision per payment');
-  // In id order, as the other statements that update several payments lock them.
+  // In id order, as acknowledgeAll locks them: two batches touching the same payments lock them in one order.
   const sorted = [...decisions].sort((a, b) => (a.current.id < b.current.id ? -1 : 1));
   const next = sorted.map(({ current, decision, at }): PaymentRecord => {
     const settled = decision.status === 'settled';
