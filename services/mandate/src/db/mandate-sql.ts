@@ -36,6 +36,9 @@ export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.descript
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
   m.revoked_at, m.revoked_by, m.suspended_at, m.controls`;
 
+/** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
+export const MANDATE_BY_ID = `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
+
 export function toMandateRow(row: MandateSqlRow): MandateRow {
   return {
     id: row.id,
@@ -57,10 +60,7 @@ export function toMandateRow(row: MandateSqlRow): MandateRow {
 
 /** The mandate `id` of `merchantId`, or null. */
 export async function readMandate(db: Queryable, merchantId: string, id: string): Promise<MandateRow | null> {
-  const [row] = await rows<MandateSqlRow>(db, `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`, [
-    id,
-    merchantId,
-  ]);
+  const [row] = await rows<MandateSqlRow>(db, MANDATE_BY_ID, [id, merchantId]);
   return row ? toMandateRow(row) : null;
 }
 
