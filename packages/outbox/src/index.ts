@@ -10,6 +10,6 @@ export {
   type EventType,
 } from './domain-event.js';
 export { DUPLICATE_WINDOW_NS, connectEventBus, ensureEventStream, type EventBus } from './jetstream.js';
-export { NEXT_BATCH_SETTINGS, OutboxRelay, nextBatchSql, type OutboxRelayOptions } from './relay.js';
+export { OutboxRelay, RELAY_SESSION_SETTINGS, nextBatchSql, type OutboxRelayOptions } from './relay.js';
 export { outboxLagSql } from './lag.js';
 export { insertOutboxEvent } from './write.js';

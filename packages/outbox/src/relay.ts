@@ -1,7 +1,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
-import { createPool, listen, onConnection, type Listener, type SqlPool } from '@vrp/sql';
+import { listen, type Listener } from '@vrp/sql';
 import { headers } from '@nats-io/transport-node';
 import { SpanKind, contextFromTraceparent, inSpan, injectTraceHeaders } from '@vrp/tracing';
 import pg from 'pg';
@@ -17,14 +17,19 @@ export interface OutboxRelayOptions {
   /**
    * How often an idle relay looks for new rows by itself. Every commit wakes the relays at once:
    * its own process's (nudge) and every replica's (the outbox's trigger notifies <schema>_outbox,
-   * which relays LISTEN to); a relay that finds another one publishing looks again shortly. The
-   * poll is only the safety net for a listener that is reconnecting.
+   * which relays LISTEN to). The poll is the safety net for a listener that is reconnecting, and
+   * how the others notice a leader that died without handing over.
    */
   pollIntervalMs?: number;
 }
 
-/** How soon a relay that found another one publishing looks again. */
-const LOCK_RETRY_MS = 25;
+/**
+ * How long an idle leader keeps the seqs JetStream acknowledged before marking them published
+ * by themselves. A busy relay marks them in its next read (one round trip a pass, not two); only
+ * the last batch before a quiet spell waits this long, and only for its mark: it is on the
+ * stream already, and a new leader that published it again would be dropped as a duplicate.
+ */
+const MARK_DELAY_MS = 250;
 
 interface Row {
   seq: string;
@@ -34,26 +39,45 @@ interface Row {
   traceparent: string | null;
 }
 
+/** A row JetStream acknowledged, waiting to be marked published (with the time of its ack). */
+interface Published {
+  seq: string;
+  at: Date;
+}
+
 /**
  * Publishes committed outbox rows to JetStream in commit order, with the event id as the
- * JetStream message id so a re-publish after a crash is dropped by the stream. Only one relay
- * per schema publishes at a time (a transaction-scoped advisory lock), which keeps per-resource
- * order across replicas. A row is marked published only after JetStream acknowledged it.
+ * JetStream message id so a re-publish after a crash is dropped by the stream.
+ *
+ * One relay per schema publishes, the leader: the one whose connection holds the schema's
+ * session-level advisory lock, for as long as that connection lives (the others try for it on
+ * every wake and publish nothing while it is taken). That keeps per-resource order across
+ * replicas. A pass is one statement on the leader's own connection: it marks what JetStream
+ * acknowledged in the previous pass and reads the next batch. A leader that stops hands over at
+ * once: it releases the lock and notifies, which wakes the others; one that dies releases the
+ * lock with its connection, and the others take over at their next wake or poll.
  */
 export class OutboxRelay {
-  private readonly pool: SqlPool;
   private readonly table: string;
+  private readonly channel: string;
   private readonly batchSize: number;
   private loop?: WorkLoop;
   private listener?: Listener;
-  /** Set while a relay that found the lock taken waits to look again. */
-  private lockRetry?: NodeJS.Timeout;
+  /** The relay's own connection (not pooled: the leadership lock lives and dies with it). */
+  private connection?: Promise<pg.Client>;
+  private client?: pg.Client;
+  /** Whether `client` holds the lock (session locks stack: it is taken once per connection). */
+  private leader = false;
+  /** Acknowledged by JetStream, not yet marked published: the next pass marks them. */
+  private unmarked: Published[] = [];
+  private markTimer?: NodeJS.Timeout;
+  /** Passes run one at a time, whoever asks (the loop, flush, stop). */
+  private passes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: OutboxRelayOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
-    // A connection Postgres terminates fails the query that used it, not the service.
-    this.pool = createPool(options.databaseUrl, { max: 2, onError: (err) => options.logger.warn('outbox connection lost', { err }) });
     this.table = `"${options.schema}"."outbox_events"`;
+    this.channel = `${options.schema}_outbox`;
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
   }
 
@@ -68,7 +92,7 @@ export class OutboxRelay {
       intervalMs: this.options.pollIntervalMs ?? 2000,
       logger: this.options.logger,
     });
-    this.listener ??= listen(this.options.databaseUrl, `${this.options.schema}_outbox`, () => this.wake(), {
+    this.listener ??= listen(this.options.databaseUrl, this.channel, () => this.wake(), {
       onError: (err) => this.options.logger.warn('outbox listener lost its connection; listening again', { err }),
     });
   }
@@ -86,23 +110,71 @@ export class OutboxRelay {
     this.loop?.nudge();
   }
 
-  /** Publishes everything pending right now; returns how many rows were published. */
+  /** Whether this relay publishes for its schema now (it holds the lock). */
+  get leading(): boolean {
+    return this.leader;
+  }
+
+  /**
+   * Publishes everything pending right now and marks it published; returns how many rows were
+   * published (0 when another relay leads).
+   */
   async flush(): Promise<number> {
     let total = 0;
     for (;;) {
       const n = await this.publishBatch();
       total += n;
-      if (n === 0) return total;
+      if (n === 0 && this.unmarked.length === 0) return total;
     }
   }
 
-  /** Stops the loop after its current batch, publishes what is left, and closes the pool. */
+  /**
+   * Stops the loop after its current batch, publishes and marks what is left, and hands over:
+   * the lock is released and the other relays are woken to take it.
+   */
   async stop(): Promise<void> {
     await this.listener?.close();
     await this.loop?.stop();
     await this.flush().catch((err) => this.options.logger.warn('outbox final flush failed', { err }));
-    clearTimeout(this.lockRetry);
-    await this.pool.end();
+    clearTimeout(this.markTimer);
+    const client = await this.connection?.catch(() => undefined);
+    if (client) {
+      if (this.leader) await client.query(`SELECT pg_advisory_unlock_all(); NOTIFY ${this.channel}`).catch(() => undefined);
+      this.drop(client);
+    }
+  }
+
+  /** The relay's connection, made when first needed and again after it was lost. */
+  private connect(): Promise<pg.Client> {
+    this.connection ??= (async () => {
+      const client = new pg.Client({ connectionString: this.options.databaseUrl });
+      this.client = client;
+      // A connection Postgres terminates fails the pass that used it, not the service.
+      client.on('error', (err) => {
+        this.options.logger.warn('outbox connection lost', { err });
+        this.drop(client);
+      });
+      client.on('end', () => this.drop(client));
+      try {
+        await client.connect();
+        await client.query(RELAY_SESSION_SETTINGS);
+      } catch (err) {
+        this.drop(client);
+        throw err;
+      }
+      return client;
+    })();
+    return this.connection;
+  }
+
+  /** Forgets a connection (and with it the lock); the next pass makes a new one. */
+  private drop(client: pg.Client): void {
+    if (this.client === client) {
+      this.client = undefined;
+      this.connection = undefined;
+      this.leader = false;
+    }
+    client.end().catch(() => undefined);
   }
 
   /**
@@ -126,66 +198,90 @@ export class OutboxRelay {
     );
   }
 
-  /**
-   * Two round trips per batch. The first opens the transaction, tries the relay lock once and
-   * reads the batch (one row with `held` false when another relay has the lock: the scan does
-   * not even start); the second marks what JetStream acknowledged and commits. A relay that
-   * found the lock taken looks again after LOCK_RETRY_MS: the row its own process just committed
-   * may have come after the other relay's read. Multi-statement text cannot take parameters:
-   * the table is a checked identifier and the seqs are Postgres's own digits.
-   */
   private publishBatch(): Promise<number> {
-    return onConnection(this.pool, async (client) => {
-      const results = (await client.query(
-        `BEGIN; ${NEXT_BATCH_SETTINGS} ${nextBatchSql(this.table, this.batchSize)}`,
-      )) as unknown as pg.QueryResult<Row & { held: boolean }>[];
-      const batch = results[results.length - 1]!;
-      if (!batch.rows[0]?.held) {
-        await client.query('COMMIT');
-        this.lockRetry ??= setTimeout(() => {
-          this.lockRetry = undefined;
-          this.wake();
-        }, LOCK_RETRY_MS);
-        return 0;
-      }
-      const rows = batch.rows.filter((r) => r.seq !== null);
-      const published: string[] = [];
-      try {
-        // Sent back to back on one connection, so the stream stores them in this order; marked
-        // published up to the first that JetStream did not acknowledge (the rest go again).
-        const acks = await Promise.allSettled(rows.map((row) => this.publish(row)));
-        const firstFailure = acks.findIndex((a) => a.status === 'rejected');
-        for (const row of firstFailure === -1 ? rows : rows.slice(0, firstFailure)) published.push(row.seq);
-        if (firstFailure !== -1) throw (acks[firstFailure] as PromiseRejectedResult).reason;
-      } finally {
-        const mark = published.length
-          ? `UPDATE ${this.table} SET published_at = now() WHERE seq = ANY('{${published.filter((seq) => /^\d+$/.test(seq)).join(',')}}'::bigint[]); `
-          : '';
-        await client.query(`${mark}COMMIT`);
-      }
-      return rows.length;
-    });
+    const pass = this.passes.then(() => this.pass());
+    this.passes = pass.catch(() => undefined);
+    return pass;
+  }
+
+  /**
+   * One round trip to Postgres: mark what the previous pass published, take the lock unless this
+   * relay already leads, and read the next batch (see nextBatchSql). Then publish the batch.
+   */
+  private async pass(): Promise<number> {
+    const client = await this.connect();
+    const marks = this.unmarked;
+    this.unmarked = [];
+    let result: pg.QueryResult<Row & { held: boolean }>;
+    try {
+      result = await client.query({
+        name: this.leader ? 'outbox_relay_lead' : 'outbox_relay_try',
+        text: nextBatchSql(this.table, this.batchSize, { leading: this.leader }),
+        values: [marks.map((m) => m.seq), marks.map((m) => m.at)],
+      });
+    } catch (err) {
+      // Not known to be marked: they go again. A failed statement may have taken the lock
+      // all the same (session locks ignore rollbacks), so the connection goes with it.
+      this.unmarked = [...marks, ...this.unmarked];
+      this.drop(client);
+      throw err;
+    }
+    if (!result.rows[0]?.held) return 0;
+    this.leader = true;
+    const rows = result.rows.filter((r) => r.seq !== null);
+    if (rows.length === 0) return 0;
+    // Sent back to back on one connection, so the stream stores them in this order; marked
+    // published up to the first that JetStream did not acknowledge (the rest go again).
+    const acks = await Promise.allSettled(rows.map((row) => this.publish(row)));
+    const at = new Date();
+    const firstFailure = acks.findIndex((a) => a.status === 'rejected');
+    for (const row of firstFailure === -1 ? rows : rows.slice(0, firstFailure)) this.unmarked.push({ seq: row.seq, at });
+    if (firstFailure !== -1) {
+      // Another replica, whose JetStream may answer, can lead while this one backs off. What was
+      // acknowledged stays in `unmarked`: this relay's next pass marks it, leading or not.
+      this.drop(client);
+      throw (acks[firstFailure] as PromiseRejectedResult).reason;
+    }
+    this.markSoon();
+    return rows.length;
+  }
+
+  /** Wakes the loop to mark the last batch if no other pass does first. */
+  private markSoon(): void {
+    if (this.markTimer || !this.loop) return;
+    this.markTimer = setTimeout(() => {
+      this.markTimer = undefined;
+      if (this.unmarked.length > 0) this.wake();
+    }, MARK_DELAY_MS);
   }
 }
 
 /**
- * Settings for the transaction that reads the next batch: a plain index scan of the partial index
- * of unpublished rows. Without statistics (a new table, or before ANALYZE) the planner prefers a
- * bitmap scan, which visits the heap for the entry of every row published since the last VACUUM
- * and never marks those entries dead; an index scan marks them, so the next read skips them.
+ * Settings of the relay's connection: the batch is read with a plain index scan of the partial
+ * index of unpublished rows. Without statistics (a new table, or before ANALYZE) the planner
+ * prefers a bitmap scan, which visits the heap for the entry of every row published since the
+ * last VACUUM and never marks those entries dead; an index scan marks them, so the next read
+ * skips them.
  */
-export const NEXT_BATCH_SETTINGS = 'SET LOCAL enable_bitmapscan = off;';
+export const RELAY_SESSION_SETTINGS = 'SET enable_bitmapscan = off';
 
 /**
- * The relay's read: tries the relay lock once and, when held, reads up to `batchSize` unpublished
- * rows in seq order (the column's order: the output's `seq` is text, and ordering by it put 10
- * before 9). One row with `held` false and no event when another relay has the lock.
+ * The relay's pass, one statement with two parameters: the seqs JetStream acknowledged since the
+ * last pass ($1) and when ($2), which it marks published. It takes the relay lock unless the
+ * relay already leads (`leading`: the lock is held by its connection), and when held reads up to
+ * `batchSize` unpublished rows in seq order (the column's order: the output's `seq` is text, and
+ * ordering by it put 10 before 9), leaving out the rows it marks (the read sees the table as it
+ * was before the statement). One row with `held` false and no event when another relay leads.
  */
-export function nextBatchSql(table: string, batchSize: number): string {
-  return `WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('${table}')) AS held)
+export function nextBatchSql(table: string, batchSize: number, { leading }: { leading: boolean }): string {
+  const held = leading ? 'true' : `pg_try_advisory_lock(hashtext('${table}'))`;
+  return `WITH marked AS (
+           UPDATE ${table} o SET published_at = m.at FROM unnest($1::bigint[], $2::timestamptz[]) AS m(seq, at)
+            WHERE o.seq = m.seq AND o.published_at IS NULL),
+         relay_lock AS MATERIALIZED (SELECT ${held} AS held)
          SELECT l.held, o.seq::text AS seq, o.event_id, o.subject, o.payload, o.traceparent
            FROM relay_lock l LEFT JOIN LATERAL (
              SELECT seq, event_id, subject, payload, traceparent FROM ${table}
-              WHERE l.held AND published_at IS NULL ORDER BY seq LIMIT ${batchSize}) o ON true
+              WHERE l.held AND published_at IS NULL AND seq <> ALL($1::bigint[]) ORDER BY seq LIMIT ${batchSize}) o ON true
           ORDER BY o.seq`;
 }

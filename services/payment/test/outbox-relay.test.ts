@@ -1,10 +1,10 @@
 import { create } from '@bufbuild/protobuf';
 import { payment } from '@vrp/contracts';
 import { createLogger } from '@vrp/logging';
-import { NEXT_BATCH_SETTINGS, newDomainEvent, nextBatchSql, OutboxRelay, outboxRow } from '@vrp/outbox';
+import { newDomainEvent, nextBatchSql, OutboxRelay, outboxRow, RELAY_SESSION_SETTINGS } from '@vrp/outbox';
 import { createTestDatabase, createTestStream, waitFor, type TestDatabase, type TestStream } from '@vrp/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 let db: TestDatabase;
 let stream: TestStream;
@@ -14,8 +14,11 @@ beforeAll(async () => {
   [db, stream] = await Promise.all([createTestDatabase(['payment']), createTestStream()]);
   sql = new pg.Pool({ connectionString: db.url });
 });
+// A relay leads for as long as it runs: every test starts with none.
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((r) => r.stop()));
+});
 afterAll(async () => {
-  await Promise.all(relays.map((r) => r.stop()));
   await sql?.end();
   await stream?.cleanup();
   await db?.drop();
@@ -46,7 +49,7 @@ const lastPublishedAfter = async (before: number) =>
     )
   ).at(-1)!.eventId;
 
-/** A started relay whose poll is far beyond the tests' patience: only a nudge, the lock retry or NOTIFY wakes it. */
+/** A started relay whose poll is far beyond the tests' patience: only a nudge, NOTIFY or its mark timer wakes it. */
 const runningRelay = () => {
   const r = relay({ pollIntervalMs: 600_000 });
   r.start();
@@ -73,7 +76,7 @@ async function commitEvents(count: number): Promise<string[]> {
 }
 
 describe('the outbox relay', () => {
-  it('publishes nothing while another relay holds the lock, then every row once, in commit order, however many relays race', async () => {
+  it('publishes nothing while another holds the lock, then every row once, in commit order, however many relays race', async () => {
     const ids = await commitEvents(150);
     const holder = await sql.connect();
     try {
@@ -85,8 +88,12 @@ describe('the outbox relay', () => {
       await holder.query('COMMIT');
       holder.release();
     }
-    const published = await Promise.all([relay().flush(), relay().flush(), relay().flush()]);
+    const racers = [relay(), relay(), relay()];
+    const published = await Promise.all(racers.map((r) => r.flush()));
     expect(published.reduce((a, b) => a + b, 0)).toBe(150);
+    // One of them won the lock and keeps it; the others published nothing.
+    expect(racers.filter((r) => r.leading)).toHaveLength(1);
+    expect(published.filter((n) => n > 0)).toHaveLength(1);
     const got = (await stream.events()).map((e) => e.eventId);
     expect(got).toEqual(ids);
     const { rows } = await sql.query<{ pending: number }>(
@@ -104,21 +111,24 @@ describe('the outbox relay', () => {
     );
     await sql.query(`UPDATE payment.outbox_events SET published_at = now() WHERE subject = 'vrp.test.published'`);
     const [id] = await commitEvents(1);
+    // The leader's read, on a connection set up as the relay's (no marks pending).
     const read = async () => {
-      const client = await sql.connect();
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
       try {
-        await client.query(`BEGIN; ${NEXT_BATCH_SETTINGS}`);
+        await client.query(RELAY_SESSION_SETTINGS);
         const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${nextBatchSql('"payment"."outbox_events"', 40)}`,
+          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${nextBatchSql('"payment"."outbox_events"', 40, { leading: true })}`,
+          [[], []],
         );
         return rows[0]!['QUERY PLAN'][0].Plan;
       } finally {
-        await client.query('ROLLBACK');
-        client.release();
+        await client.end();
       }
     };
     const plan = await read();
-    const scans = planNodes(plan).filter((n) => n['Relation Name'] === 'outbox_events');
+    // The read's scans (the marking UPDATE, with nothing to mark, is a CTE of its own).
+    const scans = planNodes(plan).filter((n) => n['Relation Name'] === 'outbox_events' && n['Node Type'] !== 'ModifyTable');
     expect(scans.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'outbox_events_unpublished_seq_idx']]);
     expect(scans[0]!['Actual Rows']).toBe(1);
     // An index scan marks the entries of rows no transaction can see any more as dead, and later
@@ -141,48 +151,98 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Subplan Name'?: string;
   'Actual Rows': number;
   'Shared Hit Blocks': number;
   'Shared Read Blocks': number;
   Plans?: PlanNode[];
 }
 
-const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+const planNodes = (node: PlanNode): PlanNode[] =>
+  node['Subplan Name'] === 'CTE marked' ? [] : [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
-describe('a running relay', () => {
-  it('publishes a row its process committed while another relay held the lock soon after, not at its next poll', async () => {
-    const r = runningRelay();
+/** Waits until a relay listens for commits and its first look, when listening starts, is over. */
+async function listening(): Promise<void> {
+  await waitFor(
+    async () =>
+      (
+        await sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN payment_outbox' AND datname = current_database()`,
+        )
+      ).rows[0]!.n > 0 || undefined,
+    { what: 'the relay to listen' },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** How many rows are still unmarked. */
+const unpublished = async () =>
+  (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM payment.outbox_events WHERE published_at IS NULL')).rows[0]!.n;
+
+/** Waits until one of `relays` leads and returns it. */
+const leaderOf = (...candidates: OutboxRelay[]) => waitFor(async () => candidates.find((r) => r.leading), { what: 'a relay to lead' });
+
+describe('running relays', () => {
+  it('one leads and publishes what any process commits; the others publish nothing', async () => {
+    const [a, b] = [runningRelay(), runningRelay()];
     const before = (await stream.events()).length;
-    const holder = await sql.connect();
-    let id: string;
-    try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT pg_advisory_xact_lock(hashtext('"payment"."outbox_events"'))`);
-      [id] = (await commitEvents(1)) as [string];
-      r.nudge(); // what the committing process does; the relay finds the lock taken
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect((await stream.events()).length).toBe(before);
-    } finally {
-      await holder.query('COMMIT');
-      holder.release();
-    }
+    const ids = await commitEvents(30);
+    await waitFor(async () => ((await stream.events()).length >= before + 30 ? true : undefined), { what: 'the rows published' });
+    const got = (await stream.events()).slice(before).map((e) => e.eventId);
+    expect(got).toEqual(ids);
+    expect([a, b].filter((r) => r.leading)).toHaveLength(1);
+  });
+
+  it('marks what it published by itself soon after, when no later pass does', async () => {
+    runningRelay();
+    await listening(); // from here on only the commit's notification, then the mark timer, wake it
+    const before = (await stream.events()).length;
+    const [id] = await commitEvents(1);
     expect(await lastPublishedAfter(before)).toBe(id);
+    await waitFor(async () => ((await unpublished()) === 0 ? true : undefined), { what: 'the row marked published' });
+    const { rows } = await sql.query<{ published_at: Date; created_at: Date }>(
+      'SELECT published_at, created_at FROM payment.outbox_events WHERE event_id = $1',
+      [id],
+    );
+    // Dated when JetStream acknowledged it, not when it was marked.
+    expect(rows[0]!.published_at.getTime() - rows[0]!.created_at.getTime()).toBeLessThan(200);
+  });
+
+  it('hands over when the leader stops: another takes the lock at once, not at its next poll', async () => {
+    const [a, b] = [runningRelay(), runningRelay()];
+    await commitEvents(1);
+    const leader = await leaderOf(a, b);
+    const other = leader === a ? b : a;
+    await leader.stop();
+    await waitFor(async () => other.leading || undefined, { what: 'the other relay to lead', timeoutMs: 5_000 });
+    const before = (await stream.events()).length;
+    const [id] = await commitEvents(1);
+    expect(await lastPublishedAfter(before)).toBe(id);
+  });
+
+  it('a leader whose connection dies loses the lock, and another publishes from then on, every row once', async () => {
+    const [a, b] = [runningRelay(), runningRelay()];
+    await commitEvents(1);
+    await leaderOf(a, b);
+    await waitFor(async () => ((await unpublished()) === 0 ? true : undefined), { what: 'the row marked published' });
+    const { rows } = await sql.query<{ n: number }>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database =
+         (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(rows[0]!.n).toBe(1);
+    const before = (await stream.events()).length;
+    const ids = await commitEvents(20);
+    await waitFor(async () => ((await stream.events()).length >= before + 20 ? true : undefined), { what: 'the rows published' });
+    expect((await stream.events()).slice(before).map((e) => e.eventId)).toEqual(ids);
+    await waitFor(async () => ((await unpublished()) === 0 ? true : undefined), { what: 'the rows marked published' });
+    expect([a, b].filter((r) => r.leading)).toHaveLength(1);
   });
 });
 
 describe('a listening relay', () => {
   it('publishes a row committed by another process at once, woken by NOTIFY, not by its poll', async () => {
     runningRelay(); // no nudge below: only the notification can wake it
-    await waitFor(
-      async () =>
-        (
-          await sql.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN payment_outbox' AND datname = current_database()`,
-          )
-        ).rows[0]!.n > 0 || undefined,
-      { what: 'the relay to listen' },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100)); // its first look, when listening starts, is over
+    await listening();
     const before = (await stream.events()).length;
     const [id] = await commitEvents(1);
     expect(await lastPublishedAfter(before)).toBe(id);
