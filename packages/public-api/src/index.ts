@@ -37,3 +37,4 @@ export {
   sendTestEventBody,
 } from './requests.js';
 export { invalid, metadataProblems } from './metadata.js';
+export { minorUnits } from './amounts.js';

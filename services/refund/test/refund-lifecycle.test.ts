@@ -89,8 +89,11 @@ describe('refund lifecycle', () => {
     const submitted = await seedPayment(h, merchantId, 5_000n, 'submitted');
     const failed = await seedPayment(h, merchantId, 5_000n, 'failed');
     const paid = await seedPayment(h, merchantId, 5_000n);
-    const create = (paymentId: string, amountMinor: bigint, extra: Partial<refund.CreateRefundRequest> = {}) =>
-      apiError(h.refunds.createRefund({ merchantId, paymentId, amountMinor, reason: '', ...extra }));
+    const create = (
+      paymentId: string,
+      amountMinor: bigint,
+      extra: Omit<Partial<refund.CreateRefundRequest>, '$typeName' | '$unknown'> = {},
+    ) => apiError(h.refunds.createRefund({ merchantId, paymentId, amountMinor, reason: '', ...extra }));
 
     expect((await create(submitted.id, 0n)).code).toBe('payment_not_settled');
     expect((await create(failed.id, 1_000n)).code).toBe('payment_not_settled');
@@ -105,11 +108,30 @@ describe('refund lifecycle', () => {
     expect((await apiError(h.refunds.createRefund({ merchantId: other, paymentId: paid.id, amountMinor: 0n, reason: '' }))).code).toBe(
       'not_found',
     );
-    // Nothing was booked by any of them.
+    // The merchant's decimal amount, parsed by the payment service in the payment's currency.
+    const tooPrecise = await create(paid.id, 0n, { amount: '1.001' });
+    expect([tooPrecise.code, tooPrecise.param, tooPrecise.message]).toEqual([
+      'validation_error',
+      'amount',
+      'amount GBP allows at most 2 decimal places',
+    ]);
+    expect((await create(paid.id, 0n, { amount: '0.99' })).code).toBe('refund_amount_too_small');
+    expect((await create(paid.id, 0n, { amount: '50.01' })).code).toBe('refund_exceeds_payment');
+    expect((await create(paid.id, 100n, { amount: '1.00' })).param).toBe('amount');
+    expect((await create('PM00000000000000000000000000', 0n, { amount: '1.00' })).code).toBe('not_found');
+    // Nothing was booked by any of them, and no request of theirs is left.
     expect((await currentPayment(h, merchantId, paid.id)).amountRefundedMinor).toBe(0n);
+    expect(await h.sql('SELECT id FROM refund.refund_requests WHERE merchant_id = $1', [merchantId])).toEqual([]);
 
     // Leave 0.50: refunding all of it is fine although it is below 1.00.
-    await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 4_950n, reason: '' });
+    const { refund: decimal } = await h.refunds.createRefund({
+      merchantId,
+      paymentId: paid.id,
+      amountMinor: 0n,
+      amount: '49.50',
+      reason: '',
+    });
+    expect(decimal!.amountMinor).toBe(4_950n);
     expect((await create(paid.id, 49n)).code).toBe('refund_amount_too_small');
     const { refund: last } = await h.refunds.createRefund({ merchantId, paymentId: paid.id, amountMinor: 50n, reason: '' });
     expect(last!.amountMinor).toBe(50n);

@@ -110,6 +110,7 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
         paymentId: required('payment_id', req.paymentId),
         refundId: required('refund_id', req.refundId),
         amountMinor: req.amountMinor,
+        amount: req.amount,
       });
       return {
         amountMinor: result.amountMinor,

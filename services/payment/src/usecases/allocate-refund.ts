@@ -1,4 +1,5 @@
-import { ApiError, notFound } from '@vrp/errors';
+import { ApiError, notFound, validationError } from '@vrp/errors';
+import { minorUnits } from '@vrp/public-api';
 import { transaction } from '@vrp/sql';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
@@ -11,8 +12,10 @@ export interface AllocateRefundInput {
   merchantId: string;
   paymentId: string;
   refundId: string;
-  /** 0 means everything still refundable. */
+  /** 0 means everything still refundable (or that `amount` says how much). */
   amountMinor: bigint;
+  /** The merchant's decimal amount string, parsed here in the payment's currency; empty: `amountMinor`. */
+  amount?: string | undefined;
 }
 
 export interface Allocation {
@@ -24,7 +27,8 @@ export interface Allocation {
 }
 
 /**
- * Holds a refund's amount against a settled payment, idempotently per refund id. This is the
+ * Holds a refund's amount against a settled payment, idempotently per refund id (a decimal
+ * amount is parsed in the payment's currency: the refund service never reads the payment). This is the
  * first of two phases: the hold counts against what is refundable, so refunds can never pass
  * the payment amount (a conditional UPDATE on `amount_refunded + amount_held + a <= amount`,
  * backed by a CHECK, serialises concurrent allocations on the row), but nothing public changes
@@ -32,12 +36,15 @@ export interface Allocation {
  * it; ReleaseRefund gives a hold back without a trace.
  */
 export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
+  if (input.amount && input.amountMinor !== 0n)
+    throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
   const at = deps.clock.now(input.merchantId);
   try {
     return await transaction(deps.sql, async (tx) => {
       const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
-      const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, input.amountMinor);
+      const requested = input.amount ? minorUnits('amount', input.amount, payment.currency) : input.amountMinor;
+      const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, requested);
       const remainingAfterMinor = await holdForRefund(tx, {
         refundId: input.refundId,
         merchantId: input.merchantId,

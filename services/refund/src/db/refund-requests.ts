@@ -31,6 +31,19 @@ export async function moveRequest(db: Queryable, merchantId: string, id: string,
   return rowCount === 1;
 }
 
+/**
+ * Deletes a request that is still open, with the Idempotency-Keys bound to it, in one statement:
+ * for a create the payment service refused (nothing was booked), so a refused request leaves no
+ * trace and a retry with the same key may refund. Conditional on `open`, as every move is.
+ */
+export async function forgetRequest(db: Queryable, merchantId: string, id: string): Promise<void> {
+  await db.query(
+    `WITH gone AS (DELETE FROM refund.refund_requests WHERE id = $1 AND merchant_id = $2 AND state = 'open' RETURNING id)
+     DELETE FROM refund.idempotency_keys k USING gone WHERE k.merchant_id = $2 AND k.resource_id = gone.id`,
+    [id, merchantId],
+  );
+}
+
 /** Requests with work left for the recovery sweeper: open since before `openBefore`, or abandoned (oldest first). */
 export async function unfinishedRequests(db: Queryable, openBefore: Date, limit: number): Promise<RefundRequestRow[]> {
   return rows<RefundRequestRow>(

@@ -205,7 +205,7 @@ export async function insertRequest(
 }
 
 /**
- * In one statement: completes the open request, inserts the refund (pending settlement), its
+ * In one statement: completes the open request (with the amount booked), inserts the refund (pending settlement), its
  * first timeline entry and refund.created in the outbox (built beforehand from the row as it
  * will be). Fails with service_unavailable when the request is no longer open, i.e. the
  * recovery sweeper abandoned it meanwhile and is giving the booking back.
@@ -237,7 +237,8 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
   const [result] = await rows<{ seq: string | null }>(
     db,
     `WITH request AS (
-       UPDATE refund.refund_requests SET state = 'completed', updated_at = now() WHERE id = $1 AND merchant_id = $2 AND state = 'open' RETURNING id),
+       UPDATE refund.refund_requests SET state = 'completed', amount_minor = $4, updated_at = now()
+        WHERE id = $1 AND merchant_id = $2 AND state = 'open' RETURNING id),
      created AS (
        INSERT INTO refund.refunds (id, merchant_id, payment_id, amount_minor, currency, status, reason, metadata, created_at, expected_settlement_date)
        SELECT $1, $2, $3, $4, $5, 'pending_settlement', $6, $7::jsonb, $8, $9::date FROM request RETURNING id),

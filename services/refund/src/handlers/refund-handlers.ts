@@ -20,6 +20,7 @@ export function refundHandlers(deps: Deps): ServiceImpl<typeof refund.RefundServ
         merchantId: required('merchant_id', req.merchantId),
         paymentId: required('payment_id', req.paymentId),
         amountMinor: req.amountMinor,
+        amount: req.amount,
         reason: req.reason,
         metadata: req.metadata ?? {},
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,

@@ -6,7 +6,7 @@ import { newId } from '@vrp/ids';
 import { ApiError, validationError } from '@vrp/errors';
 import { KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { insertRefund, insertRequest, readRefund } from '../db/refund-sql.js';
-import { findRequest, moveRequest } from '../db/refund-requests.js';
+import { findRequest, forgetRequest } from '../db/refund-requests.js';
 import { assertValidReason } from '../domain/refund-reason.js';
 import { expectedSettlementDate } from '../domain/settlement-date.js';
 import type { RefundRow } from '../db/refunds.js';
@@ -18,8 +18,13 @@ import { handOverLater } from './submit-refund-to-bank.js';
 export interface CreateRefundInput {
   merchantId: string;
   paymentId: string;
-  /** 0 means everything still refundable. */
+  /** 0 means everything still refundable (or that `amount` says how much). */
   amountMinor: bigint;
+  /**
+   * The merchant's decimal amount string, when the caller has not parsed it: the payment service
+   * parses it in the payment's currency as it books the refund. Empty or absent: `amountMinor`.
+   */
+  amount?: string | undefined;
   reason: string;
   metadata: JsonObject;
   /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
@@ -40,6 +45,8 @@ export interface CreateRefundInput {
  */
 export async function createRefund(deps: Deps, input: CreateRefundInput): Promise<RefundRow> {
   if (input.amountMinor < 0n) throw validationError('amount', 'must be greater than zero');
+  if (input.amount && input.amountMinor !== 0n)
+    throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
   assertValidReason(input.reason);
   validateMetadata(input.metadata);
   const replay = await replayed(deps, input);
@@ -60,7 +67,7 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
     if (first) return first;
     throw keyInUse();
   }
-  const booked = await book(deps, ref, input.amountMinor);
+  const booked = await book(deps, ref, input);
 
   let row: RefundRow;
   try {
@@ -117,14 +124,20 @@ function keyInUse(): ApiError {
   });
 }
 
-/** Books the amount against the payment; on failure leaves the request in a state that is safe. */
-async function book(deps: Deps, ref: RequestRef, amountMinor: bigint) {
+/**
+ * Books the amount against the payment (which also finds out whether the payment exists and, for
+ * a decimal amount, parses it in its currency); on failure leaves the request in a state that is
+ * safe.
+ */
+async function book(deps: Deps, ref: RequestRef, input: Pick<CreateRefundInput, 'amountMinor' | 'amount'>) {
   try {
-    return await deps.payments.allocateRefund({ ...ref, refundId: ref.id, amountMinor });
+    return await deps.payments.allocateRefund({ ...ref, refundId: ref.id, amountMinor: input.amountMinor, amount: input.amount ?? '' });
   } catch (err) {
-    // A verdict (refund_exceeds_payment, not_found...) means nothing was booked. Any other
-    // failure (a timeout) leaves the booking uncertain, so it is given back to be sure.
-    if (isClientFault(err)) await moveRequest(deps.sql, ref.merchantId, ref.id, ['open'], 'released');
+    // A verdict (not_found, validation_error, refund_exceeds_payment...) means nothing was
+    // booked: the request goes, with its Idempotency-Key, and a refused create leaves nothing
+    // behind. Any other failure (a timeout) leaves the booking uncertain, so it is given back
+    // to be sure.
+    if (isClientFault(err)) await forgetRequest(deps.sql, ref.merchantId, ref.id);
     else await abandonRequest(deps, ref);
     throw err;
   }

@@ -1,19 +1,23 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { createRefundBody, validateMetadata } from '@vrp/public-api';
-import { minorUnits, parseRequest } from '../../validation/body.js';
+import { parseRequest } from '../../validation/body.js';
 
-/** A create-refund request in contract terms: amount 0 means everything still refundable. */
+/**
+ * A create-refund request in contract terms. The amount stays the merchant's decimal string
+ * (empty: everything still refundable): its currency is the payment's, and the payment service,
+ * which books the refund, parses it there, so the gateway does not read the payment first.
+ */
 export interface CreateRefundBody {
-  amountMinor: bigint;
+  amount: string;
   reason: string;
   metadata: JsonObject;
 }
 
-/** Reads a create-refund body: every problem of its schema at once, then the amount in the payment's currency. */
-export function parseCreateRefund(raw: unknown, currency: string): CreateRefundBody {
+/** Reads a create-refund body: every problem of its schema at once. */
+export function parseCreateRefund(raw: unknown): CreateRefundBody {
   const body = parseRequest(createRefundBody, raw);
   return {
-    amountMinor: body.amount === undefined ? 0n : minorUnits('amount', body.amount, currency),
+    amount: body.amount ?? '',
     reason: body.reason ?? '',
     metadata: validateMetadata(body.metadata),
   };
