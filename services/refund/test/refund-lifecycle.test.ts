@@ -82,6 +82,11 @@ describe('refund lifecycle', () => {
       2_500n,
       10_000n,
     ]);
+    // Each carries the payment as the booking left it, its timeline included, as a read of it shows.
+    const [partly, fully] = paymentRefunded.map((e) => (e.resource.case === 'payment' ? e.resource.value : undefined));
+    expect(partly!.timeline.map((t) => t.status)).toEqual(['submitted', 'settled']);
+    expect(fully).toEqual(after);
+    expect(fully!.timeline.map((t) => t.status)).toEqual(['submitted', 'settled', 'refunded']);
   });
 
   it('turns away what the rules forbid, with the exact reason', async () => {

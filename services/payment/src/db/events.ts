@@ -45,11 +45,20 @@ export async function recordChangeOn(db: Queryable, subjectPrefix: string, chang
   }
   const record = await readPayment(db, change.merchantId, change.paymentId);
   if (!record) throw new Error(`payment ${change.paymentId} vanished`);
-  if (change.event) {
-    const event = newDomainEvent(change.event, change.merchantId, { case: 'payment', value: toPaymentMessage(record) }, change.at);
-    await insertOutboxEvent(db, 'payment', subjectPrefix, event);
-  }
+  if (change.event) await writePaymentEvent(db, subjectPrefix, change.event, record, change.at);
   return record;
+}
+
+/** Writes the outbox row of `type` about `record`, the payment as the change at `at` left it (in the change's transaction). */
+export async function writePaymentEvent(
+  db: Queryable,
+  subjectPrefix: string,
+  type: EventType,
+  record: PaymentRecord,
+  at: Date,
+): Promise<void> {
+  const event = newDomainEvent(type, record.merchantId, { case: 'payment', value: toPaymentMessage(record) }, at);
+  await insertOutboxEvent(db, 'payment', subjectPrefix, event);
 }
 
 /** The outbox row of a payment event: `type` about the payment as it is after the change at `at`. */

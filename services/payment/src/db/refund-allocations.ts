@@ -4,6 +4,8 @@
  * made with @vrp/sql's transaction().
  */
 import { rows, type Queryable } from '@vrp/sql';
+import { RECORD, toRecord, type PaymentRow } from './payment-sql.js';
+import type { PaymentRecord } from './payments.js';
 
 /** A refund's allocation against a payment. */
 export interface AllocationRow {
@@ -77,31 +79,43 @@ export async function holdForRefund(
 
 /**
  * Confirms a refund's allocation and books its amount, in one statement: the allocation of this
- * merchant's payment is marked confirmed unless it was released or confirmed already, and its
- * held amount moves into amount_refunded (the payment becomes `refunded` when nothing is left).
- * Locks the allocation, then the payment, the order every writer of both takes. Null when
+ * merchant's payment is marked confirmed unless it was released or confirmed already, its held
+ * amount moves into amount_refunded, and a payment with nothing left becomes `refunded` with its
+ * timeline entry. Locks the allocation, then the payment, the order every writer of both takes.
+ * Returns the payment as booked (for payment.refunded, without reading it again), or null when
  * nothing was confirmed (unknown, another payment's, released, or confirmed before).
  */
 export async function confirmAllocation(
   db: Queryable,
   a: { refundId: string; merchantId: string; paymentId: string; at: Date },
-): Promise<{ fullyRefunded: boolean } | null> {
-  const [row] = await rows<{ status: string }>(
+): Promise<PaymentRecord | null> {
+  const [row] = await rows<PaymentRow & { refunded_seq: string | null }>(
     db,
     `WITH confirmed AS (
        UPDATE payment.refund_allocations SET confirmed_at = $4
         WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL
-       RETURNING amount_minor)
-     UPDATE payment.payments p
-        SET amount_held_minor = p.amount_held_minor - c.amount_minor,
-            amount_refunded_minor = p.amount_refunded_minor + c.amount_minor,
-            status = CASE WHEN p.amount_refunded_minor + c.amount_minor = p.amount_minor THEN 'refunded' ELSE p.status END
-       FROM confirmed c
-      WHERE p.id = $3 AND p.merchant_id = $2
-     RETURNING p.status`,
+       RETURNING amount_minor),
+     booked AS (
+       UPDATE payment.payments p
+          SET amount_held_minor = p.amount_held_minor - c.amount_minor,
+              amount_refunded_minor = p.amount_refunded_minor + c.amount_minor,
+              status = CASE WHEN p.amount_refunded_minor + c.amount_minor = p.amount_minor THEN 'refunded' ELSE p.status END
+         FROM confirmed c
+        WHERE p.id = $3 AND p.merchant_id = $2
+       RETURNING ${RECORD}),
+     entry AS (
+       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'refunded', $4 FROM booked WHERE status = 'refunded'
+       RETURNING seq)
+     SELECT booked.*, (SELECT seq::text FROM entry) AS refunded_seq FROM booked`,
     [a.refundId, a.merchantId, a.paymentId, a.at],
   );
-  return row ? { fullyRefunded: row.status === 'refunded' } : null;
+  if (!row) return null;
+  const record = toRecord(row);
+  // The statement's own timeline entry is not in the timeline it read (a statement sees the
+  // table as it was when it started), so it goes on the end here.
+  if (row.refunded_seq !== null)
+    record.timeline.push({ seq: BigInt(row.refunded_seq), paymentId: record.id, status: 'refunded', at: a.at });
+  return record;
 }
 
 /**

@@ -3,13 +3,14 @@ import { transaction } from '@vrp/sql';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
 import { confirmAllocation, findAllocation } from '../db/refund-allocations.js';
-import { recordChangeOn } from '../db/events.js';
+import { writePaymentEvent } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
 /**
  * The second phase of a refund booking: the refund service committed the refund, so its held
  * amount becomes part of amount_refunded (the payment becomes `refunded` when nothing is left)
- * and payment.refunded is written in the same transaction. Idempotent per refund id: a repeat
+ * and payment.refunded is written in the same transaction (two statements: the booking, which
+ * returns the payment as booked, and the outbox row). Idempotent per refund id: a repeat
  * returns the payment and writes nothing. A released allocation cannot be confirmed.
  */
 export async function confirmRefund(
@@ -33,13 +34,8 @@ export async function confirmRefund(
       return payment;
     }
     changed = true;
-    return recordChangeOn(tx, deps.subjectPrefix, {
-      merchantId: input.merchantId,
-      paymentId: input.paymentId,
-      at,
-      ...(booked.fullyRefunded ? { entered: 'refunded' as const } : {}),
-      event: 'payment.refunded',
-    });
+    await writePaymentEvent(tx, deps.subjectPrefix, 'payment.refunded', booked, at);
+    return booked;
   });
   if (changed) deps.afterCommit();
   return record;
