@@ -220,7 +220,7 @@ describe('running relays', () => {
     expect(await lastPublishedAfter(before)).toBe(id);
   });
 
-  it('a leader whose connection dies loses the lock, and another publishes from then on, every row once', async () => {
+  it('a leader whose connection dies loses the lock; whichever relay takes it next publishes every later row once, in order', async () => {
     const [a, b] = [runningRelay(), runningRelay()];
     await commitEvents(1);
     await leaderOf(a, b);

@@ -34,7 +34,8 @@ export async function moveRequest(db: Queryable, merchantId: string, id: string,
 /**
  * Deletes a request that is still open, with the Idempotency-Keys bound to it, in one statement:
  * for a create the payment service refused (nothing was booked), so a refused request leaves no
- * trace and a retry with the same key may refund. Conditional on `open`, as every move is.
+ * trace and a retry with the same key may refund (freeKeysOf's delete, in the same statement).
+ * Conditional on `open`, as every move is.
  */
 export async function forgetRequest(db: Queryable, merchantId: string, id: string): Promise<void> {
   await db.query(

@@ -22,7 +22,8 @@ export interface CreateRefundInput {
   amountMinor: bigint;
   /**
    * The merchant's decimal amount string, when the caller has not parsed it: the payment service
-   * parses it in the payment's currency as it books the refund. Empty or absent: `amountMinor`.
+   * parses it in the payment's currency as it books the refund (and refuses it beside a non-zero
+   * `amountMinor`). Empty or absent: `amountMinor`.
    */
   amount?: string | undefined;
   reason: string;
@@ -45,8 +46,6 @@ export interface CreateRefundInput {
  */
 export async function createRefund(deps: Deps, input: CreateRefundInput): Promise<RefundRow> {
   if (input.amountMinor < 0n) throw validationError('amount', 'must be greater than zero');
-  if (input.amount && input.amountMinor !== 0n)
-    throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
   assertValidReason(input.reason);
   validateMetadata(input.metadata);
   const replay = await replayed(deps, input);
