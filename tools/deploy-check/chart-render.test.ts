@@ -169,7 +169,7 @@ describe('NetworkPolicies', () => {
     for (const name of SERVICES) expect(policy(name).policyTypes).toEqual(['Ingress', 'Egress']);
     expect(policy('gateway').ingress[0]).toEqual({ ports: [{ port: 'http', protocol: 'TCP' }] }); // no `from`: any source
     expect(callersOf('mandate')).toEqual(['gateway', 'payment']);
-    expect(callersOf('payment')).toEqual(['bank-simulator', 'gateway', 'refund']);
+    expect(callersOf('payment')).toEqual(['bank-simulator', 'gateway', 'mandate', 'refund']);
     expect(callersOf('refund')).toEqual(['bank-simulator', 'gateway']);
     expect(callersOf('webhook')).toEqual(['gateway']);
     expect(callersOf('bank-simulator')).toEqual(['gateway', 'payment', 'refund']);
@@ -199,7 +199,7 @@ describe('NetworkPolicies', () => {
       policy(name).egress.flatMap((r) => (r.to ?? []).flatMap((p) => p.podSelector?.matchLabels['app.kubernetes.io/component'] ?? []));
     expect(callees('gateway')).toEqual(['mandate', 'payment', 'refund', 'webhook', 'bank-simulator']);
     expect(callees('payment')).toEqual(['mandate', 'bank-simulator']);
-    expect(callees('mandate')).toEqual([]);
+    expect(callees('mandate')).toEqual(['payment']);
     for (const name of SERVICES)
       expect(policy(name).ingress).toContainEqual({
         ports: [{ port: 'metrics', protocol: 'TCP' }],

@@ -5,6 +5,7 @@ import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool, rawSql } from '@vrp/sql';
+import { paymentTermsReplica } from './clients/payment-replica.js';
 import type { MandateConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { outboxLagSeconds, pingDatabase } from './db/observability.js';
@@ -54,7 +55,29 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
       clocks.startRefreshing(2000, (err) => logger.warn('sandbox clocks not re-read', { err })),
       (c) => c.stop(),
     );
-    const deps: Deps = { db, sql: pool, logger, clocks, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
+    const replica = config.paymentServiceUrl
+      ? resources.add(
+          'payment service replica client',
+          paymentTermsReplica(
+            {
+              baseUrl: config.paymentServiceUrl,
+              timeoutMs: config.callTimeoutMs,
+              onBreakerStateChange: (state) => logger.warn('circuit breaker state changed', { peer: 'payment', state }),
+            },
+            logger,
+          ),
+          (r) => r.close(),
+        )
+      : undefined;
+    const deps: Deps = {
+      db,
+      sql: pool,
+      logger,
+      clocks,
+      subjectPrefix: config.eventSubjectPrefix,
+      afterCommit: () => relay.nudge(),
+      replica,
+    };
     if (config.env === 'sandbox') {
       const sweeper = resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
       // Mandates created on an advanced clock fall due on it too.

@@ -1,4 +1,4 @@
-import { int, loadConfig, platformSettings, str, vrpEnvSetting } from '@vrp/config';
+import { duration, int, loadConfig, platformSettings, str, vrpEnvSetting } from '@vrp/config';
 
 /**
  * Reads the mandate service's settings from `env` (default: this process's environment; this
@@ -15,6 +15,11 @@ export function loadMandateConfig(env: NodeJS.ProcessEnv = process.env) {
       grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       ...platformSettings(vrpEnv),
       sandboxActivationDelayMs: int('SANDBOX_ACTIVATION_DELAY_MS', { default: 1000, min: 0 }),
+      // The payment service, whose replica of active mandates' terms this service keeps (pushes and
+      // fences). Empty: none is kept, and the payment service asks this one at every create.
+      paymentServiceUrl: str('PAYMENT_SERVICE_URL', { default: '' }),
+      /** Deadline of one call to the payment service. */
+      callTimeoutMs: duration('MANDATE_CALL_TIMEOUT', { default: 5_000 }),
     },
     env,
   );

@@ -1,6 +1,7 @@
 import type { Logger } from '@vrp/logging';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
+import type { TermsReplica } from './clients/payment-replica.js';
 import type { Db } from './db/client.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
@@ -15,4 +16,6 @@ export interface Deps {
   subjectPrefix: string;
   /** Called after a transaction that wrote outbox rows has committed (wakes the relay). */
   afterCommit(): void;
+  /** The payment service's replica of active mandates' terms; absent when PAYMENT_SERVICE_URL is not set. */
+  replica?: TermsReplica | undefined;
 }

@@ -11,6 +11,7 @@ import type { PaymentConfig } from './config.js';
 import { createDb, SCHEMA } from './db/client.js';
 import { outboxLagSeconds, paymentsByStatus, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
+import { TermsCache } from './domain/terms-cache.js';
 import type { Clock } from './domain/clock.js';
 import { ResubmissionSweeper } from './jobs/resubmission-sweeper.js';
 import { routes, SERVICE_NAMES } from './server.js';
@@ -97,6 +98,7 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       logger,
       subjectPrefix: config.eventSubjectPrefix,
       mandates,
+      terms: new TermsCache(),
       submitter,
       afterCommit: () => relay.nudge(),
     };

@@ -4,6 +4,7 @@ import type { BankSubmitter } from './clients/bank-submitter.js';
 import type { MandateClient } from './clients/mandate-terms.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './domain/clock.js';
+import type { TermsCache } from './domain/terms-cache.js';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 
 /** What the use cases and jobs work with; built once by app.ts. */
@@ -20,5 +21,7 @@ export interface Deps {
   /** Called after a transaction that wrote outbox rows has committed (wakes the relay). */
   afterCommit(): void;
   mandates: MandateClient;
+  /** This process's memory of the mandate terms replica (usecases/mandate-replica.ts). */
+  terms: TermsCache;
   submitter: BankSubmitter;
 }

@@ -6,9 +6,11 @@ import { startStack, type Stack } from './support/stack.js';
 // Each test takes neighbours down, so each has a stack of its own: no test depends on another's leftovers.
 let s: Stack;
 beforeEach(async () => {
-  // The bank is down at first; unacknowledged submissions are re-sent after 300 ms.
+  // The bank is down at first; unacknowledged submissions are re-sent after 300 ms. No replica of
+  // active terms: every create asks the mandate service (replica.test.ts covers creates without it).
   s = await startStack({
     withoutBank: true,
+    withoutReplica: true,
     paymentEnv: { PAYMENT_RESUBMIT_AFTER: '300ms', PAYMENT_RESUBMIT_SWEEP_INTERVAL: '100ms', PAYMENT_CALL_TIMEOUT: '10s' },
     bankEnv: { BANK_AUTO_SETTLE: 'true', SANDBOX_SETTLEMENT_DELAY_MS: '200' },
   });

@@ -16,6 +16,8 @@ export interface PlatformOptions {
   overrides?: Record<string, string>;
   /** A CA (PEM) the webhook service trusts besides the system ones, for a test's HTTPS receiver. */
   webhookCa?: string;
+  /** The mandate service keeps no replica of active terms at the payment service: every payment create asks it. */
+  withoutReplica?: boolean;
 }
 
 export interface Platform {
@@ -50,7 +52,15 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     createTestDatabase(['gateway', ...SERVICE_STARTERS.flatMap((s) => s.migrations)]),
     createTestStream(),
   ]);
-  const ctx = { db, stream, vrpEnv, env: options.overrides ?? {}, urls: {} as Record<string, string>, webhookCa: options.webhookCa };
+  const ctx = {
+    db,
+    stream,
+    vrpEnv,
+    env: options.overrides ?? {},
+    urls: {} as Record<string, string>,
+    webhookCa: options.webhookCa,
+    withoutReplica: options.withoutReplica,
+  };
   const started: StartedService[] = [];
   for (const starter of SERVICE_STARTERS) {
     started.push(await starter.start(ctx));

@@ -22,6 +22,8 @@ export interface StarterContext {
   urls?: Record<string, string>;
   /** A CA (PEM) the webhook service trusts besides the system ones. */
   webhookCa?: string | undefined;
+  /** The mandate service keeps no replica of active terms at the payment service. */
+  withoutReplica?: boolean | undefined;
 }
 
 /** How the platform harness starts one downstream service over the shared test database and stream. */
@@ -58,6 +60,8 @@ export const mandateStarter: ServiceStarter = {
         GRPC_PORT: '0',
         // Tests move mandates by hand; the sandbox auto-activation must not overtake them.
         SANDBOX_ACTIVATION_DELAY_MS: '600000',
+        // It keeps the payment service's replica of active terms, as under npm start.
+        PAYMENT_SERVICE_URL: ctx.withoutReplica ? '' : local(await reservedPort(ctx, 'payment')),
         ...ctx.env,
       }),
     );
@@ -114,7 +118,7 @@ export const bankStarter: ServiceStarter = {
       loadBankSimulatorConfig({
         ...sharedEnv(ctx),
         GRPC_PORT: String(await reservedPort(ctx, 'bank')),
-        PAYMENT_SERVICE_URL: local(await reservedPort(ctx, 'payment')),
+        PAYMENT_SERVICE_URL: ctx.withoutReplica ? '' : local(await reservedPort(ctx, 'payment')),
         REFUND_SERVICE_URL: local(await reservedPort(ctx, 'refund')),
         // Tests settle and fail payments by hand; auto-settlement must not overtake them.
         BANK_AUTO_SETTLE: 'false',
@@ -135,7 +139,7 @@ export const refundStarter: ServiceStarter = {
         ...sharedEnv(ctx),
         // The bank reports refund outcomes to this address, reserved before the bank started.
         GRPC_PORT: String(await reservedPort(ctx, 'refund')),
-        PAYMENT_SERVICE_URL: local(await reservedPort(ctx, 'payment')),
+        PAYMENT_SERVICE_URL: ctx.withoutReplica ? '' : local(await reservedPort(ctx, 'payment')),
         BANK_SERVICE_URL: local(await reservedPort(ctx, 'bank')),
         ...ctx.env,
       }),

@@ -29,12 +29,13 @@ export interface MandateSqlRow {
   revoked_by: string | null;
   suspended_at: Date | null;
   controls: Prisma.JsonValue;
+  version: string;
 }
 
 /** A mandate row's columns, for a table aliased `m`. */
 export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
-  m.revoked_at, m.revoked_by, m.suspended_at, m.controls`;
+  m.revoked_at, m.revoked_by, m.suspended_at, m.controls, m.version::text AS version`;
 
 /** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
 export const MANDATE_BY_ID = `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
@@ -55,6 +56,7 @@ export function toMandateRow(row: MandateSqlRow): MandateRow {
     revokedBy: row.revoked_by,
     suspendedAt: row.suspended_at,
     controls: row.controls,
+    version: BigInt(row.version),
   };
 }
 
@@ -108,12 +110,28 @@ export async function applyMandateChange(
 ): Promise<MandateRow | null> {
   const [row] = await rows<MandateSqlRow>(
     db,
-    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7
+    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7, version = m.version + 1
       WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
      RETURNING ${COLUMNS}`,
     [id, merchantId, [...from], change.status, change.revokedAt, change.revokedBy, change.suspendedAt],
   );
   return row ? toMandateRow(row) : null;
+}
+
+/**
+ * Raises the version of the mandate while its status is one of `from`, committed on its own
+ * before a move out of active fences the payment service's replica with it. Returns the new
+ * version, or null when the mandate does not exist for this merchant or was in no `from` status.
+ */
+export async function raiseVersion(db: Queryable, merchantId: string, id: string, from: readonly string[]): Promise<bigint | null> {
+  const [row] = await rows<{ version: string }>(
+    db,
+    `UPDATE mandate.mandates m SET version = m.version + 1
+      WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
+     RETURNING m.version::text AS version`,
+    [id, merchantId, [...from]],
+  );
+  return row ? BigInt(row.version) : null;
 }
 
 /**
@@ -129,7 +147,7 @@ export async function changePendingCreatedBefore(db: Queryable, cutoff: Date, li
          LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
         WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
         ORDER BY m.created_at LIMIT $2 FOR UPDATE OF m SKIP LOCKED)
-     UPDATE mandate.mandates m SET status = $3, revoked_at = $4, revoked_by = $5, suspended_at = $6
+     UPDATE mandate.mandates m SET status = $3, revoked_at = $4, revoked_by = $5, suspended_at = $6, version = m.version + 1
        FROM due WHERE m.id = due.id AND m.status = 'pending_sca'
      RETURNING ${COLUMNS}`,
     [cutoff, Math.floor(limit), change.status, change.revokedAt, change.revokedBy, change.suspendedAt],

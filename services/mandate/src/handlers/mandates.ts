@@ -60,7 +60,8 @@ export function mandateHandlers(deps: Deps): MandateRpcs {
       return { mandate: toMandateMessage(row) };
     },
     async getMandate(req) {
-      return { mandate: toMandateMessage(await getMandate(deps, req.merchantId, req.id)) };
+      const row = await getMandate(deps, req.merchantId, req.id);
+      return { mandate: toMandateMessage(row), version: row.version, replicable: !!deps.replica };
     },
     async listMandates(req) {
       const page = await listMandates(deps, req.merchantId, filtersOf(req), req.page);

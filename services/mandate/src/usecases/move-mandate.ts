@@ -1,7 +1,7 @@
 import { ApiError, notFound, required } from '@vrp/errors';
 import { planMove, refusedMove, type MandateMove, type MandateStatus, type RevokedBy } from '../domain/mandate-lifecycle.js';
-import { transaction } from '@vrp/sql';
-import { applyMandateChange, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
+import { transaction, type Queryable } from '@vrp/sql';
+import { applyMandateChange, raiseVersion, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
 
@@ -11,6 +11,14 @@ import type { Deps } from '../deps.js';
  * UPDATE, so of concurrent conflicting moves exactly one wins and only it announces an event.
  * Errors: not_found, mandate_not_cancellable (cancelling a revoked mandate),
  * invalid_state_transition (any other move the mandate's status does not allow).
+ *
+ * With the payment service's replica of active terms (deps.replica), a move out of active first
+ * raises the mandate's version and fences the replica with it, then moves and fences again with
+ * the version the move reached (closing the mandate for payments if it was revoked): once it
+ * answers, no payment create relying on the terms from before is still running or will commit.
+ * If the payment service cannot be reached before the move, the mandate does not move (the
+ * error is service_unavailable; the raised version alone changes nothing). A move into active
+ * pushes the terms to the replica after it commits.
  */
 export async function moveMandate(deps: Deps, merchantId: string, id: string, move: MandateMove, by?: RevokedBy): Promise<MandateRow> {
   required('merchant_id', merchantId);
@@ -19,17 +27,27 @@ export async function moveMandate(deps: Deps, merchantId: string, id: string, mo
   }
   const now = deps.clocks.now(merchantId);
   const plan = planMove(move, now, by);
+  const leavesActive = plan.change.status !== 'active';
+  if (deps.replica && leavesActive) {
+    const version = await raiseVersion(deps.sql, merchantId, id, plan.from);
+    if (version === null) throw await whyNot(deps, merchantId, id, move);
+    await deps.replica.fence(merchantId, id, version, false);
+  }
   const row = await transaction(deps.sql, async (tx) => {
     const changed = await applyMandateChange(tx, merchantId, id, plan.from, plan.change);
-    if (!changed) {
-      // Nothing matched: say why, from the row as it is now.
-      const current = await readMandate(tx, merchantId, id);
-      if (!current) throw notFound('mandate', id);
-      throw refusedMove(move, current.status as MandateStatus, id);
-    }
+    if (!changed) throw await whyNot(deps, merchantId, id, move, tx);
     await recordMandateEvent(tx, deps.subjectPrefix, plan.event, changed, now);
     return changed;
   });
   deps.afterCommit();
+  if (deps.replica && leavesActive) await deps.replica.fence(merchantId, id, row.version, row.status === 'revoked');
+  else await deps.replica?.replicate(row);
   return row;
+}
+
+/** Why a move matched nothing, from the row as it is now. */
+async function whyNot(deps: Deps, merchantId: string, id: string, move: MandateMove, db: Queryable = deps.sql): Promise<ApiError> {
+  const current = await readMandate(db, merchantId, id);
+  if (!current) return notFound('mandate', id);
+  return refusedMove(move, current.status as MandateStatus, id);
 }

@@ -35,31 +35,50 @@ function periodicLimitOf(l: mandate.PeriodicLimit): PeriodicLimit {
   return { period, alignment, maxAmountMinor: l.maxAmountMinor, maxPayments: l.maxPayments };
 }
 
+/** A mandate's terms as the payment service checks them. */
+export function termsOfMandate(m: mandate.Mandate): MandateTerms {
+  const frequency = FREQUENCY[m.frequency];
+  if (!frequency) throw new ApiError('internal_error', `mandate service returned an unknown frequency (${m.frequency})`);
+  return {
+    status: STATUS[m.status] ?? 'unknown',
+    currency: m.currency,
+    maximumAmountMinor: m.maximumAmountMinor,
+    frequency,
+    createdAt: m.createdAt ? timestampDate(m.createdAt) : new Date(0),
+    validFrom: m.controls?.validFrom ? timestampDate(m.controls.validFrom) : undefined,
+    validTo: m.controls?.validTo ? timestampDate(m.controls.validTo) : undefined,
+    periodicLimits: (m.controls?.periodicLimits ?? []).map(periodicLimitOf),
+  };
+}
+
+/** A mandate as the mandate service answers for it now. */
+export interface PulledMandate {
+  terms: MandateTerms;
+  /** Its version (raised by every lifecycle move). */
+  version: bigint;
+  /** Whether the mandate service fences a replica of these terms (see ReplicateMandate). */
+  replicable: boolean;
+}
+
 /**
- * The terms of a merchant's mandate, read from the mandate service through its breaker. A
- * mandate the merchant does not have is `mandate_not_found` (422: it is a reference in the
- * request body, not the resource addressed); an open circuit is `service_unavailable`.
+ * A merchant's mandate, read from the mandate service through its breaker. A mandate the
+ * merchant does not have is `mandate_not_found` (422: it is a reference in the request body,
+ * not the resource addressed); an open circuit is `service_unavailable`.
  */
-export async function fetchMandateTerms(client: MandateClient, merchantId: string, mandateId: string): Promise<MandateTerms> {
+export async function pullMandate(client: MandateClient, merchantId: string, mandateId: string): Promise<PulledMandate> {
   try {
-    const { mandate: m } = await client.getMandate({ merchantId, id: mandateId });
+    const { mandate: m, version, replicable } = await client.getMandate({ merchantId, id: mandateId });
     if (!m) throw new ApiError('internal_error', 'mandate service returned no mandate');
-    const frequency = FREQUENCY[m.frequency];
-    if (!frequency) throw new ApiError('internal_error', `mandate service returned an unknown frequency (${m.frequency})`);
-    return {
-      status: STATUS[m.status] ?? 'unknown',
-      currency: m.currency,
-      maximumAmountMinor: m.maximumAmountMinor,
-      frequency,
-      createdAt: m.createdAt ? timestampDate(m.createdAt) : new Date(0),
-      validFrom: m.controls?.validFrom ? timestampDate(m.controls.validFrom) : undefined,
-      validTo: m.controls?.validTo ? timestampDate(m.controls.validTo) : undefined,
-      periodicLimits: (m.controls?.periodicLimits ?? []).map(periodicLimitOf),
-    };
+    return { terms: termsOfMandate(m), version, replicable };
   } catch (err) {
     if (err instanceof ApiError && (err.code === 'not_found' || err.code === 'validation_error')) {
       throw new ApiError('mandate_not_found', `No such mandate: '${mandateId}'`, { param: 'mandate_id', cause: err });
     }
     throw err;
   }
+}
+
+/** The terms of a merchant's mandate as the mandate service answers now (see pullMandate). */
+export async function fetchMandateTerms(client: MandateClient, merchantId: string, mandateId: string): Promise<MandateTerms> {
+  return (await pullMandate(client, merchantId, mandateId)).terms;
 }

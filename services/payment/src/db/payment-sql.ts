@@ -85,13 +85,32 @@ export async function readPaymentsForBank(db: Queryable, ids: string[]): Promise
 export type OutboxRowOf = (record: PaymentRecord) => { eventId: string; subject: string; payload: Uint8Array; traceparent: string | null };
 
 /**
- * Creates a submitted payment in one statement: passes the mandate's gate (the upsert locks the
- * gate row until the statement's transaction ends, so a concurrent CloseMandate waits), inserts
- * the payment, its first timeline entry and the outbox row built by `event`. Returns null when
- * the gate is closed (the mandate was revoked); the partial unique indexes refuse a second open
- * or in-period payment with their constraint's name.
+ * What a create relied on for the mandate's terms: the replica at `version` (still there, at that
+ * version, when the insert runs), or the mandate service's answer at `version` (not below the
+ * gate's fence: no move out of active has begun since it was read).
  */
-export async function insertSubmitted(db: Queryable, p: NewPayment, event: OutboxRowOf): Promise<PaymentRecord | null> {
+export interface TermsBasis {
+  replica: boolean;
+  version: bigint;
+}
+
+/** Why a create was refused at the gate: the mandate was revoked, or the terms it relied on are stale. */
+export type GateRefusal = 'closed' | 'stale';
+
+/**
+ * Creates a submitted payment in one statement: passes the mandate's gate (the upsert locks the
+ * gate row until the statement's transaction ends, so a concurrent CloseMandate or FenceMandate
+ * waits), inserts the payment, its first timeline entry and the outbox row built by `event`.
+ * Returns 'closed' when the gate is closed (the mandate was revoked) and 'stale' when the terms
+ * `basis` names are no longer current (see TermsBasis); the partial unique indexes refuse a
+ * second open or in-period payment with their constraint's name.
+ */
+export async function insertSubmitted(
+  db: Queryable,
+  p: NewPayment,
+  event: OutboxRowOf,
+  basis: TermsBasis,
+): Promise<PaymentRecord | GateRefusal> {
   const record: PaymentRecord = {
     id: p.id,
     merchantId: p.merchantId,
@@ -113,21 +132,22 @@ export async function insertSubmitted(db: Queryable, p: NewPayment, event: Outbo
     timeline: [{ seq: 0n, paymentId: p.id, status: 'submitted', at: p.at }],
   };
   const outbox = event(record);
-  const [result] = await rows<{ closed: boolean; seq: string | null }>(
+  const [result] = await rows<{ closed: boolean; stale: boolean; seq: string | null }>(
     db,
     `WITH gate AS (
        INSERT INTO payment.mandate_gates (mandate_id, merchant_id) VALUES ($3, $2)
        ON CONFLICT (mandate_id) DO UPDATE SET merchant_id = payment.mandate_gates.merchant_id
-       RETURNING closed_at IS NOT NULL AS closed),
+       RETURNING closed_at IS NOT NULL AS closed,
+         CASE WHEN $14::boolean THEN terms IS NULL OR terms_version IS DISTINCT FROM $13::bigint ELSE fence > $13::bigint END AS stale),
      created AS (
        INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, metadata, period_key, created_at, submitted_at)
-       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8 FROM gate WHERE NOT closed
+       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8 FROM gate WHERE NOT closed AND NOT stale
        RETURNING id),
      entry AS (
        INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'submitted', $8 FROM created RETURNING seq),
      outbox AS (
        INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $8, $12 FROM created)
-     SELECT (SELECT closed FROM gate) AS closed, (SELECT seq::text FROM entry) AS seq`,
+     SELECT (SELECT closed FROM gate) AS closed, (SELECT stale FROM gate) AS stale, (SELECT seq::text FROM entry) AS seq`,
     [
       p.id,
       p.merchantId,
@@ -141,9 +161,12 @@ export async function insertSubmitted(db: Queryable, p: NewPayment, event: Outbo
       outbox.subject,
       Buffer.from(outbox.payload),
       outbox.traceparent,
+      basis.version.toString(),
+      basis.replica,
     ],
   );
-  if (!result || result.closed) return null;
+  if (!result || result.closed) return 'closed';
+  if (result.stale) return 'stale';
   record.timeline[0]!.seq = BigInt(result.seq!);
   return record;
 }

@@ -6,6 +6,7 @@ import { required, validationError } from '@vrp/errors';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { allocateRefund } from '../usecases/allocate-refund.js';
 import { closeMandate } from '../usecases/close-mandate.js';
+import { fenceMandate, replicateMandate } from '../usecases/mandate-replica.js';
 import { confirmRefund } from '../usecases/confirm-refund.js';
 import type { Deps } from '../deps.js';
 import { createPayment } from '../usecases/create-payment.js';
@@ -120,6 +121,13 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
     },
     async closeMandate(req) {
       await closeMandate(deps, required('merchant_id', req.merchantId), required('mandate_id', req.mandateId));
+      return {};
+    },
+    async replicateMandate(req) {
+      return { kept: await replicateMandate(deps, req.mandate, req.version) };
+    },
+    async fenceMandate(req) {
+      await fenceMandate(deps, required('merchant_id', req.merchantId), required('mandate_id', req.mandateId), req.version, req.close);
       return {};
     },
     async confirmRefund(req) {

@@ -2,16 +2,19 @@ import { ApiError } from '@vrp/errors';
 import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
-import { fetchMandateTerms } from '../clients/mandate-terms.js';
+import { pullMandate } from '../clients/mandate-terms.js';
 import { rawSql, transaction, type Queryable } from '@vrp/sql';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, PERIOD_CAPS, violatedConstraint } from '../db/constraint-violation.js';
 import { paymentEvent } from '../db/events.js';
-import { insertSubmitted, readPayment } from '../db/payment-sql.js';
+import { insertSubmitted, readPayment, type TermsBasis } from '../db/payment-sql.js';
+import { keepReplica } from '../db/mandate-replica.js';
 import type { PaymentRecord } from '../db/payments.js';
 import { assertCollectable, assertWithinWindow, periodicLimitExceeded, usageClaims } from '../domain/collection-rules.js';
 import { claimUsage } from '../db/period-usage.js';
 import { periodKey } from '../domain/period.js';
 import type { Deps } from '../deps.js';
+import { replicatedTerms } from './mandate-replica.js';
+import type { MandateTerms } from '../domain/collection-rules.js';
 
 export interface CreatePaymentInput {
   merchantId: string;
@@ -32,12 +35,57 @@ export interface CreatePaymentInput {
  * After commit the attempt is handed to the bank in the background. With an Idempotency-Key,
  * the key is bound to the payment in the same transaction: a repeat returns that payment (even
  * if the mandate changed since), and concurrent repeats create exactly one.
+ *
+ * The terms come from the replica the mandate service keeps here (mandate-replica.ts) when it
+ * holds them, else from the mandate service. Either way the insert checks, under the gate row's
+ * lock, that no move out of active has begun since they were read; if one has, the create starts
+ * over and asks the mandate service, which answers with the mandate as the move leaves it.
  */
 export async function createPayment(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord> {
   if (input.amountMinor <= 0n) throw new ApiError('validation_error', 'amount must be greater than zero', { param: 'amount' });
   const replay = await replayed(deps, input);
   if (replay) return replay;
-  const terms = await fetchMandateTerms(deps.mandates, input.merchantId, input.mandateId);
+  for (let attempt = 0; ; attempt++) {
+    const replica = attempt === 0 ? await replicatedTerms(deps, input.merchantId, input.mandateId) : null;
+    const pulled = replica ? undefined : await pullMandate(deps.mandates, input.merchantId, input.mandateId);
+    if (pulled?.replicable && pulled.terms.status === 'active') await keepPulled(deps, input, pulled.terms, pulled.version);
+    const terms = replica?.terms ?? pulled!.terms;
+    const basis: TermsBasis = { replica: !!replica, version: replica?.version ?? pulled!.version };
+    const created = await createUnder(deps, input, terms, basis);
+    if (created === STALE) {
+      deps.terms.forget(input.mandateId);
+      // A move out of active is under way: the mandate service answers with its outcome once it commits.
+      if (attempt >= MOVE_WAITS_MS.length) throw new ApiError('service_unavailable', 'The mandate is changing; try again.');
+      if (!replica) await sleep(MOVE_WAITS_MS[attempt]!);
+      continue;
+    }
+    return created === REPLAYED ? (await replayed(deps, input))! : created;
+  }
+}
+
+/** How long a create waits for a move out of active to commit before asking again, then gives up. */
+const MOVE_WAITS_MS = [5, 20, 50, 100, 200];
+const STALE = Symbol('stale terms');
+const REPLAYED = Symbol('key taken');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Keeps the terms the mandate service answered with, so the next create need not ask it. */
+async function keepPulled(deps: Deps, input: CreatePaymentInput, terms: MandateTerms, version: bigint): Promise<void> {
+  const replica = { merchantId: input.merchantId, terms, version };
+  try {
+    if (await keepReplica(deps.sql, input.mandateId, replica)) deps.terms.set(input.mandateId, replica);
+  } catch (err) {
+    deps.logger.warn('mandate terms not replicated; the next create asks the mandate service again', { mandate_id: input.mandateId, err });
+  }
+}
+
+/** One try at the create under `terms`: the payment, STALE, or REPLAYED (a concurrent repeat won). */
+async function createUnder(
+  deps: Deps,
+  input: CreatePaymentInput,
+  terms: MandateTerms,
+  basis: TermsBasis,
+): Promise<PaymentRecord | typeof STALE | typeof REPLAYED> {
   assertCollectable(terms, input.amountMinor, input.currency);
   const now = deps.clock.now(input.merchantId);
   assertWithinWindow(terms, now);
@@ -55,11 +103,13 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   };
   const event = paymentEvent(deps.subjectPrefix, 'payment.submitted', now);
   // The mandate was active when checked above; the gate in the insert makes sure it was not revoked
-  // since. Refused inside the transaction, so an Idempotency-Key's binding rolls back with it.
-  // The periodic limits count it in the same transaction: over a cap, nothing of it is kept.
+  // or moved out of active since. Refused inside the transaction, so an Idempotency-Key's binding
+  // rolls back with it. The periodic limits count it in the same transaction: over a cap, nothing
+  // of it is kept.
   const insert = async (db: Queryable) => {
-    const created = await insertSubmitted(db, payment, event);
-    if (!created) throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
+    const created = await insertSubmitted(db, payment, event, basis);
+    if (created === 'closed') throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
+    if (created === 'stale') throw new StaleTerms();
     const over = claims.length ? await claimUsage(rawSql(db), input.mandateId, id, input.amountMinor, claims) : -1;
     if (over !== -1) throw periodicLimitExceeded(terms, over);
     return created;
@@ -75,14 +125,18 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
           })
         : await insert(deps.sql);
   } catch (err) {
+    if (err instanceof StaleTerms) return STALE;
     // A concurrent create with the same key committed first: answer with its payment.
-    if (err instanceof KeyTaken) return (await replayed(deps, input))!;
+    if (err instanceof KeyTaken) return REPLAYED;
     throw openOrPeriodConflict(err) ?? err;
   }
   deps.afterCommit();
   deps.submitter.submitLater(record);
   return record;
 }
+
+/** The gate refused the terms a create relied on (a move out of active began since they were read). */
+class StaleTerms extends Error {}
 
 /** The payment an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {

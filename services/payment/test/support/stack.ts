@@ -18,6 +18,8 @@ export interface StackOptions {
   bankEnv?: Record<string, string>;
   /** Do not start the bank simulator (it can be started later with startBank). */
   withoutBank?: boolean;
+  /** The mandate service keeps no replica of active terms here: every create asks it. */
+  withoutReplica?: boolean;
 }
 
 export interface Stack {
@@ -34,6 +36,8 @@ export interface Stack {
   /** Starts the bank simulator on its fixed port, optionally with other settings than at first. */
   startBank(env?: Record<string, string>): Promise<BankSimulator>;
   startPayments(): Promise<PaymentService>;
+  /** One more payment service over the same database (a second replica), with a client of it; close() stops it. */
+  startAnotherPaymentService(): Promise<{ service: PaymentService; client: ServiceClient<typeof payment.PaymentService> }>;
   close(): Promise<void>;
 }
 
@@ -54,18 +58,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     EVENT_STREAM: stream.stream,
     EVENT_SUBJECT_PREFIX: stream.subjectPrefix,
   };
-  const mandateService = await startMandateService(loadMandateConfig({ ...platform, VRP_ENV: 'production', GRPC_PORT: '0' }), {
-    logger: quiet('mandate'),
-  });
   const paymentPort = await freePort();
+  const mandateService = await startMandateService(
+    loadMandateConfig({
+      ...platform,
+      VRP_ENV: 'production',
+      GRPC_PORT: '0',
+      PAYMENT_SERVICE_URL: options.withoutReplica ? '' : `http://127.0.0.1:${paymentPort}`,
+    }),
+    { logger: quiet('mandate') },
+  );
   const bankPort = await freePort();
-  const paymentConfig = loadPaymentConfig({
+  const paymentConfigEnv = {
     ...platform,
     GRPC_PORT: String(paymentPort),
     MANDATE_SERVICE_URL: `http://127.0.0.1:${mandateService.port}`,
     BANK_SERVICE_URL: `http://127.0.0.1:${bankPort}`,
     ...options.paymentEnv,
-  });
+  };
+  const paymentConfig = loadPaymentConfig(paymentConfigEnv);
+  const others: (() => Promise<void>)[] = [];
   const bankEnv = {
     GRPC_PORT: String(bankPort),
     PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}`,
@@ -95,7 +107,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stack.paymentService = await startPayments();
       return stack.paymentService;
     },
+    async startAnotherPaymentService() {
+      const service = await startPaymentService(loadPaymentConfig({ ...paymentConfigEnv, GRPC_PORT: '0' }), { logger: quiet('payment') });
+      const client = createServiceClient(payment.PaymentService, { baseUrl: `http://127.0.0.1:${service.port}`, volumeThreshold: 1000 });
+      others.push(async () => {
+        client.close();
+        await service.stop();
+      });
+      return { service, client };
+    },
     async close() {
+      for (const stop of others) await stop();
       stack.mandates.close();
       stack.payments.close();
       stack.bank.close();
