@@ -5,7 +5,7 @@
  * customers.ts). Rows come back in Prisma's generated shape, so callers see one type.
  */
 import { newId } from '@vrp/ids';
-import { insertOutboxEvent, newDomainEvent, type EventType } from '@vrp/outbox';
+import { insertOutboxEvent, newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import { rows, type Queryable } from '@vrp/sql';
 import type { MandateChange } from '../domain/mandate-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
@@ -66,20 +66,56 @@ export async function readMandate(db: Queryable, merchantId: string, id: string)
   return row ? toMandateRow(row) : null;
 }
 
-/** Stores a new mandate in pending_sca. The composite foreign key keeps the customer the merchant's own. */
+/** Why a mandate could not be stored: its customer is not the merchant's, or has not completed SCA. */
+export type CustomerRefusal = 'customer_not_found' | 'customer_sca_incomplete';
+
+/**
+ * Stores a new mandate in pending_sca with mandate.created in the outbox, in one statement: the
+ * customer is checked (the merchant's own, SCA completed), the mandate inserted and the event,
+ * built beforehand from the row as it will be, written with it. The composite foreign key keeps
+ * the customer the merchant's own whatever happens to it meanwhile.
+ */
 export async function insertMandate(
   db: Queryable,
+  subjectPrefix: string,
   merchantId: string,
   customerId: string,
   terms: MandateTerms & { controls: StoredControls | null },
-  id = newId('mandate'),
-  createdAt = new Date(),
-): Promise<MandateRow> {
-  const [row] = await rows<MandateSqlRow>(
+  id: string,
+  createdAt: Date,
+): Promise<MandateRow | CustomerRefusal> {
+  const row: MandateRow = {
+    id,
+    merchantId,
+    customerId,
+    status: 'pending_sca',
+    description: terms.description,
+    metadata: terms.metadata as Prisma.JsonValue,
+    maximumAmountMinor: terms.maximumAmountMinor,
+    currency: terms.currency,
+    frequency: terms.frequency,
+    createdAt,
+    revokedAt: null,
+    revokedBy: null,
+    suspendedAt: null,
+    controls: terms.controls as Prisma.JsonValue,
+    version: 1n,
+  };
+  const outbox = outboxRow(
+    subjectPrefix,
+    newDomainEvent('mandate.created', merchantId, { case: 'mandate', value: toMandateMessage(row) }, createdAt),
+  );
+  const [result] = await rows<{ customer: boolean; sca: boolean; created: boolean }>(
     db,
-    `INSERT INTO mandate.mandates AS m (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls)
-     VALUES ($1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb)
-     RETURNING ${COLUMNS}`,
+    `WITH customer AS (SELECT sca_completed FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
+     created AS (
+       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls)
+       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb FROM customer WHERE sca_completed
+       RETURNING id),
+     outbox AS (
+       INSERT INTO mandate.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $11, $12, $13, $9, $14 FROM created)
+     SELECT EXISTS (SELECT 1 FROM customer) AS customer, coalesce((SELECT sca_completed FROM customer), false) AS sca,
+            EXISTS (SELECT 1 FROM created) AS created`,
     [
       id,
       merchantId,
@@ -91,9 +127,15 @@ export async function insertMandate(
       terms.frequency,
       createdAt,
       terms.controls ? JSON.stringify(terms.controls) : null,
+      outbox.eventId,
+      outbox.subject,
+      Buffer.from(outbox.payload),
+      outbox.traceparent,
     ],
   );
-  return toMandateRow(row!);
+  if (!result!.customer) return 'customer_not_found';
+  if (!result!.sca) return 'customer_sca_incomplete';
+  return row;
 }
 
 /**

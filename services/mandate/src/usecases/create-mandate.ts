@@ -3,9 +3,8 @@ import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/id
 import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
 import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
-import { rawSql, transaction } from '@vrp/sql';
-import { readCustomer } from '../db/customers.js';
-import { insertMandate, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
+import { rawSql, transaction, type Queryable } from '@vrp/sql';
+import { insertMandate, readMandate } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
 
@@ -20,7 +19,7 @@ export interface CreateMandateInput extends MandateTermsInput {
 
 /**
  * Creates a mandate in pending_sca for a customer of the merchant who has completed SCA, and
- * announces mandate.created in the same transaction. Errors: validation_error,
+ * announces mandate.created in the same statement. Errors: validation_error,
  * currency_mismatch, customer_not_found, (controls: see checkMandateControls) customer_sca_incomplete. With an Idempotency-Key the
  * key is bound to the mandate in the same transaction: a repeat returns that mandate.
  */
@@ -33,20 +32,23 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
   const id = newId('mandate');
   let row: MandateRow;
   try {
-    row = await transaction(deps.sql, async (tx) => {
-      if (input.idempotency) await bindKey(rawSql(tx), 'mandate', merchantId, input.idempotency, id, now);
-      // Read inside the transaction with the insert; the composite foreign key is the real guard.
-      const customer = input.customerId ? await readCustomer(tx, merchantId, input.customerId) : null;
-      if (!customer) {
+    const insert = async (db: Queryable) => {
+      const stored = input.customerId ? await insertMandate(db, deps.subjectPrefix, merchantId, input.customerId, terms, id, now) : null;
+      if (stored === null || stored === 'customer_not_found') {
         throw new ApiError('customer_not_found', `No such customer: '${input.customerId}'`, { param: 'customer_id' });
       }
-      if (!customer.scaCompleted) {
-        throw new ApiError('customer_sca_incomplete', `Customer '${customer.id}' has not completed SCA.`, { param: 'customer_id' });
+      if (stored === 'customer_sca_incomplete') {
+        throw new ApiError('customer_sca_incomplete', `Customer '${input.customerId}' has not completed SCA.`, { param: 'customer_id' });
       }
-      const mandate = await insertMandate(tx, merchantId, customer.id, terms, id, now);
-      await recordMandateEvent(tx, deps.subjectPrefix, 'mandate.created', mandate, now);
-      return mandate;
-    });
+      return stored;
+    };
+    const idempotency = input.idempotency;
+    row = idempotency
+      ? await transaction(deps.sql, async (tx) => {
+          await bindKey(rawSql(tx), 'mandate', merchantId, idempotency, id, now);
+          return insert(tx);
+        })
+      : await insert(deps.sql);
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its mandate.
     if (err instanceof KeyTaken) return (await replayed(deps, merchantId, input.idempotency))!;
