@@ -12,6 +12,7 @@ import { createDb, SCHEMA } from './db/client.js';
 import { outboxLagSeconds, paymentsByStatus, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { TermsCache } from './domain/terms-cache.js';
+import { RecentHolds } from './domain/recent-holds.js';
 import type { Clock } from './domain/clock.js';
 import { ResubmissionSweeper } from './jobs/resubmission-sweeper.js';
 import { routes, SERVICE_NAMES } from './server.js';
@@ -99,6 +100,7 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       subjectPrefix: config.eventSubjectPrefix,
       mandates,
       terms: new TermsCache(),
+      holds: new RecentHolds(),
       submitter,
       afterCommit: () => relay.nudge(),
     };

@@ -5,6 +5,8 @@ import type { MandateClient } from './clients/mandate-terms.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './domain/clock.js';
 import type { TermsCache } from './domain/terms-cache.js';
+import type { RecentHolds } from './domain/recent-holds.js';
+import type { PaymentRecord } from './db/payments.js';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 
 /** What the use cases and jobs work with; built once by app.ts. */
@@ -23,5 +25,7 @@ export interface Deps {
   mandates: MandateClient;
   /** This process's memory of the mandate terms replica (usecases/mandate-replica.ts). */
   terms: TermsCache;
+  /** Refund holds this process made, for their confirmation (usecases/confirm-refund.ts). */
+  holds: RecentHolds<PaymentRecord>;
   submitter: BankSubmitter;
 }

@@ -4,7 +4,7 @@
  * made with @vrp/sql's transaction().
  */
 import { rows, type Queryable } from '@vrp/sql';
-import { RECORD, toRecord, type PaymentRow } from './payment-sql.js';
+import { RECORD, toRecord, type OutboxRowOf, type PaymentRow } from './payment-sql.js';
 import type { PaymentRecord } from './payments.js';
 
 /** A refund's allocation against a payment. */
@@ -117,6 +117,69 @@ export async function confirmAllocation(
     record.timeline.push({ seq: BigInt(row.refunded_seq), paymentId: record.id, status: 'refunded', at: a.at });
   return record;
 }
+
+/**
+ * confirmAllocation when the payment is still as the hold left it, with payment.refunded built
+ * beforehand (`booked`: the payment as the confirmation will leave it, still settled): one
+ * statement confirms the allocation, books the amount and writes the outbox row, only while the
+ * payment's amounts, its status and the length of its timeline are those `expected`. Otherwise it
+ * changes nothing and says 'moved' (a statement that confirmed the allocation but could not book
+ * it fails as a whole: its division by zero undoes it), and the caller confirms the longer way.
+ * 'booked' when it booked, 'unconfirmed' when there was nothing to confirm (as confirmAllocation's null).
+ */
+export async function confirmAsHeld(
+  db: Queryable,
+  a: { refundId: string; merchantId: string; paymentId: string; at: Date },
+  expected: { refundedMinor: bigint; heldMinor: bigint; amountMinor: bigint; timelineLength: number },
+  booked: PaymentRecord,
+  event: OutboxRowOf,
+): Promise<'booked' | 'moved' | 'unconfirmed'> {
+  const outbox = event(booked);
+  try {
+    const [row] = await rows<{ confirmed: number; booked: number }>(
+      db,
+      `WITH confirmed AS (
+         UPDATE payment.refund_allocations SET confirmed_at = $4
+          WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL
+         RETURNING amount_minor),
+       booked AS (
+         UPDATE payment.payments p
+            SET amount_held_minor = p.amount_held_minor - c.amount_minor,
+                amount_refunded_minor = p.amount_refunded_minor + c.amount_minor
+           FROM confirmed c
+          WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled' AND c.amount_minor = $7
+            AND p.amount_refunded_minor = $5 AND p.amount_held_minor = $6
+            AND p.amount_refunded_minor + c.amount_minor < p.amount_minor
+            AND (SELECT count(*) FROM payment.payment_timeline t WHERE t.payment_id = $3) = $8
+         RETURNING p.id),
+       outbox AS (
+         INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $4, $12 FROM booked)
+       SELECT (SELECT count(*) FROM confirmed)::int AS confirmed,
+              CASE WHEN (SELECT count(*) FROM confirmed) = (SELECT count(*) FROM booked) THEN (SELECT count(*) FROM booked)::int
+                   ELSE 1 / (SELECT count(*) FROM booked)::int END AS booked`,
+      [
+        a.refundId,
+        a.merchantId,
+        a.paymentId,
+        a.at,
+        expected.refundedMinor.toString(),
+        expected.heldMinor.toString(),
+        expected.amountMinor.toString(),
+        expected.timelineLength,
+        outbox.eventId,
+        outbox.subject,
+        Buffer.from(outbox.payload),
+        outbox.traceparent,
+      ],
+    );
+    return row!.booked === 1 ? 'booked' : 'unconfirmed';
+  } catch (err) {
+    if ((err as { code?: string }).code === DIVISION_BY_ZERO) return 'moved';
+    throw err;
+  }
+}
+
+const DIVISION_BY_ZERO = '22012';
 
 /**
  * Leaves a tombstone for a release that came before its allocation: a released allocation of 0,

@@ -40,7 +40,7 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
     throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
   const at = deps.clock.now(input.merchantId);
   try {
-    return await transaction(deps.sql, async (tx) => {
+    const allocation = await transaction(deps.sql, async (tx) => {
       const payment = await readPayment(tx, input.merchantId, input.paymentId);
       if (!payment) throw notFound('payment', input.paymentId);
       const requested = input.amount ? minorUnits('amount', input.amount, payment.currency) : input.amountMinor;
@@ -58,6 +58,13 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
       assertPartialMinimum(amount, remainingAfterMinor, payment.currency);
       return { amountMinor: amount, payment, remainingAfterMinor };
     });
+    deps.holds.add(input.refundId, {
+      merchantId: input.merchantId,
+      paymentId: input.paymentId,
+      amountMinor: allocation.amountMinor,
+      before: allocation.payment,
+    });
+    return allocation;
   } catch (err) {
     // A repeat, or a concurrent call with the same refund id that won the primary key (whatever
     // the payment allows by now): answer as the first did. Repeats are rare, so they are not

@@ -2,8 +2,8 @@ import { ApiError, notFound } from '@vrp/errors';
 import { transaction } from '@vrp/sql';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
-import { confirmAllocation, findAllocation } from '../db/refund-allocations.js';
-import { writePaymentEvent } from '../db/events.js';
+import { confirmAllocation, confirmAsHeld, findAllocation } from '../db/refund-allocations.js';
+import { paymentEvent, writePaymentEvent } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -12,12 +12,42 @@ import type { Deps } from '../deps.js';
  * and payment.refunded is written in the same transaction (two statements: the booking, which
  * returns the payment as booked, and the outbox row). Idempotent per refund id: a repeat
  * returns the payment and writes nothing. A released allocation cannot be confirmed.
+ *
+ * When this process made the hold and the payment stays settled, the payment as booked is known
+ * beforehand (the payment the hold read, with the amount moved from held to refunded): one
+ * statement then confirms, books and writes payment.refunded, provided the payment is still
+ * exactly as the hold left it; if anything moved meanwhile (another refund, a release) it
+ * changes nothing and the transaction runs instead.
  */
 export async function confirmRefund(
   deps: Deps,
   input: { merchantId: string; paymentId: string; refundId: string },
 ): Promise<PaymentRecord> {
   const at = deps.clock.now(input.merchantId);
+  const hold = deps.holds.take(input.refundId);
+  if (hold && hold.merchantId === input.merchantId && hold.paymentId === input.paymentId) {
+    const { before, amountMinor } = hold;
+    const booked: PaymentRecord = { ...before, amountRefundedMinor: before.amountRefundedMinor + amountMinor };
+    if (before.status === 'settled' && booked.amountRefundedMinor < before.amountMinor) {
+      const expected = {
+        refundedMinor: before.amountRefundedMinor,
+        heldMinor: before.amountHeldMinor + amountMinor,
+        amountMinor,
+        timelineLength: before.timeline.length,
+      };
+      const outcome = await confirmAsHeld(
+        deps.sql,
+        { ...input, at },
+        expected,
+        booked,
+        paymentEvent(deps.subjectPrefix, 'payment.refunded', at),
+      );
+      if (outcome === 'booked') {
+        deps.afterCommit();
+        return booked;
+      }
+    }
+  }
   let changed = false;
   const record = await transaction(deps.sql, async (tx) => {
     const booked = await confirmAllocation(tx, { ...input, at });
