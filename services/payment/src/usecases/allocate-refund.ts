@@ -1,6 +1,6 @@
 import { ApiError, notFound, validationError } from '@vrp/errors';
+import { oneMajorUnit } from '@vrp/money';
 import { minorUnits } from '@vrp/public-api';
-import { transaction } from '@vrp/sql';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
 import { findAllocation, holdForRefund } from '../db/refund-allocations.js';
@@ -34,37 +34,38 @@ export interface Allocation {
  * backed by a CHECK, serialises concurrent allocations on the row), but nothing public changes
  * and no event is written. ConfirmRefund makes it a refund once the refund service committed
  * it; ReleaseRefund gives a hold back without a trace.
+ *
+ * Two round trips: the payment is read (its currency, what is refundable, the rules' verdicts),
+ * then the hold, one statement, checks again what it relies on as it locks the payment. If the
+ * payment moved in between so that the hold no longer fits, it is judged again as it now is.
  */
 export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
   if (input.amount && input.amountMinor !== 0n)
     throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
   const at = deps.clock.now(input.merchantId);
   try {
-    const allocation = await transaction(deps.sql, async (tx) => {
-      const payment = await readPayment(tx, input.merchantId, input.paymentId);
-      if (!payment) throw notFound('payment', input.paymentId);
-      const requested = input.amount ? minorUnits('amount', input.amount, payment.currency) : input.amountMinor;
-      const amount = refundableAmount({ ...payment, status: payment.status as PaymentStatus }, requested);
-      const remainingAfterMinor = await holdForRefund(tx, {
-        refundId: input.refundId,
-        merchantId: input.merchantId,
-        paymentId: input.paymentId,
-        amountMinor: amount,
-        at,
-      });
-      if (remainingAfterMinor === null)
-        throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
-      // Judged again on what the hold left: a concurrent hold may have made this one partial.
-      assertPartialMinimum(amount, remainingAfterMinor, payment.currency);
-      return { amountMinor: amount, payment, remainingAfterMinor };
-    });
-    deps.holds.add(input.refundId, {
+    const payment = await readPayment(deps.sql, input.merchantId, input.paymentId);
+    if (!payment) throw notFound('payment', input.paymentId);
+    const requested = input.amount ? minorUnits('amount', input.amount, payment.currency) : input.amountMinor;
+    const amount = refundableAmount(asRefundable(payment), requested);
+    const remainingAfterMinor = await holdForRefund(deps.sql, {
+      refundId: input.refundId,
       merchantId: input.merchantId,
       paymentId: input.paymentId,
-      amountMinor: allocation.amountMinor,
-      before: allocation.payment,
+      amountMinor: amount,
+      minimumPartialMinor: oneMajorUnit(payment.currency),
+      at,
     });
-    return allocation;
+    if (remainingAfterMinor === null) {
+      // A concurrent refund or hold moved the payment since it was read: the verdict on it as it is now.
+      const now = await readPayment(deps.sql, input.merchantId, input.paymentId);
+      if (!now) throw notFound('payment', input.paymentId);
+      const fits = refundableAmount(asRefundable(now), requested);
+      assertPartialMinimum(fits, now.amountMinor - now.amountRefundedMinor - now.amountHeldMinor - fits, now.currency);
+      throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
+    }
+    deps.holds.add(input.refundId, { merchantId: input.merchantId, paymentId: input.paymentId, amountMinor: amount, before: payment });
+    return { amountMinor: amount, payment, remainingAfterMinor };
   } catch (err) {
     // A repeat, or a concurrent call with the same refund id that won the primary key (whatever
     // the payment allows by now): answer as the first did. Repeats are rare, so they are not
@@ -74,6 +75,8 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
     throw err;
   }
 }
+
+const asRefundable = (payment: PaymentRecord) => ({ ...payment, status: payment.status as PaymentStatus });
 
 async function existingAllocation(deps: Deps, input: AllocateRefundInput): Promise<Allocation | undefined> {
   const existing = await findAllocation(deps.sql, input.refundId);
