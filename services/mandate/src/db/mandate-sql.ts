@@ -4,7 +4,6 @@
  * lifecycle and the sandbox's activations (lists are in list-mandates.ts, customers in
  * customers.ts). Rows come back in Prisma's generated shape, so callers see one type.
  */
-import { newId } from '@vrp/ids';
 import { insertOutboxEvent, newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import { rows, type Queryable } from '@vrp/sql';
 import type { MandateChange } from '../domain/mandate-lifecycle.js';
