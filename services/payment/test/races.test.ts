@@ -1,6 +1,6 @@
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, newMerchant, pay, PS, seedMandate, settleAtBank } from './support/fixtures.js';
+import { codeOf, newMerchant, pay, PS, seedMandate, settledPayment } from './support/fixtures.js';
 import { startStack, type Stack } from './support/stack.js';
 
 let s: Stack;
@@ -8,14 +8,6 @@ beforeAll(async () => {
   s = await startStack();
 });
 afterAll(() => s?.close());
-
-async function settledPayment(amountMinor: bigint) {
-  const merchantId = newMerchant();
-  const m = await seedMandate(s, merchantId, { maximumAmountMinor: amountMinor });
-  const p = await pay(s, merchantId, m.id, amountMinor);
-  await settleAtBank(s, merchantId, p.id);
-  return { merchantId, paymentId: p.id };
-}
 
 describe('invariants under concurrency', () => {
   it('lets exactly one of 50 concurrent creates on a mandate through; 49 get open_payment_exists', async () => {
@@ -29,7 +21,7 @@ describe('invariants under concurrency', () => {
   });
 
   it('never lets 50 concurrent refund allocations pass the payment amount, held or confirmed', async () => {
-    const { merchantId, paymentId } = await settledPayment(10_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 10_000n);
     const amounts = Array.from({ length: 50 }, (_, i) => BigInt(100 + ((i * 137) % 500)));
     // Half of them are confirmed as soon as they are held, racing the other allocations.
     const results = await Promise.all(
@@ -59,7 +51,7 @@ describe('invariants under concurrency', () => {
   });
 
   it('books and confirms one allocation however often the same refund id races', async () => {
-    const { merchantId, paymentId } = await settledPayment(5_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 5_000n);
     const results = await Promise.all(
       Array.from({ length: 10 }, () => s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-same', amountMinor: 1_000n })),
     );
@@ -80,7 +72,7 @@ describe('invariants under concurrency', () => {
   });
 
   it('settles a confirm racing a release either way, and never leaves an amount held or booked', async () => {
-    const { merchantId, paymentId } = await settledPayment(10_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 10_000n);
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const refundId = `RF-cr-${i}`;
@@ -104,7 +96,7 @@ describe('invariants under concurrency', () => {
 
 describe('refund allocation rules', () => {
   it('refunds all that remains for 0, marks the payment refunded once confirmed, and refuses more', async () => {
-    const { merchantId, paymentId } = await settledPayment(3_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 3_000n);
     const part = await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-a', amountMinor: 1_000n });
     // A hold is not public: the payment looks as it did.
     expect(part.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
@@ -151,7 +143,7 @@ describe('refund allocation rules', () => {
   });
 
   it('refuses a partial refund below one major unit before holding anything, and takes any remainder whole', async () => {
-    const { merchantId, paymentId } = await settledPayment(1_050n);
+    const { merchantId, paymentId } = await settledPayment(s, 1_050n);
     const tooSmall = await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-small', amountMinor: 99n }));
     expect(tooSmall).toBe('refund_amount_too_small');
     // Nothing was held for it, and its refund id was not taken.
@@ -170,7 +162,7 @@ describe('refund allocation rules', () => {
   });
 
   it('gives a released hold back without a trace: no payment event, nothing booked', async () => {
-    const { merchantId, paymentId } = await settledPayment(3_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 3_000n);
     await s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-held', amountMinor: 2_000n });
     expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-over', amountMinor: 1_001n }))).toBe(
       'refund_exceeds_payment',
@@ -194,7 +186,7 @@ describe('refund allocation rules', () => {
   });
 
   it('leaves nothing booked when the release comes before the allocation of the same refund id', async () => {
-    const { merchantId, paymentId } = await settledPayment(3_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 3_000n);
     const released = await s.payments.releaseRefund({ merchantId, paymentId, refundId: 'RF-early' });
     expect(released.payment).toMatchObject({ status: PS.SETTLED, amountRefundedMinor: 0n });
     expect(await codeOf(s.payments.allocateRefund({ merchantId, paymentId, refundId: 'RF-early', amountMinor: 1_000n }))).toBe(
@@ -210,7 +202,7 @@ describe('refund allocation rules', () => {
   });
 
   it('releases an allocation that raced its release, or refuses it: never leaves it booked', async () => {
-    const { merchantId, paymentId } = await settledPayment(10_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 10_000n);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         const refundId = `RF-rr-${i}`;

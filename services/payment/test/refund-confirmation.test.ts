@@ -2,7 +2,7 @@ import type { payment } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMerchant, pay, PS, seedMandate, settleAtBank } from './support/fixtures.js';
+import { PS, settledPayment } from './support/fixtures.js';
 import { startStack, type Stack } from './support/stack.js';
 
 // A refund's confirmation, the second phase of its booking: in one statement when the payment is
@@ -14,14 +14,6 @@ beforeAll(async () => {
   s = await startStack();
 });
 afterAll(() => s?.close());
-
-async function settledPayment(amountMinor: bigint) {
-  const merchantId = newMerchant();
-  const m = await seedMandate(s, merchantId, { maximumAmountMinor: amountMinor });
-  const p = await pay(s, merchantId, m.id, amountMinor);
-  await settleAtBank(s, merchantId, p.id);
-  return { merchantId, paymentId: p.id };
-}
 
 /** The payment of every payment.refunded about `paymentId` so far, in stream order, once there are `count`. */
 async function refundedEvents(paymentId: string, count: number): Promise<payment.Payment[]> {
@@ -38,7 +30,7 @@ async function refundedEvents(paymentId: string, count: number): Promise<payment
 
 describe('confirming a refund', () => {
   it('answers and announces the payment as a read shows it, right after the hold', async () => {
-    const { merchantId, paymentId } = await settledPayment(10_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 10_000n);
     const refundId = newId('refund');
     await s.payments.allocateRefund({ merchantId, paymentId, refundId, amountMinor: 2_500n });
     const confirmed = (await s.payments.confirmRefund({ merchantId, paymentId, refundId })).payment!;
@@ -49,7 +41,7 @@ describe('confirming a refund', () => {
   });
 
   it('books each of two holds made one after the other, whichever confirms first', async () => {
-    const { merchantId, paymentId } = await settledPayment(10_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 10_000n);
     const [first, second] = [newId('refund'), newId('refund')];
     await s.payments.allocateRefund({ merchantId, paymentId, refundId: first, amountMinor: 1_000n });
     await s.payments.allocateRefund({ merchantId, paymentId, refundId: second, amountMinor: 3_000n });
@@ -63,7 +55,7 @@ describe('confirming a refund', () => {
   });
 
   it('carries the timeline as it is after a full refund was given back', async () => {
-    const { merchantId, paymentId } = await settledPayment(5_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 5_000n);
     const full = newId('refund');
     await s.payments.allocateRefund({ merchantId, paymentId, refundId: full, amountMinor: 0n });
     expect((await s.payments.confirmRefund({ merchantId, paymentId, refundId: full })).payment!.status).toBe(PS.REFUNDED);
@@ -78,7 +70,7 @@ describe('confirming a refund', () => {
   });
 
   it('keeps every refund within the payment when holds and confirmations race', async () => {
-    const { merchantId, paymentId } = await settledPayment(10_000n);
+    const { merchantId, paymentId } = await settledPayment(s, 10_000n);
     const ids = Array.from({ length: 12 }, () => newId('refund'));
     // Twelve holds of 1,000 race for 10,000: ten win. Each winner is confirmed as soon as it holds.
     const outcomes = await Promise.allSettled(

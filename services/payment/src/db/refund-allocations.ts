@@ -89,6 +89,15 @@ export async function holdForRefund(
 }
 
 /**
+ * The allocation confirmed ($1 refund, $2 merchant, $3 payment, $4 when), unless it was released
+ * or confirmed before: `confirmed` holds its amount. Locks the allocation first.
+ */
+const CONFIRMED = `confirmed AS (
+       UPDATE payment.refund_allocations SET confirmed_at = $4
+        WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL
+       RETURNING amount_minor)`;
+
+/**
  * Confirms a refund's allocation and books its amount, in one statement: the allocation of this
  * merchant's payment is marked confirmed unless it was released or confirmed already, its held
  * amount moves into amount_refunded, and a payment with nothing left becomes `refunded` with its
@@ -102,10 +111,7 @@ export async function confirmAllocation(
 ): Promise<PaymentRecord | null> {
   const [row] = await rows<PaymentRow & { refunded_seq: string | null }>(
     db,
-    `WITH confirmed AS (
-       UPDATE payment.refund_allocations SET confirmed_at = $4
-        WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL
-       RETURNING amount_minor),
+    `WITH ${CONFIRMED},
      booked AS (
        UPDATE payment.payments p
           SET amount_held_minor = p.amount_held_minor - c.amount_minor,
@@ -149,10 +155,7 @@ export async function confirmAsHeld(
   try {
     const [row] = await rows<{ confirmed: number; booked: number }>(
       db,
-      `WITH confirmed AS (
-         UPDATE payment.refund_allocations SET confirmed_at = $4
-          WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL
-         RETURNING amount_minor),
+      `WITH ${CONFIRMED},
        booked AS (
          UPDATE payment.payments p
             SET amount_held_minor = p.amount_held_minor - c.amount_minor,

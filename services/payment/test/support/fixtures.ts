@@ -31,6 +31,15 @@ export async function seedMandate(
   return (await stack.mandates.activateMandate({ merchantId, id: m!.id })).mandate!;
 }
 
+/** A settled GBP payment of `amountMinor` under a mandate of its own, for a merchant of its own. */
+export async function settledPayment(stack: Stack, amountMinor: bigint): Promise<{ merchantId: string; paymentId: string }> {
+  const merchantId = newMerchant();
+  const m = await seedMandate(stack, merchantId, { maximumAmountMinor: amountMinor });
+  const p = await pay(stack, merchantId, m.id, amountMinor);
+  await settleAtBank(stack, merchantId, p.id);
+  return { merchantId, paymentId: p.id };
+}
+
 /** Creates a GBP payment of `amountMinor` (default 25.00). */
 export async function pay(stack: Stack, merchantId: string, mandateId: string, amountMinor = 2_500n): Promise<payment.Payment> {
   const { payment: p } = await stack.payments.createPayment({ merchantId, mandateId, amountMinor, currency: 'GBP' });
