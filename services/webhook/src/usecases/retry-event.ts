@@ -27,6 +27,9 @@ export async function retryEvent(
     await rearmDeliveries(tx, id, now);
     await refreshEventStatus(tx, id);
   });
+  // Read before the workers are woken, so the answer shows the retry as scheduled (`retrying`),
+  // not a delivery that a woken worker may already have finished.
+  const scheduled = await getEvent(deps, merchantId, id);
   deps.afterCommit();
-  return getEvent(deps, merchantId, id);
+  return scheduled;
 }
