@@ -139,10 +139,9 @@ export async function confirmAllocation(
  * confirmAllocation when the payment is still as the hold left it, with payment.refunded built
  * beforehand (`booked`: the payment as the confirmation will leave it, still settled): one
  * statement confirms the allocation, books the amount and writes the outbox row, only while the
- * payment's amounts, its status and the length of its timeline are those `expected`. Otherwise it
- * changes nothing and says 'moved' (a statement that confirmed the allocation but could not book
- * it fails as a whole: its division by zero undoes it), and the caller confirms the longer way.
- * 'booked' when it booked, 'unconfirmed' when there was nothing to confirm (as confirmAllocation's null).
+ * payment's amounts, its status and the length of its timeline are those `expected`. True when it
+ * booked; otherwise it changed nothing (a statement that confirmed the allocation but could not
+ * book it fails as a whole: its division by zero undoes it) and the caller confirms the longer way.
  */
 export async function confirmAsHeld(
   db: Queryable,
@@ -150,10 +149,10 @@ export async function confirmAsHeld(
   expected: { refundedMinor: bigint; heldMinor: bigint; amountMinor: bigint; timelineLength: number },
   booked: PaymentRecord,
   event: OutboxRowOf,
-): Promise<'booked' | 'moved' | 'unconfirmed'> {
+): Promise<boolean> {
   const outbox = event(booked);
   try {
-    const [row] = await rows<{ confirmed: number; booked: number }>(
+    const [row] = await rows<{ booked: number }>(
       db,
       `WITH ${CONFIRMED},
        booked AS (
@@ -168,8 +167,7 @@ export async function confirmAsHeld(
          RETURNING p.id),
        outbox AS (
          INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $4, $12 FROM booked)
-       SELECT (SELECT count(*) FROM confirmed)::int AS confirmed,
-              CASE WHEN (SELECT count(*) FROM confirmed) = (SELECT count(*) FROM booked) THEN (SELECT count(*) FROM booked)::int
+       SELECT CASE WHEN (SELECT count(*) FROM confirmed) = (SELECT count(*) FROM booked) THEN (SELECT count(*) FROM booked)::int
                    ELSE 1 / (SELECT count(*) FROM booked)::int END AS booked`,
       [
         a.refundId,
@@ -186,9 +184,9 @@ export async function confirmAsHeld(
         outbox.traceparent,
       ],
     );
-    return row!.booked === 1 ? 'booked' : 'unconfirmed';
+    return row!.booked === 1;
   } catch (err) {
-    if ((err as { code?: string }).code === DIVISION_BY_ZERO) return 'moved';
+    if ((err as { code?: string }).code === DIVISION_BY_ZERO) return false;
     throw err;
   }
 }

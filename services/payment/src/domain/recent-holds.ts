@@ -3,7 +3,7 @@ export interface RecentHold<Payment> {
   merchantId: string;
   paymentId: string;
   amountMinor: bigint;
-  /** The payment as it was read in the hold's transaction, before the hold. */
+  /** The payment as the allocation read it, before the hold. */
   before: Payment;
 }
 

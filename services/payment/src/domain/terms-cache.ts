@@ -36,8 +36,4 @@ export class TermsCache {
   forget(mandateId: string): void {
     this.entries.delete(mandateId);
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

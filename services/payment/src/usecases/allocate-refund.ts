@@ -5,7 +5,7 @@ import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
 import { findAllocation, holdForRefund } from '../db/refund-allocations.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
-import { assertPartialMinimum, refundableAmount } from '../domain/refund-allocation.js';
+import { refundableAmount } from '../domain/refund-allocation.js';
 import type { Deps } from '../deps.js';
 
 export interface AllocateRefundInput {
@@ -60,8 +60,7 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
       // A concurrent refund or hold moved the payment since it was read: the verdict on it as it is now.
       const now = await readPayment(deps.sql, input.merchantId, input.paymentId);
       if (!now) throw notFound('payment', input.paymentId);
-      const fits = refundableAmount(asRefundable(now), requested);
-      assertPartialMinimum(fits, now.amountMinor - now.amountRefundedMinor - now.amountHeldMinor - fits, now.currency);
+      refundableAmount(asRefundable(now), requested);
       throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
     }
     deps.holds.add(input.refundId, { merchantId: input.merchantId, paymentId: input.paymentId, amountMinor: amount, before: payment });

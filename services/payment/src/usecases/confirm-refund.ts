@@ -35,14 +35,7 @@ export async function confirmRefund(
         amountMinor,
         timelineLength: before.timeline.length,
       };
-      const outcome = await confirmAsHeld(
-        deps.sql,
-        { ...input, at },
-        expected,
-        booked,
-        paymentEvent(deps.subjectPrefix, 'payment.refunded', at),
-      );
-      if (outcome === 'booked') {
+      if (await confirmAsHeld(deps.sql, { ...input, at }, expected, booked, paymentEvent(deps.subjectPrefix, 'payment.refunded', at))) {
         deps.afterCommit();
         return booked;
       }

@@ -9,12 +9,17 @@ import { paymentEvent } from '../db/events.js';
 import { insertSubmitted, readPayment, type TermsBasis } from '../db/payment-sql.js';
 import { keepReplica } from '../db/mandate-replica.js';
 import type { PaymentRecord } from '../db/payments.js';
-import { assertCollectable, assertWithinWindow, periodicLimitExceeded, usageClaims } from '../domain/collection-rules.js';
+import {
+  assertCollectable,
+  assertWithinWindow,
+  periodicLimitExceeded,
+  usageClaims,
+  type MandateTerms,
+} from '../domain/collection-rules.js';
 import { claimUsage } from '../db/period-usage.js';
 import { periodKey } from '../domain/period.js';
 import type { Deps } from '../deps.js';
 import { replicatedTerms } from './mandate-replica.js';
-import type { MandateTerms } from '../domain/collection-rules.js';
 
 export interface CreatePaymentInput {
   merchantId: string;
