@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { bank, payment } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { PAYMENT_STATUSES, enumValue, failSandboxPaymentBody, presentPayment } from '@vrp/public-api';
+import { forceAtBank } from '../usecases/force-at-bank.js';
 import { presentOneMandate } from '../usecases/present-mandate.js';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
@@ -108,7 +109,7 @@ export function registerSandboxPaymentRoutes(router: Router, deps: Deps): void {
       if (current.status !== PaymentStatus.SUBMITTED) {
         throw new ApiError('invalid_state_transition', `Only a submitted payment can be ${action === 'settle' ? 'settled' : 'failed'}.`);
       }
-      await bankClient.forcePaymentOutcome({ paymentId: id, ...forced });
+      await forceAtBank('payment', () => bankClient.forcePaymentOutcome({ paymentId: id, ...forced }));
       res.status(202).json(presentPayment(current));
     });
   };

@@ -7,6 +7,7 @@ import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } f
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { noBody } from '../validation/body.js';
 import { parseCreateRefund } from './refunds/parse-create-refund.js';
+import { forceAtBank } from '../usecases/force-at-bank.js';
 
 const { RefundStatus } = refund;
 const { ForcedOutcome } = bank;
@@ -85,7 +86,8 @@ export function registerSandboxRefundRoutes(router: Router, deps: Deps): void {
           'invalid_state_transition',
           `A ${action === 'settle' ? 'failed' : 'settled'} refund cannot be ${action === 'settle' ? 'settled' : 'failed'}.`,
         );
-      await bank.forceRefundSettlement({ refundId: id, outcome: action === 'settle' ? ForcedOutcome.SETTLE : ForcedOutcome.FAIL });
+      const outcome = action === 'settle' ? ForcedOutcome.SETTLE : ForcedOutcome.FAIL;
+      await forceAtBank('refund', () => bank.forceRefundSettlement({ refundId: id, outcome }));
       const after = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
       res.status(202).json(presentRefund(after));
     });
