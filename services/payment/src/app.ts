@@ -12,7 +12,7 @@ import { createDb, SCHEMA } from './db/client.js';
 import { outboxLagSeconds, paymentsByStatus, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { TermsCache } from './domain/terms-cache.js';
-import { RecentHolds } from './domain/recent-holds.js';
+import { RecentlyWritten } from './domain/recently-written.js';
 import type { Clock } from './domain/clock.js';
 import { ResubmissionSweeper } from './jobs/resubmission-sweeper.js';
 import { routes, SERVICE_NAMES } from './server.js';
@@ -100,7 +100,8 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       subjectPrefix: config.eventSubjectPrefix,
       mandates,
       terms: new TermsCache(),
-      holds: new RecentHolds(),
+      holds: new RecentlyWritten(),
+      attempts: new RecentlyWritten(),
       submitter,
       afterCommit: () => relay.nudge(),
     };

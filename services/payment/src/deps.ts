@@ -5,7 +5,7 @@ import type { MandateClient } from './clients/mandate-terms.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './domain/clock.js';
 import type { TermsCache } from './domain/terms-cache.js';
-import type { RecentHolds } from './domain/recent-holds.js';
+import type { RecentHold, RecentlyWritten } from './domain/recently-written.js';
 import type { PaymentRecord } from './db/payments.js';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 
@@ -26,6 +26,11 @@ export interface Deps {
   /** This process's memory of the mandate terms replica (usecases/mandate-replica.ts). */
   terms: TermsCache;
   /** Refund holds this process made, for their confirmation (usecases/confirm-refund.ts). */
-  holds: RecentHolds<PaymentRecord>;
+  holds: RecentlyWritten<RecentHold<PaymentRecord>>;
+  /**
+   * Payments this process created, as created (by id), until the bank decides them: the decision
+   * builds its event from them instead of reading the payment (usecases/report-payment-outcome.ts).
+   */
+  attempts: RecentlyWritten<PaymentRecord>;
   submitter: BankSubmitter;
 }

@@ -54,14 +54,14 @@ describe('recording a batch of events', () => {
     const settledOnly = await endpoint(a, ['payment.settled']);
     const other = await endpoint(b);
     const earlier = event(a, 'payment.settled');
-    expect(await recordEvents(deps, [earlier])).toEqual([true]);
+    expect(await recordEvents(deps, [earlier])).toEqual([2]);
 
     const settled = event(a, 'payment.settled');
     const created = event(a, 'mandate.created');
     const theirs = event(b, 'payment.settled');
     const nobody = event(newId('merchant'), 'payment.settled');
     const fresh = await recordEvents(deps, [settled, created, { ...settled }, theirs, earlier, nobody]);
-    expect(fresh).toEqual([true, true, false, true, false, true]);
+    expect(fresh).toEqual([2, 1, null, 1, null, 0]);
 
     const deliveries = await rows<{ event_id: string; endpoint_id: string }>(
       pool,

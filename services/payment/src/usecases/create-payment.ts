@@ -136,6 +136,7 @@ async function createUnder(
     throw openOrPeriodConflict(err) ?? err;
   }
   deps.afterCommit();
+  deps.attempts.add(record.id, record);
   deps.submitter.submitLater(record);
   return record;
 }

@@ -127,13 +127,22 @@ function parsed(report: BatchedReport, index: number, results: (ApiError | undef
   }
 }
 
-/** Settlements and failures of distinct payments: one read, one statement deciding them all. */
+/**
+ * Settlements and failures of distinct payments: one statement deciding them all, after one read
+ * of the payments this process did not create (or forgot). A payment it created is decided from
+ * the record the create left (deps.attempts), which is exact for the decision's event: the
+ * update only matches while the payment is still submitted at that attempt, and nothing the event
+ * shows changes meanwhile but the clearing status, which the decision sets.
+ */
 async function decideBatch(deps: Deps, batch: { index: number; report: Decisive }[], results: (ApiError | undefined)[]): Promise<void> {
   if (batch.length === 0) return;
-  const current = await readPaymentsForBank(
-    deps.sql,
-    batch.map((b) => b.report.paymentId),
-  );
+  const current = new Map<string, PaymentRecord>();
+  for (const { report } of batch) {
+    const created = deps.attempts.take(report.paymentId);
+    if (created && created.retryCount === report.attempt) current.set(report.paymentId, created);
+  }
+  const unknown = batch.map((b) => b.report.paymentId).filter((id) => !current.has(id));
+  if (unknown.length > 0) for (const [id, payment] of await readPaymentsForBank(deps.sql, unknown)) current.set(id, payment);
   const decisions: Deciding[] = [];
   for (const { index, report } of batch) {
     const payment = current.get(report.paymentId);

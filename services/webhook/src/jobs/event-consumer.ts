@@ -56,13 +56,13 @@ export class EventConsumer {
   private messages?: ConsumerMessages;
   private running = false;
   private loop?: Promise<void>;
-  private readonly recorder = new Batcher<NewEvent, boolean>((events) => recordEvents(this.deps, events), {
+  private readonly recorder = new Batcher<NewEvent, number | null>((events) => recordEvents(this.deps, events), {
     maxBatch: 64,
     maxInFlight: 2,
   });
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'recorded' | 'logger'>,
     private readonly options: EventConsumerOptions,
   ) {}
 
@@ -133,7 +133,7 @@ export class EventConsumer {
     try {
       // A consumer span of the trace the event's producer started (the relay's `traceparent` header).
       const recorded = { ...event, data };
-      const fresh = await inSpan(
+      const due = await inSpan(
         `receive ${m.subject}`,
         {
           kind: SpanKind.CONSUMER,
@@ -153,7 +153,10 @@ export class EventConsumer {
           }),
       );
       m.ack();
-      if (fresh) this.deps.afterCommit();
+      // Deliveries made due wake the workers (and the stream's readers); an event nothing is
+      // subscribed to only wakes the readers: a worker would look and find nothing.
+      if (due) this.deps.afterCommit();
+      else if (due === 0) this.deps.recorded.notify();
     } catch (err) {
       const delay = Math.min(1000 * 2 ** Math.min(m.info.deliveryCount, 6), 60_000);
       this.deps.logger.warn('could not record event; will retry', { err, event_id: event.eventId, delay_ms: delay });

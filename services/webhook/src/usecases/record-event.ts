@@ -39,10 +39,10 @@ export async function recordEvent(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, 
  * recordEvent for many events at once, in two statements whatever their number: the endpoints
  * subscribed to each, then every event with its deliveries (one commit). The traceparent each
  * event carries is kept (callers take it in the event's own trace). A repeat of an event id,
- * within the batch or of one recorded before, changes nothing. Returns, per event, whether it
- * was new.
+ * within the batch or of one recorded before, changes nothing. Returns, per event, how many
+ * deliveries it made due, or null when it was not new.
  */
-export async function recordEvents(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, events: NewEvent[]): Promise<boolean[]> {
+export async function recordEvents(deps: Pick<Deps, 'sql' | 'config' | 'clock'>, events: NewEvent[]): Promise<(number | null)[]> {
   const policy = { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback };
   const subscribed = new Map<string, string[]>();
   for (const e of await subscribedEndpointsOf(deps.sql, events)) {
@@ -50,12 +50,13 @@ export async function recordEvents(deps: Pick<Deps, 'sql' | 'config' | 'clock'>,
     const key = `${e.merchant_id} ${e.event_type}`;
     subscribed.set(key, [...(subscribed.get(key) ?? []), e.id]);
   }
+  const endpointsOf = (event: NewEvent) => subscribed.get(`${event.merchantId} ${event.eventType}`) ?? [];
   const first = new Map<string, NewEvent>();
   for (const event of events) if (!first.has(event.id)) first.set(event.id, event);
   const fresh = await insertEventsWithDeliveries(
     deps.sql,
     [...first.values()].map((event) => {
-      const endpointIds = subscribed.get(`${event.merchantId} ${event.eventType}`) ?? [];
+      const endpointIds = endpointsOf(event);
       return {
         event: { ...event, traceparent: event.traceparent ?? null },
         deliveryStatus: endpointIds.length === 0 ? eventDeliveryStatus([]) : 'pending',
@@ -64,5 +65,5 @@ export async function recordEvents(deps: Pick<Deps, 'sql' | 'config' | 'clock'>,
       };
     }),
   );
-  return events.map((event) => first.get(event.id) === event && fresh.has(event.id));
+  return events.map((event) => (first.get(event.id) === event && fresh.has(event.id) ? endpointsOf(event).length : null));
 }
