@@ -11,6 +11,8 @@ import { pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { DeliveryWorker } from './jobs/delivery-worker.js';
 import { EventConsumer } from './jobs/event-consumer.js';
+import { UndeliverableEndpoints } from './domain/undeliverable-endpoints.js';
+import { endpointUrls } from './db/recording.js';
 import { RecordedEvents } from './jobs/recorded-events.js';
 import { SERVICE_NAMES, routes } from './server.js';
 
@@ -92,7 +94,10 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       wake.worker?.nudge();
       recorded.notify();
     };
-    const deps: Deps = { db, sql: pool, clock, sandboxClocks, logger, afterCommit, recorded, config };
+    const undeliverable = new UndeliverableEndpoints({ env: config.env, allowInsecureLoopback: config.allowInsecureLoopback });
+    const refused = undeliverable.sort(await endpointUrls(pool));
+    if (refused.length > 0) logger.warn('endpoints this deployment may not deliver to get no deliveries', { endpoint_ids: refused.map((e) => e.id) });
+    const deps: Deps = { db, sql: pool, clock, sandboxClocks, logger, afterCommit, recorded, undeliverable, config };
     const worker = resources.add(
       'delivery worker',
       new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random, onAttempt }),

@@ -4,6 +4,7 @@ import type { SqlPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { RecordedEvents } from './jobs/recorded-events.js';
+import type { UndeliverableEndpoints } from './domain/undeliverable-endpoints.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
@@ -22,5 +23,7 @@ export interface Deps {
   afterCommit(): void;
   /** Told (through afterCommit) whenever events were recorded; merchants' stream readers wait on it. */
   recorded: RecordedEvents;
+  /** Endpoints whose URL this deployment may not deliver to: recording gives them no deliveries. */
+  undeliverable: UndeliverableEndpoints;
   config: WebhookConfig;
 }

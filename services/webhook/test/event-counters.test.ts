@@ -6,7 +6,7 @@ import { createDb, type Db } from '../src/db/client.js';
 import { claimDueWork, recordAttemptOf, recordAttempts } from '../src/db/delivery-sql.js';
 import { rearmDeliveries } from '../src/db/deliveries.js';
 import { lockEvent, refreshEventStatus } from '../src/db/event-status.js';
-import { insertEventWithDeliveries } from '../src/db/recording.js';
+import { recordWithSubscriptions, type Subscription } from '../src/db/recording.js';
 import { eventDeliveryStatus, type DeliveryState } from '../src/domain/delivery-status.js';
 
 /**
@@ -44,16 +44,16 @@ async function endpointsOf(merchantId: string): Promise<string[]> {
   return ids;
 }
 
+/** An event of `merchantId` with a due delivery to each of `endpointIds` (the merchant's other endpoints are left out). */
 async function newEvent(merchantId: string, endpointIds: string[]): Promise<string> {
   const id = newId('event');
   const at = new Date(Date.now() - 1000);
-  await insertEventWithDeliveries(
-    pool,
-    { id, merchantId, eventType: 'payment.settled', createdAt: at, data: '{}', test: false },
-    'pending',
+  const others = await rows<Subscription>(pool, 'SELECT id, url FROM webhook.endpoints WHERE merchant_id = $1 AND NOT (id = ANY($2))', [
+    merchantId,
     endpointIds,
-    at,
-  );
+  ]);
+  const event = { id, merchantId, eventType: 'payment.settled', createdAt: at, data: '{}', test: false };
+  await recordWithSubscriptions(pool, [{ event, at }], others);
   return id;
 }
 

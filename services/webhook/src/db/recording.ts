@@ -2,7 +2,8 @@
  * Recording an event from the stream, the webhook service's hot path, in typed raw SQL on the
  * service's pool (everything else runs through Prisma on the same pool).
  */
-import { rows, type Queryable } from '@vrp/sql';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { recountStatement } from './event-status.js';
 
 /** An event as the webhook service keeps it: the body's fields plus its owner. */
 export interface NewEvent {
@@ -17,100 +18,45 @@ export interface NewEvent {
   traceparent?: string | null;
 }
 
-/** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all). */
-export function subscribedEndpointUrls(db: Queryable, merchantId: string, eventType: string): Promise<{ id: string; url: string }[]> {
-  return rows(
-    db,
-    `SELECT id, url FROM webhook.endpoints
-      WHERE merchant_id = $1 AND status = 'enabled' AND deleted_at IS NULL
-        AND (cardinality(enabled_events) = 0 OR $2 = ANY(enabled_events))
-      ORDER BY id`,
-    [merchantId, eventType],
-  );
+/** An endpoint an event was given a delivery for. */
+export interface Subscription {
+  id: string;
+  url: string;
 }
 
 /**
- * Inserts the event with `deliveryStatus` unless its id is known already, and, only when it was
- * new, one delivery due at `at` per endpoint (counted as pending on the event; `endpointIds` are
- * distinct): one statement, so both commit together. True when the event was new.
+ * Records events with one due delivery (at the event's `at`) for each endpoint of its merchant
+ * that receives its type now (enabled, and subscribed: no list means all), except the endpoints
+ * `excluded` names with the URL they had when excluded, in one statement (one commit). An event
+ * whose id is known already changes nothing (event ids must be distinct). Each new event is
+ * counted pending per delivery, or delivered when it got none. Returns the new events with the
+ * endpoints (and their URLs) they were given deliveries for.
  */
-export async function insertEventWithDeliveries(
+export async function recordWithSubscriptions(
   db: Queryable,
-  event: NewEvent,
-  deliveryStatus: string,
-  endpointIds: string[],
-  at: Date,
-): Promise<boolean> {
-  const [row] = await rows<{ fresh: number }>(
+  batch: { event: NewEvent; at: Date }[],
+  excluded: Subscription[],
+): Promise<Map<string, Subscription[]>> {
+  const recorded = await rows<{ event_id: string; endpoint_id: string | null; url: string | null }>(
     db,
-    `WITH ev AS (
+    `WITH input AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bool[], $7::text[], $8::timestamptz[])
+         AS i(id, merchant_id, event_type, created_at, data, test, traceparent, at)),
+     subscribed AS (
+       SELECT i.id AS event_id, e.id AS endpoint_id, e.url, i.at
+         FROM input i JOIN webhook.endpoints e ON e.merchant_id = i.merchant_id AND e.status = 'enabled' AND e.deleted_at IS NULL
+          AND (cardinality(e.enabled_events) = 0 OR i.event_type = ANY(e.enabled_events))
+        WHERE (e.id, e.url) NOT IN (SELECT * FROM unnest($9::text[], $10::text[]))),
+     ev AS (
        INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status, traceparent, deliveries_pending)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $10, cardinality($8::text[])) ON CONFLICT (id) DO NOTHING RETURNING id),
-     due AS (
-       INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at)
-       SELECT $2, ev.id, endpoint_id, $9, $9 FROM ev, unnest($8::text[]) AS endpoint_id
-       ON CONFLICT (event_id, endpoint_id) DO NOTHING)
-     SELECT count(*)::int AS fresh FROM ev`,
-    [
-      event.id,
-      event.merchantId,
-      event.eventType,
-      event.createdAt,
-      event.data,
-      event.test,
-      deliveryStatus,
-      endpointIds,
-      at,
-      event.traceparent ?? null,
-    ],
-  );
-  return row!.fresh > 0;
-}
-
-/** Endpoints of each merchant that receive each event type now (as subscribedEndpointUrls), for many pairs in one statement. */
-export function subscribedEndpointsOf(
-  db: Queryable,
-  pairs: { merchantId: string; eventType: string }[],
-): Promise<{ merchant_id: string; event_type: string; id: string; url: string }[]> {
-  return rows(
-    db,
-    `SELECT t.merchant_id, t.event_type, e.id, e.url
-       FROM (SELECT DISTINCT * FROM unnest($1::text[], $2::text[]) AS t(merchant_id, event_type)) t
-       JOIN webhook.endpoints e ON e.merchant_id = t.merchant_id AND e.status = 'enabled' AND e.deleted_at IS NULL
-        AND (cardinality(e.enabled_events) = 0 OR t.event_type = ANY(e.enabled_events))
-      ORDER BY e.id`,
-    [pairs.map((p) => p.merchantId), pairs.map((p) => p.eventType)],
-  );
-}
-
-/** An event to record with the status it starts in and the endpoints it goes to (distinct). */
-export interface EventToRecord {
-  event: NewEvent;
-  deliveryStatus: string;
-  endpointIds: string[];
-  /** When its deliveries are due. */
-  at: Date;
-}
-
-/**
- * insertEventWithDeliveries for many events in one statement (one commit, so a merchant's
- * stream position is taken once per batch, not once per event). Event ids must be distinct.
- * Returns the ids that were new.
- */
-export async function insertEventsWithDeliveries(db: Queryable, batch: EventToRecord[]): Promise<Set<string>> {
-  const deliveries = batch.flatMap((b) => b.endpointIds.map((endpointId) => ({ eventId: b.event.id, endpointId, at: b.at })));
-  const fresh = await rows<{ id: string }>(
-    db,
-    `WITH ev AS (
-       INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status, traceparent, deliveries_pending)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::int[])
+       SELECT i.id, i.merchant_id, i.event_type, i.created_at, i.data, i.test, webhook.event_delivery_status(n.due, 0, 0, 0), i.traceparent, n.due
+         FROM input i CROSS JOIN LATERAL (SELECT count(*)::int AS due FROM subscribed s WHERE s.event_id = i.id) n
        ON CONFLICT (id) DO NOTHING RETURNING id, merchant_id),
      due AS (
        INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at)
-       SELECT ev.merchant_id, ev.id, d.endpoint_id, d.at, d.at
-         FROM ev JOIN unnest($10::text[], $11::text[], $12::timestamptz[]) AS d(event_id, endpoint_id, at) ON d.event_id = ev.id
+       SELECT ev.merchant_id, ev.id, s.endpoint_id, s.at, s.at FROM ev JOIN subscribed s ON s.event_id = ev.id
        ON CONFLICT (event_id, endpoint_id) DO NOTHING)
-     SELECT id FROM ev`,
+     SELECT ev.id AS event_id, s.endpoint_id, s.url FROM ev LEFT JOIN subscribed s ON s.event_id = ev.id`,
     [
       batch.map((b) => b.event.id),
       batch.map((b) => b.event.merchantId),
@@ -118,13 +64,40 @@ export async function insertEventsWithDeliveries(db: Queryable, batch: EventToRe
       batch.map((b) => b.event.createdAt),
       batch.map((b) => b.event.data),
       batch.map((b) => b.event.test),
-      batch.map((b) => b.deliveryStatus),
       batch.map((b) => b.event.traceparent ?? null),
-      batch.map((b) => b.endpointIds.length),
-      deliveries.map((d) => d.eventId),
-      deliveries.map((d) => d.endpointId),
-      deliveries.map((d) => d.at),
+      batch.map((b) => b.at),
+      excluded.map((e) => e.id),
+      excluded.map((e) => e.url),
     ],
   );
-  return new Set(fresh.map((r) => r.id));
+  const fresh = new Map<string, Subscription[]>();
+  for (const r of recorded) {
+    const endpoints = fresh.get(r.event_id) ?? [];
+    if (r.endpoint_id !== null) endpoints.push({ id: r.endpoint_id, url: r.url! });
+    fresh.set(r.event_id, endpoints);
+  }
+  return fresh;
+}
+
+/**
+ * Takes back deliveries recorded a moment ago that must not be made (their endpoint's URL may not
+ * receive deliveries here), unless an attempt was made already, and recounts their events (locked
+ * first, as every change to an event's deliveries does).
+ */
+export async function withdrawDeliveries(pool: SqlPool, deliveries: { eventId: string; endpointId: string }[]): Promise<void> {
+  const eventIds = [...new Set(deliveries.map((d) => d.eventId))].sort();
+  await transaction(pool, async (tx) => {
+    await tx.query('SELECT id FROM webhook.events WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [eventIds]);
+    await tx.query(
+      `DELETE FROM webhook.deliveries d USING unnest($1::text[], $2::text[]) AS w(event_id, endpoint_id)
+        WHERE d.event_id = w.event_id AND d.endpoint_id = w.endpoint_id AND d.status = 'pending' AND d.attempt_count = 0`,
+      [deliveries.map((d) => d.eventId), deliveries.map((d) => d.endpointId)],
+    );
+    await tx.query(recountStatement('= ANY($1::text[])'), [eventIds]);
+  });
+}
+
+/** Every endpoint not deleted, with its URL (the recorder's start-up look for URLs it may not deliver to). */
+export function endpointUrls(db: Queryable): Promise<Subscription[]> {
+  return rows(db, 'SELECT id, url FROM webhook.endpoints WHERE deleted_at IS NULL');
 }

@@ -62,7 +62,7 @@ export class EventConsumer {
   });
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'recorded' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'recorded' | 'undeliverable' | 'logger'>,
     private readonly options: EventConsumerOptions,
   ) {}
 
