@@ -36,7 +36,7 @@ export function startBankSimulator(config: BankSimulatorConfig, options: { logge
       'settlements',
       new SimulatedBank(
         { logger, reporter, callbacks: queue },
-        { settlementDelayMs: config.settlementDelayMs, autoSettle: config.autoSettle, clocks },
+        { settlementDelayMs: config.settlementDelayMs, settlementRunMs: config.settlementRunMs, autoSettle: config.autoSettle, clocks },
       ),
       (b) => b.stop(),
     );

@@ -19,6 +19,11 @@ export function loadBankSimulatorConfig(env: NodeJS.ProcessEnv = process.env) {
       refundServiceUrl: str('REFUND_SERVICE_URL', { default: 'http://127.0.0.1:50053' }),
       /** How long after submission a payment or refund settles by itself. */
       settlementDelayMs: int('SANDBOX_SETTLEMENT_DELAY_MS', { default: 3000, min: 0 }),
+      /**
+       * How long a settlement run gathers the settlements that fall due before the bank reports
+       * them, together in one call (0: each on its own, the moment it falls due).
+       */
+      settlementRunMs: int('BANK_SETTLEMENT_RUN_MS', { default: 50, min: 0 }),
       /** Whether submissions settle by themselves; when off only the Force RPCs decide. */
       autoSettle: bool('BANK_AUTO_SETTLE', { default: true }),
       /** Longest wait between two attempts of a callback (backoff doubles up to it). */

@@ -24,6 +24,11 @@ interface Submission {
 
 export interface SimulatedBankOptions {
   settlementDelayMs: number;
+  /**
+   * How long a settlement run gathers what falls due before the bank reports it, together (0:
+   * each at once). Banks settle in runs; the platform takes a run's outcomes in one call.
+   */
+  settlementRunMs?: number;
   autoSettle: boolean;
   /** Merchants' clocks: settlement falls due and is dated on the merchant's clock. */
   clocks: Pick<SandboxClocks, 'now' | 'adopt'>;
@@ -44,6 +49,8 @@ export class SimulatedBank {
 
   private readonly reporter: PlatformReporter;
   private readonly queue: CallbackQueue;
+  /** The settlement run under way: what fell due since it began, decided together when it ends. */
+  private run?: { timer: NodeJS.Timeout; due: (() => void)[] };
 
   constructor(
     deps: Deps,
@@ -123,16 +130,41 @@ export class SimulatedBank {
   /** Cancels pending settlements (shutdown). */
   stop(): void {
     for (const sub of [...this.payments.values(), ...this.refunds.values()]) clearTimeout(sub.timer);
+    clearTimeout(this.run?.timer);
+    this.run = undefined;
   }
 
-  /** Arms the automatic settlement SANDBOX_SETTLEMENT_DELAY_MS after now on the merchant's clock. */
+  /**
+   * Arms the automatic settlement SANDBOX_SETTLEMENT_DELAY_MS after now on the merchant's clock;
+   * it is decided in the settlement run under way when it falls due.
+   */
   private settleWhenDue(sub: Submission, settle: () => void): void {
     sub.dueAt = this.merchantNow(sub) + this.options.settlementDelayMs;
     sub.rearm = () => {
       clearTimeout(sub.timer);
-      sub.timer = setTimeout(settle, Math.max(0, sub.dueAt! - this.merchantNow(sub)));
+      sub.timer = setTimeout(() => this.inRun(settle), Math.max(0, sub.dueAt! - this.merchantNow(sub)));
     };
     sub.rearm();
+  }
+
+  /**
+   * Decides `settle` at the end of the settlement run under way, or of one it begins: the first
+   * settlement to fall due opens a run, which gathers every other that falls due in the next
+   * settlementRunMs, and all are decided at once (their reports travel in one batch). A
+   * settlement superseded or forced meanwhile is skipped by its decision.
+   */
+  private inRun(settle: () => void): void {
+    const runMs = this.options.settlementRunMs ?? 0;
+    if (runMs <= 0) return settle();
+    if (!this.run) {
+      const timer = setTimeout(() => {
+        const due = this.run?.due ?? [];
+        this.run = undefined;
+        for (const decide of due) decide();
+      }, runMs);
+      this.run = { timer, due: [] };
+    }
+    this.run.due.push(settle);
   }
 
   /** A merchant's clock as the platform knows it: the sandbox's, after a restart, catches up. */
