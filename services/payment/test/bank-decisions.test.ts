@@ -26,7 +26,9 @@ async function clearingPayment(client: Stack['payments']) {
       mandateId: m.id,
       amountMinor: 2_500n,
       currency: 'GBP',
-      metadata: { fields: { zeta: { kind: { case: 'stringValue', value: 'last' } }, a: { kind: { case: 'stringValue', value: 'first' } } } },
+      metadata: {
+        fields: { zeta: { kind: { case: 'stringValue', value: 'last' } }, a: { kind: { case: 'stringValue', value: 'first' } } },
+      },
     })
   ).payment!;
   await waitFor(async () => (await s.payments.getPayment({ merchantId, id: created.id })).payment!.clearingStatus === CS.CLEARING, {
@@ -39,9 +41,8 @@ async function clearingPayment(client: Stack['payments']) {
 function announced(paymentId: string, eventType: string): Promise<payment.Payment> {
   return waitFor(
     async () =>
-      (await s.stream.events()).find(
-        (e) => e.eventType === eventType && e.resource.case === 'payment' && e.resource.value.id === paymentId,
-      )?.resource.value as payment.Payment | undefined,
+      (await s.stream.events()).find((e) => e.eventType === eventType && e.resource.case === 'payment' && e.resource.value.id === paymentId)
+        ?.resource.value as payment.Payment | undefined,
     { what: `${eventType} of ${paymentId}` },
   );
 }

@@ -96,7 +96,8 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     };
     const undeliverable = new UndeliverableEndpoints({ env: config.env, allowInsecureLoopback: config.allowInsecureLoopback });
     const refused = undeliverable.sort(await endpointUrls(pool));
-    if (refused.length > 0) logger.warn('endpoints this deployment may not deliver to get no deliveries', { endpoint_ids: refused.map((e) => e.id) });
+    if (refused.length > 0)
+      logger.warn('endpoints this deployment may not deliver to get no deliveries', { endpoint_ids: refused.map((e) => e.id) });
     const deps: Deps = { db, sql: pool, clock, sandboxClocks, logger, afterCommit, recorded, undeliverable, config };
     const worker = resources.add(
       'delivery worker',

@@ -39,11 +39,19 @@ async function endpoint(merchantId: string, enabledEvents: string[] = [], url?: 
 }
 
 const deliveriesOf = async (eventId: string) =>
-  (await rows<{ endpoint_id: string }>(pool, 'SELECT endpoint_id FROM webhook.deliveries WHERE event_id = $1 ORDER BY endpoint_id', [eventId])).map(
-    (d) => d.endpoint_id,
-  );
+  (
+    await rows<{ endpoint_id: string }>(pool, 'SELECT endpoint_id FROM webhook.deliveries WHERE event_id = $1 ORDER BY endpoint_id', [
+      eventId,
+    ])
+  ).map((d) => d.endpoint_id);
 const eventRow = async (eventId: string) =>
-  (await rows<{ delivery_status: string; deliveries_pending: number }>(pool, 'SELECT delivery_status, deliveries_pending FROM webhook.events WHERE id = $1', [eventId]))[0];
+  (
+    await rows<{ delivery_status: string; deliveries_pending: number }>(
+      pool,
+      'SELECT delivery_status, deliveries_pending FROM webhook.events WHERE id = $1',
+      [eventId],
+    )
+  )[0];
 
 const event = (merchantId: string, eventType: string, id = newId('event')): NewEvent => ({
   id,

@@ -38,7 +38,11 @@ export async function recordEvents(deps: Pick<Deps, 'sql' | 'clock' | 'undeliver
   );
   if (refused.length > 0) {
     await withdrawDeliveries(deps.sql, refused);
-    for (const { eventId, endpointId } of refused) fresh.set(eventId, fresh.get(eventId)!.filter((e) => e.id !== endpointId));
+    for (const { eventId, endpointId } of refused)
+      fresh.set(
+        eventId,
+        fresh.get(eventId)!.filter((e) => e.id !== endpointId),
+      );
   }
   return events.map((event) => (first.get(event.id) === event ? (fresh.get(event.id)?.length ?? null) : null));
 }
