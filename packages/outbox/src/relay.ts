@@ -21,7 +21,18 @@ export interface OutboxRelayOptions {
    * how the others notice a leader that died without handing over.
    */
   pollIntervalMs?: number;
+  /**
+   * The least time between the starts of two passes that commits ask for (default
+   * RELAY_PASS_GAP_MS): the commits of a busy moment go out in one pass, not one pass each.
+   */
+  passGapMs?: number;
 }
+
+/**
+ * 20 ms: an event waits at most this long for the relay beyond its commit; at a few payments per
+ * second every commit still gets a pass of its own, from tens per second on they share them.
+ */
+export const RELAY_PASS_GAP_MS = 20;
 
 /**
  * How long an idle leader keeps the seqs JetStream acknowledged before marking them published
@@ -90,6 +101,7 @@ export class OutboxRelay {
       // a batch short of full leaves nothing behind that the next wake would not find.
       mayHaveMore: (published) => published >= this.batchSize,
       intervalMs: this.options.pollIntervalMs ?? 2000,
+      minGapMs: this.options.passGapMs ?? RELAY_PASS_GAP_MS,
       logger: this.options.logger,
     });
     this.listener ??= listen(this.options.databaseUrl, this.channel, () => this.wake(), {

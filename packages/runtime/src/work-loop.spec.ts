@@ -82,4 +82,37 @@ describe('startWorkLoop', () => {
     await stopping;
     expect(finished).toBe(true);
   });
+
+  it('answers the nudges of one gap with one pass at its end, drains a backlog without gaps, and stops during a gap', async () => {
+    const starts: number[] = [];
+    const backlog = [0, 5, 5, 0];
+    const loop = startWorkLoop({
+      name: 't',
+      intervalMs: 60_000,
+      minGapMs: 200,
+      logger,
+      mayHaveMore: (n) => n >= 5,
+      pass: async () => (starts.push(performance.now()), backlog.shift() ?? 0),
+    });
+    await waitFor(() => starts.length === 1, { what: 'the first pass' });
+    // Three nudges right after it: one pass, 200 ms after the first began.
+    loop.nudge();
+    loop.nudge();
+    await new Promise((r) => setTimeout(r, 20));
+    loop.nudge();
+    // That pass (5: a full batch) and the next (5) are followed at once by the one after.
+    await waitFor(() => starts.length >= 4, { what: 'the nudged pass and the backlog after it' });
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(195);
+    expect(starts[3]! - starts[1]!).toBeLessThan(150);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(starts).toHaveLength(4);
+    // A nudge long after the last pass runs at once; one right after it waits, and stop ends the wait.
+    loop.nudge();
+    await waitFor(() => starts.length === 5, { what: 'the pass after a quiet spell' });
+    loop.nudge();
+    const stopAt = performance.now();
+    await loop.stop();
+    expect(performance.now() - stopAt).toBeLessThan(150);
+    expect(starts).toHaveLength(5);
+  });
 });

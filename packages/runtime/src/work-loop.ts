@@ -26,6 +26,12 @@ export interface WorkLoopOptions {
   logger: Logger;
   /** After consecutive failures the wait doubles from `intervalMs` up to this (default 5 s). */
   maxBackoffMs?: number;
+  /**
+   * The least time from the start of one pass to the start of a pass a nudge asks for (default
+   * 0): nudges that come sooner are answered together, by one pass at the end of the gap. A
+   * pass that drains a backlog (one that may have left work behind) is not held back.
+   */
+  minGapMs?: number;
 }
 
 /**
@@ -37,21 +43,44 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
   let stopped = false;
   /** A nudge arrived during a pass: what it announced may have come too late for that pass. */
   let nudged = false;
-  let wake: (() => void) | undefined;
+  /** Ends the idle wait (true: a nudge ended it). */
+  let wake: ((byNudge: boolean) => void) | undefined;
+  /** Ends the gap before a nudged pass (only stop does: nudges meanwhile go with that pass). */
+  let endGap: (() => void) | undefined;
   const mayHaveMore = options.mayHaveMore ?? (() => true);
+  const minGapMs = options.minGapMs ?? 0;
+  /** Resolves after `ms` (true) or when a nudge comes first (false). */
   const sleep = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const done = (byNudge: boolean) => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve(byNudge);
+      };
+      const timer = setTimeout(() => done(false), ms);
+      wake = done;
+    });
+  const gap = (ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        wake = undefined;
+        endGap = undefined;
         resolve();
       };
       const timer = setTimeout(done, ms);
-      wake = done;
+      endGap = done;
     });
   const loop = (async () => {
     let failures = 0;
+    let lastStart = -Infinity;
+    let askedFor = false;
     while (!stopped) {
+      const left = lastStart + minGapMs - performance.now();
+      if (askedFor && left > 0) {
+        await gap(left);
+        if (stopped) break;
+      }
+      lastStart = performance.now();
       let handled = 0;
       nudged = false;
       try {
@@ -62,18 +91,22 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
         options.logger.warn(`${options.name} failed; will retry`, { err, failures });
       }
       if (stopped) break;
-      if ((handled > 0 && mayHaveMore(handled)) || (nudged && !failures)) continue;
-      await sleep(failures ? Math.min(options.intervalMs * 2 ** failures, options.maxBackoffMs ?? 5000) : options.intervalMs);
+      askedFor = false;
+      if (handled > 0 && mayHaveMore(handled)) continue;
+      askedFor = nudged && !failures;
+      if (askedFor) continue;
+      askedFor = await sleep(failures ? Math.min(options.intervalMs * 2 ** failures, options.maxBackoffMs ?? 5000) : options.intervalMs);
     }
   })();
   return {
     nudge: () => {
       nudged = true;
-      wake?.();
+      wake?.(true);
     },
     async stop() {
       stopped = true;
-      wake?.();
+      wake?.(false);
+      endGap?.();
       await loop;
     },
   };
