@@ -65,4 +65,24 @@ describe('Batcher', () => {
     await turns();
     expect(calls.map((c) => c.items)).toEqual([[1, 2], [3, 4], [5]]);
   });
+
+  it('with minGapMs, sends what comes within the gap after a batch together once the gap has passed', async () => {
+    const { calls, send } = peer();
+    const batcher = new Batcher(send, { maxInFlight: 2, minGapMs: 150 });
+    const first = batcher.call(1);
+    await turn();
+    const started = performance.now();
+    expect(calls.map((c) => c.items)).toEqual([[1]]);
+    calls[0]!.answer(['r1']);
+    await expect(first).resolves.toBe('r1');
+    // Nothing is under way, yet 2 and 3 wait for the gap and travel together.
+    const later = [batcher.call(2), batcher.call(3)];
+    await turns();
+    expect(calls).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3]]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(150);
+    calls[1]!.answer(['r2', 'r3']);
+    await expect(Promise.all(later)).resolves.toEqual(['r2', 'r3']);
+  });
 });

@@ -5,6 +5,10 @@
  * everything that queued meanwhile (up to `maxBatch` items per call). Under load the batches
  * grow by themselves; at rest every item travels alone at once.
  *
+ * With `minGapMs`, a batch starts no sooner than that after the previous one started: what
+ * comes meanwhile waits and goes together (fewer, larger calls at a steady trickle, for a
+ * peer that does not need each item at once).
+ *
  * `send(items)` returns one result per item, in order: a value, or an Error for that item
  * alone. A failed `send` fails every item of its batch with the same error.
  */
@@ -12,10 +16,11 @@ export class Batcher<T, R> {
   private queue: { item: T; resolve: (r: R) => void; reject: (err: unknown) => void }[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private lastFlush = -Infinity;
 
   constructor(
     private readonly send: (items: T[]) => Promise<(R | Error)[]>,
-    private readonly options: { maxBatch?: number; maxInFlight?: number } = {},
+    private readonly options: { maxBatch?: number; maxInFlight?: number; minGapMs?: number } = {},
   ) {}
 
   /** Sends `item` with the next batch; resolves with its own result. */
@@ -29,15 +34,19 @@ export class Batcher<T, R> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= (this.options.maxInFlight ?? 2) || this.queue.length === 0) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const run = () => {
       this.scheduled = false;
       this.flush();
-    });
+    };
+    const wait = this.lastFlush + (this.options.minGapMs ?? 0) - performance.now();
+    if (wait > 0) setTimeout(run, wait);
+    else setImmediate(run);
   }
 
   private flush(): void {
     const batch = this.queue.splice(0, this.options.maxBatch ?? 256);
     if (batch.length === 0) return;
+    this.lastFlush = performance.now();
     this.inFlight++;
     this.send(batch.map((b) => b.item))
       .then(

@@ -19,9 +19,17 @@ export interface Attempt {
 }
 
 /**
+ * The least time between the starts of two hand-overs to the bank: an attempt waits at most
+ * this long beyond its commit, and at tens of payments per second they travel (and their
+ * receipts are recorded) together instead of a call and a statement each.
+ */
+export const SUBMISSION_GAP_MS = 20;
+
+/**
  * Hands attempts to the bank after their transaction committed, in batches (SubmitPayments):
- * alone and at once while the bank keeps up, together while a hand-over is under way; the
- * bank's receipts are recorded with one statement per batch. A failed hand-over is not the
+ * alone and at once after a quiet spell, together while a hand-over is under way or within
+ * SUBMISSION_GAP_MS of the last one; the bank's receipts are recorded with one statement per
+ * batch. A failed hand-over is not the
  * merchant's problem: the payment stays submitted and unacknowledged, and the resubmission
  * sweeper sends it again (the bank is idempotent per payment and attempt).
  */
@@ -35,27 +43,30 @@ export class BankSubmitter {
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {
-    this.batches = new Batcher<Attempt, void>(async (attempts) => {
-      const { receipts } = await this.client.submitPayments({
-        submissions: attempts.map((a) => ({
-          paymentId: a.id,
-          attempt: a.retryCount,
-          amountMinor: a.amountMinor,
-          currency: a.currency,
-          mandateId: a.mandateId,
-          merchantId: a.merchantId,
-          merchantClockOffsetMs: BigInt(this.clock.now(a.merchantId).getTime() - this.clock.now().getTime()),
-        })),
-      });
-      // Conditional: a later attempt or an outcome may already have moved a payment on. A bank
-      // that took an attempt into clearing with its receipt sends no separate report of it.
-      await acknowledgeAll(
-        this.sql,
-        attempts.map((a, i) => ({ id: a.id, retryCount: a.retryCount, clearing: receipts[i]?.clearing ?? false })),
-        this.clock.now(),
-      );
-      return attempts.map(() => undefined);
-    });
+    this.batches = new Batcher<Attempt, void>(
+      async (attempts) => {
+        const { receipts } = await this.client.submitPayments({
+          submissions: attempts.map((a) => ({
+            paymentId: a.id,
+            attempt: a.retryCount,
+            amountMinor: a.amountMinor,
+            currency: a.currency,
+            mandateId: a.mandateId,
+            merchantId: a.merchantId,
+            merchantClockOffsetMs: BigInt(this.clock.now(a.merchantId).getTime() - this.clock.now().getTime()),
+          })),
+        });
+        // Conditional: a later attempt or an outcome may already have moved a payment on. A bank
+        // that took an attempt into clearing with its receipt sends no separate report of it.
+        await acknowledgeAll(
+          this.sql,
+          attempts.map((a, i) => ({ id: a.id, retryCount: a.retryCount, clearing: receipts[i]?.clearing ?? false })),
+          this.clock.now(),
+        );
+        return attempts.map(() => undefined);
+      },
+      { minGapMs: SUBMISSION_GAP_MS },
+    );
   }
 
   /** Submits in the background; `drain` waits for every submission started. */
