@@ -32,7 +32,7 @@ export interface OutboxRelayOptions {
  * 20 ms: an event waits at most this long for the relay beyond its commit; at a few payments per
  * second every commit still gets a pass of its own, from tens per second on they share them.
  */
-export const RELAY_PASS_GAP_MS = 20;
+const RELAY_PASS_GAP_MS = 20;
 
 /**
  * How long an idle leader keeps the seqs JetStream acknowledged before marking them published

@@ -95,7 +95,7 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       recorded.notify();
     };
     const undeliverable = new UndeliverableEndpoints({ env: config.env, allowInsecureLoopback: config.allowInsecureLoopback });
-    const refused = undeliverable.sort(await endpointUrls(pool));
+    const refused = undeliverable.refusedAmong(await endpointUrls(pool));
     if (refused.length > 0)
       logger.warn('endpoints this deployment may not deliver to get no deliveries', { endpoint_ids: refused.map((e) => e.id) });
     const deps: Deps = { db, sql: pool, clock, sandboxClocks, logger, afterCommit, recorded, undeliverable, config };

@@ -23,15 +23,15 @@ export interface Attempt {
  * this long beyond its commit, and at tens of payments per second they travel (and their
  * receipts are recorded) together instead of a call and a statement each.
  */
-export const SUBMISSION_GAP_MS = 20;
+const SUBMISSION_GAP_MS = 20;
 
 /**
  * Hands attempts to the bank after their transaction committed, in batches (SubmitPayments):
  * alone and at once after a quiet spell, together while a hand-over is under way or within
  * SUBMISSION_GAP_MS of the last one; the bank's receipts are recorded with one statement per
- * batch. A failed hand-over is not the
- * merchant's problem: the payment stays submitted and unacknowledged, and the resubmission
- * sweeper sends it again (the bank is idempotent per payment and attempt).
+ * batch. A failed hand-over is not the merchant's problem: the payment stays submitted and
+ * unacknowledged, and the resubmission sweeper sends it again (the bank is idempotent per
+ * payment and attempt).
  */
 export class BankSubmitter {
   private readonly inFlight = new Set<Promise<unknown>>();

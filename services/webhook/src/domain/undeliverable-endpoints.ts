@@ -13,7 +13,7 @@ export class UndeliverableEndpoints {
   constructor(private readonly policy: UrlPolicy) {}
 
   /** Remembers the ones among `endpoints` this deployment may not deliver to; returns those. */
-  sort<E extends { id: string; url: string }>(endpoints: E[]): E[] {
+  refusedAmong<E extends { id: string; url: string }>(endpoints: E[]): E[] {
     const refused = endpoints.filter((e) => !isDeliverableUrl(e.url, this.policy));
     for (const e of refused) this.known.set(`${e.id} ${e.url}`, { id: e.id, url: e.url });
     return refused;

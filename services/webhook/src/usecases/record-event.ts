@@ -34,7 +34,7 @@ export async function recordEvents(deps: Pick<Deps, 'sql' | 'clock' | 'undeliver
     deps.undeliverable.list,
   );
   const refused = [...fresh].flatMap(([eventId, endpoints]) =>
-    deps.undeliverable.sort(endpoints).map((e) => ({ eventId, endpointId: e.id })),
+    deps.undeliverable.refusedAmong(endpoints).map((e) => ({ eventId, endpointId: e.id })),
   );
   if (refused.length > 0) {
     await withdrawDeliveries(deps.sql, refused);
