@@ -9,7 +9,7 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import type { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
-import { insertOutboxEvent, newDomainEvent, outboxRow } from '@vrp/outbox';
+import { newDomainEvent, outboxRow } from '@vrp/outbox';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rawSql, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -106,40 +106,66 @@ export async function readRefundById(db: Queryable, id: string): Promise<RefundR
 }
 
 /**
- * Moves a pending refund to `to` at `at`, appending to its timeline, and writes refund.settled
- * for a settlement in the same transaction. Conditional on the refund still being pending, so
- * of two concurrent reports exactly one changes it; returns null for the loser.
+ * Moves a pending refund to `to` at `at`, appending to its timeline, and for a settlement writes
+ * refund.settled, in one statement. The event is built beforehand from `read`, the refund as read
+ * before the move: while a refund is pending nothing the event carries changes except by a move
+ * (its status, settled_at and timeline), and the statement only moves a refund that is still
+ * pending, so the event is exactly the refund as moved. Of two concurrent reports exactly one
+ * moves it; returns null for the other.
  */
 export async function transitionRefund(
-  pool: SqlPool,
+  db: Queryable,
   subjectPrefix: string,
-  id: string,
+  read: RefundRow,
   to: 'settled' | 'failed',
   at: Date,
 ): Promise<RefundRow | null> {
-  return transaction(pool, async (tx) => {
-    const [moved] = await rows<Row & { entry_seq: string }>(
-      tx,
-      `WITH moved AS (
-         UPDATE refund.refunds r SET status = $2,
-           settled_at = CASE WHEN $2 = 'settled' THEN $3::timestamptz ELSE r.settled_at END,
-           failed_at = CASE WHEN $2 = 'failed' THEN $3::timestamptz ELSE r.failed_at END
-          WHERE r.id = $1 AND r.status = 'pending_settlement'
-         RETURNING ${RECORD}),
-       entry AS (INSERT INTO refund.refund_timeline (refund_id, status, at) SELECT id, $2, $3 FROM moved RETURNING seq)
-       SELECT moved.*, (SELECT seq::text FROM entry) AS entry_seq FROM moved`,
-      [id, to, at],
-    );
-    if (!moved) return null;
-    // The timeline was read as the statement began: the entry it added comes last.
-    const row = toRefundRow(moved);
-    row.timeline.push({ seq: BigInt(moved.entry_seq), refundId: id, status: to, at });
-    if (to === 'settled') {
-      const event = newDomainEvent('refund.settled', row.merchantId, { case: 'refund', value: toRefundMessage(row) }, at);
-      await insertOutboxEvent(tx, 'refund', subjectPrefix, event);
-    }
-    return row;
-  });
+  const outbox =
+    to === 'settled'
+      ? outboxRow(
+          subjectPrefix,
+          newDomainEvent('refund.settled', read.merchantId, { case: 'refund', value: toRefundMessage(asMoved(read, to, at)) }, at),
+        )
+      : undefined;
+  const [moved] = await rows<Row & { entry_seq: string }>(
+    db,
+    `WITH moved AS (
+       UPDATE refund.refunds r SET status = $2,
+         settled_at = CASE WHEN $2 = 'settled' THEN $3::timestamptz ELSE r.settled_at END,
+         failed_at = CASE WHEN $2 = 'failed' THEN $3::timestamptz ELSE r.failed_at END
+        WHERE r.id = $1 AND r.status = 'pending_settlement'
+       RETURNING ${RECORD}),
+     entry AS (INSERT INTO refund.refund_timeline (refund_id, status, at) SELECT id, $2, $3 FROM moved RETURNING seq),
+     outbox AS (
+       INSERT INTO refund.outbox_events (event_id, subject, payload, traceparent)
+       SELECT $4, $5, $6, $7 FROM moved WHERE $4::text IS NOT NULL)
+     SELECT moved.*, (SELECT seq::text FROM entry) AS entry_seq FROM moved`,
+    [
+      read.id,
+      to,
+      at,
+      outbox?.eventId ?? null,
+      outbox?.subject ?? null,
+      outbox ? Buffer.from(outbox.payload) : null,
+      outbox?.traceparent ?? null,
+    ],
+  );
+  if (!moved) return null;
+  // The timeline was read as the statement began: the entry it added comes last.
+  const row = toRefundRow(moved);
+  row.timeline.push({ seq: BigInt(moved.entry_seq), refundId: read.id, status: to, at });
+  return row;
+}
+
+/** A pending refund as a move to `to` at `at` leaves it (the new timeline entry's seq is not known yet, nor carried by events). */
+function asMoved(read: RefundRow, to: 'settled' | 'failed', at: Date): RefundRow {
+  return {
+    ...read,
+    status: to,
+    settledAt: to === 'settled' ? at : read.settledAt,
+    failedAt: to === 'failed' ? at : read.failedAt,
+    timeline: [...read.timeline, { seq: 0n, refundId: read.id, status: to, at }],
+  };
 }
 
 /** Records that a failed refund's booking was given back to the payment. */
@@ -276,16 +302,23 @@ export async function noteAllocationConfirmed(db: Queryable, merchantId: string,
   );
 }
 
-/** Records the bank's acknowledgement of a submission (the first reference wins) and when it was made. */
+/**
+ * Records the bank's acknowledgement of a submission (the first reference wins) and when it was
+ * made. `bookingConfirmed` notes in the same statement that the payment service confirmed the
+ * booking (noteAllocationConfirmed), for a hand-over that had not noted it yet.
+ */
 export async function noteBankAcknowledged(
   db: Queryable,
   merchantId: string,
   id: string,
   bankReference: string,
   at = new Date(),
+  bookingConfirmed = false,
 ): Promise<void> {
   await db.query(
-    'UPDATE refund.refunds SET bank_reference = COALESCE(bank_reference, $3), bank_submitted_at = $4 WHERE id = $1 AND merchant_id = $2',
-    [id, merchantId, bankReference, at],
+    `UPDATE refund.refunds SET bank_reference = COALESCE(bank_reference, $3), bank_submitted_at = $4,
+       allocation_confirmed_at = CASE WHEN $5::bool THEN COALESCE(allocation_confirmed_at, $4) ELSE allocation_confirmed_at END
+      WHERE id = $1 AND merchant_id = $2`,
+    [id, merchantId, bankReference, at, bookingConfirmed],
   );
 }

@@ -14,7 +14,7 @@ export async function reportRefundOutcome(deps: Deps, refundId: string, outcome:
   let row = await readRefundById(deps.sql, refundId);
   if (!row) throw notFound('refund', refundId);
   if (row.status === 'pending_settlement') {
-    const moved = await transitionRefund(deps.sql, deps.subjectPrefix, row.id, outcome, deps.clocks.now(row.merchantId));
+    const moved = await transitionRefund(deps.sql, deps.subjectPrefix, row, outcome, deps.clocks.now(row.merchantId));
     if (moved && outcome === 'settled') deps.afterCommit();
     // When a concurrent report got there first, this one is judged against what it did.
     row = moved ?? (await readRefundById(deps.sql, refundId))!;
