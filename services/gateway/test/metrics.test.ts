@@ -42,6 +42,8 @@ describe('Prometheus metrics', () => {
     expect(gateway).toContain('vrp_http_request_duration_seconds_bucket{');
     expect(gateway).not.toContain(payment.body.id as string); // ids never become labels
     expect(gateway).toMatch(/^process_cpu_user_seconds_total\{service="gateway"\} /m);
+    // The event-loop lag histogram samples every 50 ms (packages/metrics), not prom-client's 10 ms, and is still served.
+    expect(gateway).toMatch(/^nodejs_eventloop_lag_p99_seconds\{service="gateway"\} /m);
 
     const services = platform.services;
     const paymentText = await scrape(services.payment!.metricsPort);
