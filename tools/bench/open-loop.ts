@@ -7,11 +7,14 @@
  *   npm run bench:open-loop                        (200 req/s for 60 s)
  *   BENCH_RATE=100 BENCH_SECONDS=20 npm run bench:open-loop
  */
-import { usedBetween, postgresCpuMs, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
+import { machineCpu, machineShare, usedBetween, postgresCpuMs, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi, seedMandates, type BenchApi } from './lib/seed.js';
 import { startTarget } from './lib/target.js';
+import os from 'node:os';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+/** Only the routes whose name starts with one of these (comma-separated), e.g. "POST" or "GET /v1/payments/{id}". */
+const ROUTES = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const GOAL_P99_MS = 100;
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -154,6 +157,31 @@ async function seed(api: BenchApi): Promise<Corpus> {
   return corpus;
 }
 
+/**
+ * Every route's requests together, second by second: the median second's p99 next to the three
+ * worst seconds. A stall of the whole machine (every route slow at once for a second or two)
+ * reads differently from one route's own tail, and at 200 req/s one stalled second is already
+ * 200 of the run's 12,000 requests: more than the 1 % a p99 leaves out.
+ */
+function printSeconds(bySecond: number[][]): void {
+  const seconds = bySecond
+    .map((latencies, second) => {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return { second, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    })
+    .filter((s) => s !== undefined);
+  if (seconds.length === 0) return;
+  const byP99 = [...seconds].sort((a, b) => a.p99 - b.p99);
+  const median = byP99[Math.floor(byP99.length / 2)]!;
+  const worst = byP99
+    .slice(-3)
+    .reverse()
+    .map((s) => `${s.second} s: p99 ${s.p99.toFixed(0)} ms (p50 ${s.p50.toFixed(0)})`);
+  console.log(
+    `\nsecond by second, all routes: the median second's p99 ${median.p99.toFixed(0)} ms; the worst seconds, ${worst.join('; ')}`,
+  );
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 }
@@ -163,9 +191,12 @@ async function main(): Promise<void> {
   try {
     const api = benchApi(platform.url, platform.token);
     const corpus = await seed(api);
-    const all = routes(corpus);
+    const all = routes(corpus).filter((r) => ROUTES.length === 0 || ROUTES.some((start) => r.name.startsWith(start)));
+    if (all.length === 0) throw new Error(`BENCH_ROUTES=${process.env.BENCH_ROUTES} names no route`);
     const totalWeight = all.reduce((s, r) => s + r.weight, 0);
     const latencies = new Map(all.map((r) => [r.name, [] as number[]]));
+    /** Every answered request's latency, by the second of the run it was due in. */
+    const bySecond: number[][] = [];
     const errors = new Map(all.map((r) => [r.name, 0]));
     const reasons = new Map<string, number>();
     const failed = (route: string, reason: string) => {
@@ -177,13 +208,14 @@ async function main(): Promise<void> {
       for (const r of all) if ((x -= r.weight) < 0) return r;
       return all[all.length - 1]!;
     };
-    log(`open loop: ${RATE} req/s for ${SECONDS} s (70 % reads, 30 % creates)`);
+    log(`open loop: ${RATE} req/s for ${SECONDS} s (${ROUTES.length ? all.map((r) => r.name).join(', ') : '70 % reads, 30 % creates'})`);
     const interval = 1000 / RATE;
     const total = Math.round(RATE * SECONDS);
     const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const cpuBefore = sampleCpu(processes);
     const postgresBefore = postgresCpuMs();
     const selfBefore = process.cpuUsage();
+    const machineBefore = machineCpu();
     const start = performance.now();
     const inFlight: Promise<void>[] = [];
     let sent = 0;
@@ -196,13 +228,15 @@ async function main(): Promise<void> {
         inFlight.push(
           route.run(api).then(
             (outcome) => {
-              if (outcome === true) latencies.get(route.name)!.push(performance.now() - dueAt);
+              const latency = performance.now() - dueAt;
+              (bySecond[Math.floor((dueAt - start) / 1000)] ??= []).push(latency);
+              if (outcome === true) latencies.get(route.name)!.push(latency);
               else failed(route.name, outcome);
             },
             (err: unknown) => {
-              // fetch's own message ("fetch failed") hides why: the cause says (a reset, a refused connection...).
-              const { message, cause } = err as Error & { cause?: { code?: string; message?: string } };
-              failed(route.name, cause ? `${message} (${cause.code ?? cause.message})` : message);
+              // A socket error's code says why (ECONNRESET, ECONNREFUSED...).
+              const { message, code } = err as NodeJS.ErrnoException;
+              failed(route.name, code && !message.includes(code) ? `${message} (${code})` : message);
             },
           ),
         );
@@ -212,6 +246,7 @@ async function main(): Promise<void> {
     }
     await Promise.all(inFlight);
     const elapsed = (performance.now() - start) / 1000;
+    const machine = machineShare(machineBefore, machineCpu());
     console.log(`\n${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)} req/s offered ${RATE})`);
     console.log(
       ['route'.padEnd(50), 'count', 'p50 ms', 'p99 ms', 'max ms', 'errors', `goal: p99 <= ${GOAL_P99_MS} ms, 0 errors`].join(' | '),
@@ -236,6 +271,13 @@ async function main(): Promise<void> {
     }
     console.log(allMet ? '\nevery route met the goal' : '\nsome routes missed the goal');
     if (reasons.size) console.log('errors: ' + [...reasons].map(([reason, n]) => `${n} × ${reason}`).join(', '));
+    printSeconds(bySecond);
+    const cores = os.availableParallelism();
+    const perRequestMs = (machine.busyPct / 100) * cores * ((elapsed * 1000) / total);
+    console.log(
+      `machine: CPU busy ${machine.busyPct.toFixed(0)}% of all ${cores} cores, stolen by the hypervisor ${machine.stolenPct.toFixed(1)}%;` +
+        ` ${perRequestMs.toFixed(1)} ms of CPU per request (everything on the machine), so at this mix it runs out at roughly ${((cores * 1000) / perRequestMs).toFixed(0)} req/s`,
+    );
     if (processes.size) {
       const used = [...usedBetween(cpuBefore, sampleCpu(processes))];
       const self = process.cpuUsage(selfBefore);

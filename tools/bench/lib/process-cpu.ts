@@ -132,3 +132,31 @@ export function postgresCpuMs(): number {
   const pids = new Set(all.map((p) => p.pid));
   return all.reduce((sum, p) => sum + p.t!.own + (pids.has(p.t!.ppid) ? 0 : p.t!.children), 0);
 }
+
+/** The whole machine's CPU time so far (/proc/stat's first line), in ms summed over every core. */
+export interface MachineCpu {
+  /** Running anything: user, nice, system, irq and softirq time. */
+  busy: number;
+  /** Taken by the hypervisor for other guests while this one wanted to run. */
+  stolen: number;
+  /** Everything, idle and waiting included. */
+  total: number;
+}
+
+export function machineCpu(stat = readFileSync('/proc/stat', 'utf8')): MachineCpu {
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = stat
+    .slice(0, stat.indexOf('\n'))
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map((n) => (Number(n) * 1000) / TICKS_PER_SECOND);
+  const busy = user + nice + system + irq + softirq;
+  return { busy, stolen: steal, total: busy + idle + iowait + steal };
+}
+
+/** How busy the machine was between two readings, and how much the hypervisor took, as % of all its cores' time. */
+export function machineShare(before: MachineCpu, after: MachineCpu): { busyPct: number; stolenPct: number } {
+  const total = after.total - before.total;
+  if (total <= 0) return { busyPct: 0, stolenPct: 0 };
+  return { busyPct: (100 * (after.busy - before.busy)) / total, stolenPct: (100 * (after.stolen - before.stolen)) / total };
+}
