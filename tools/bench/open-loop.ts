@@ -16,6 +16,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 /** Only the routes whose name starts with one of these (comma-separated), e.g. "POST" or "GET /v1/payments/{id}". */
 const ROUTES = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const GOAL_P99_MS = 100;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -208,8 +209,49 @@ async function main(): Promise<void> {
       for (const r of all) if ((x -= r.weight) < 0) return r;
       return all[all.length - 1]!;
     };
+    /**
+     * Sends `total` requests at RATE, each at its due time whatever the platform answers, and
+     * hands every outcome to `answered` with its latency from when it was due and the second of
+     * the run it was due in. Resolves once every request has been answered.
+     */
+    const drive = async (total: number, answered: (route: Route, outcome: Outcome, latency: number, second: number) => void) => {
+      const interval = 1000 / RATE;
+      const start = performance.now();
+      const inFlight: Promise<void>[] = [];
+      let sent = 0;
+      let logged = 0;
+      while (sent < total) {
+        const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
+        for (; sent < due; sent++) {
+          const route = choose();
+          const dueAt = start + sent * interval; // latency counts from when the request was due
+          const answer = (outcome: Outcome) => answered(route, outcome, performance.now() - dueAt, Math.floor((dueAt - start) / 1000));
+          inFlight.push(
+            route.run(api).then(answer, (err: unknown) => {
+              // A socket error's code says why (ECONNRESET, ECONNREFUSED...).
+              const { message, code } = err as NodeJS.ErrnoException;
+              answer(code && !message.includes(code) ? `${message} (${code})` : message);
+            }),
+          );
+        }
+        if (sent - logged >= RATE * 10) log(`${(logged = sent)}/${total} requests sent`);
+        await new Promise((r) => setTimeout(r, Math.max(0, start + sent * interval - performance.now())));
+      }
+      await Promise.all(inFlight);
+    };
+
+    // A freshly started process runs unoptimised code for its first requests: the same load,
+    // unmeasured, until every route's code is warm (errors are still reported).
+    if (WARMUP_SECONDS > 0) {
+      log(`warm-up: ${RATE} req/s for ${WARMUP_SECONDS} s (not measured)`);
+      let warmupErrors = 0;
+      await drive(Math.round(RATE * WARMUP_SECONDS), (_route, outcome) => {
+        if (outcome !== true) warmupErrors++;
+      });
+      if (warmupErrors) log(`warm-up: ${warmupErrors} requests failed`);
+    }
+
     log(`open loop: ${RATE} req/s for ${SECONDS} s (${ROUTES.length ? all.map((r) => r.name).join(', ') : '70 % reads, 30 % creates'})`);
-    const interval = 1000 / RATE;
     const total = Math.round(RATE * SECONDS);
     const processes = platform.runnerPid ? serviceProcesses(platform.runnerPid) : new Map<string, number>();
     const cpuBefore = sampleCpu(processes);
@@ -217,34 +259,11 @@ async function main(): Promise<void> {
     const selfBefore = process.cpuUsage();
     const machineBefore = machineCpu();
     const start = performance.now();
-    const inFlight: Promise<void>[] = [];
-    let sent = 0;
-    let logged = 0;
-    while (sent < total) {
-      const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
-      for (; sent < due; sent++) {
-        const route = choose();
-        const dueAt = start + sent * interval; // latency counts from when the request was due
-        inFlight.push(
-          route.run(api).then(
-            (outcome) => {
-              const latency = performance.now() - dueAt;
-              (bySecond[Math.floor((dueAt - start) / 1000)] ??= []).push(latency);
-              if (outcome === true) latencies.get(route.name)!.push(latency);
-              else failed(route.name, outcome);
-            },
-            (err: unknown) => {
-              // A socket error's code says why (ECONNRESET, ECONNREFUSED...).
-              const { message, code } = err as NodeJS.ErrnoException;
-              failed(route.name, code && !message.includes(code) ? `${message} (${code})` : message);
-            },
-          ),
-        );
-      }
-      if (sent - logged >= RATE * 10) log(`${(logged = sent)}/${total} requests sent`);
-      await new Promise((r) => setTimeout(r, Math.max(0, start + sent * interval - performance.now())));
-    }
-    await Promise.all(inFlight);
+    await drive(total, (route, outcome, latency, second) => {
+      (bySecond[second] ??= []).push(latency);
+      if (outcome === true) latencies.get(route.name)!.push(latency);
+      else failed(route.name, outcome);
+    });
     const elapsed = (performance.now() - start) / 1000;
     const machine = machineShare(machineBefore, machineCpu());
     console.log(`\n${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)} req/s offered ${RATE})`);

@@ -16,7 +16,9 @@ export interface BenchApi {
 export function benchApi(baseUrl: string, token: string): BenchApi {
   const url = new URL(baseUrl);
   const transport = url.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024, scheduling: 'lifo' });
+  // Idle connections close after 4 s, before the server's 5 s keep-alive timeout can close one
+  // just as a request reuses it (an ECONNRESET that would count against the platform).
+  const agent = new transport.Agent({ keepAlive: true, timeout: 4000, maxSockets: Infinity, maxFreeSockets: 1024, scheduling: 'lifo' });
   const send = (method: string, path: string, body?: string) =>
     new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
       const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
