@@ -312,8 +312,7 @@ export async function noteBankAcknowledged(
   merchantId: string,
   id: string,
   bankReference: string,
-  at = new Date(),
-  bookingConfirmed = false,
+  { at = new Date(), bookingConfirmed = false }: { at?: Date; bookingConfirmed?: boolean } = {},
 ): Promise<void> {
   await db.query(
     `UPDATE refund.refunds SET bank_reference = COALESCE(bank_reference, $3), bank_submitted_at = $4,

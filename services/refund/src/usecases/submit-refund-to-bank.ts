@@ -39,7 +39,7 @@ export async function submitRefundToBank(deps: Deps, row: RefundRow, options: { 
       merchantId: row.merchantId,
       merchantClockOffsetMs: BigInt(deps.clocks.offsetMs(row.merchantId)),
     });
-    await noteBankAcknowledged(deps.sql, row.merchantId, row.id, bankReference || row.id, new Date(), options.bookingConfirmed);
+    await noteBankAcknowledged(deps.sql, row.merchantId, row.id, bankReference || row.id, { bookingConfirmed: options.bookingConfirmed });
     return true;
   } catch (err) {
     deps.logger.warn('bank did not take the refund; it will be resubmitted', { refund_id: row.id, err });
