@@ -53,6 +53,13 @@ describe('keysetSql', () => {
     expect(filter.values).toEqual(['MR1', '100', 6, at, 'PM9']);
   });
 
+  it('filters on one of several values with ANY, and on a single value with an equality an index can order by', () => {
+    const several = new SqlFilter().oneOf('p.status', ['settled', 'refunded']);
+    expect([several.toString(), several.values]).toEqual(['p.status = ANY($1::text[])', [['settled', 'refunded']]]);
+    const one = new SqlFilter().oneOf('p.status', ['settled']);
+    expect([one.toString(), one.values]).toEqual(['p.status = $1', ['settled']]);
+  });
+
   it('reads an empty filter as TRUE', () => {
     expect(new SqlFilter().toString()).toBe('TRUE');
   });

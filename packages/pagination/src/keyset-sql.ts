@@ -45,6 +45,15 @@ export class SqlFilter {
     return this;
   }
 
+  /**
+   * ANDs `column` is one of `values` (text). One value is an equality, not `= ANY(array)`: only
+   * then can an index that leads with the column give the rows in the page's order, instead of
+   * every matching row being read and sorted for one page.
+   */
+  oneOf(column: string, values: readonly string[]): this {
+    return values.length === 1 ? this.add((v) => `${column} = ${v}`, values[0]) : this.add((v) => `${column} = ANY(${v}::text[])`, values);
+  }
+
   /** The conditions ANDed (`TRUE` when there are none). */
   toString(): string {
     return this.conditions.join(' AND ') || 'TRUE';

@@ -2,51 +2,87 @@
 // yet (a new deployment, or before ANALYZE) as on any other. With only the primary key on id, the
 // open-loop benchmark's reads were planned on the (merchant_id, status, created_at, id) index
 // instead: a walk over every entry of the merchant, about 20 pages per read for 2,000 mandates.
+// A connection keeps the generic plan it makes after a few runs, so the plan made while the table
+// was small matters as much as the one for a large table.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@vrp/testing';
+import { create } from '@bufbuild/protobuf';
+import { common } from '@vrp/contracts';
+import { createTestDatabase, planNodes, planOf, type PlanNode, type TestDatabase } from '@vrp/testing';
+import { listMandates } from '../src/db/list-mandates.js';
 import { MANDATE_BY_ID } from '../src/db/mandate-sql.js';
 
 let db: TestDatabase;
 let sql: pg.Client;
+/** The generic plan of a read by id while the merchant had 300 mandates. */
+let earlyPlan: PlanNode;
+
+/** The generic plan of MANDATE_BY_ID for MD000299 of MR1, run. */
+async function planById(): Promise<PlanNode> {
+  // The services run it as a prepared statement, which Postgres plans once for any id after a
+  // few executions: the generic plan is the one to check.
+  await sql.query('SET plan_cache_mode = force_generic_plan');
+  const { rows } = await sql.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${MANDATE_BY_ID}`, [
+    'MD000299',
+    'MR1',
+  ]);
+  return rows[0]!['QUERY PLAN'][0].Plan;
+}
 
 beforeAll(async () => {
   db = await createTestDatabase(['mandate']);
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   await sql.query(`INSERT INTO mandate.customers (id, merchant_id, sca_completed) VALUES ('CU1', 'MR1', true)`);
-  // 3,000 mandates of one merchant, activated as the sandbox does (an update of each row).
+  // 3,000 mandates of one merchant, activated as the sandbox does (an update of each row); the
+  // read by id is planned once when there are 300 of them.
+  for (const [from, to] of [
+    [1, 300],
+    [301, 3000],
+  ]) {
+    await sql.query(
+      `INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, maximum_amount_minor, currency, frequency)
+       SELECT 'MD' || lpad(i::text, 6, '0'), 'MR1', 'CU1', 'pending_sca', 1000, 'GBP', 'monthly' FROM generate_series($1::int, $2::int) i`,
+      [from, to],
+    );
+    await sql.query(
+      `UPDATE mandate.mandates SET status = 'active', maximum_amount_minor = 1000 + (random() * 100000)::int WHERE status = 'pending_sca'`,
+    );
+    if (to === 300) earlyPlan = await planById();
+  }
+  // And 500 newer ones still waiting for SCA, with smaller amounts: an amount-order walk meets them first.
   await sql.query(
     `INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, maximum_amount_minor, currency, frequency)
-     SELECT 'MD' || lpad(i::text, 6, '0'), 'MR1', 'CU1', 'pending_sca', 1000, 'GBP', 'monthly' FROM generate_series(1, 3000) i`,
+     SELECT 'MP' || lpad(i::text, 6, '0'), 'MR1', 'CU1', 'pending_sca', i, 'GBP', 'monthly' FROM generate_series(1, 500) i`,
   );
-  await sql.query(`UPDATE mandate.mandates SET status = 'active'`);
 }, 30_000);
 afterAll(async () => {
   await sql?.end();
   await db?.drop();
 }, 30_000);
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Shared Hit Blocks': number;
-  'Shared Read Blocks': number;
-  Plans?: PlanNode[];
-}
-
 describe('a mandate read by id', () => {
   it('seeks the (merchant_id, id) key and reads a few pages, however many mandates the merchant has', async () => {
-    // The services run it as a prepared statement, which Postgres plans once for any id after a
-    // few executions: the generic plan is the one to check.
-    await sql.query('SET plan_cache_mode = force_generic_plan');
-    const { rows } = await sql.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${MANDATE_BY_ID}`, [
-      'MD002999',
-      'MR1',
-    ]);
-    const plan = rows[0]!['QUERY PLAN'][0].Plan;
+    const plan = await planById();
     expect([plan['Node Type'], plan['Index Name']]).toEqual(['Index Scan', 'mandates_merchant_id_id_key']);
     // Root, leaf and heap, with a dead version or two.
     expect(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']).toBeLessThan(10);
+  });
+
+  it('seeks the same key when planned on a small table, whose plan a connection keeps as it grows', () => {
+    expect([earlyPlan['Node Type'], earlyPlan['Index Name']]).toEqual(['Index Scan', 'mandates_merchant_id_id_key']);
+  });
+});
+
+describe('a page of one status in amount order (?status=active&order=amount_minor)', () => {
+  it('walks an index in the page order and stops after the page, instead of sorting every active mandate', async () => {
+    const page = create(common.PageRequestSchema, { order: common.SortOrder.AMOUNT_ASC, pageSize: 20 });
+    const plan = await planOf(sql, (db) => listMandates(db, 'MR1', { statuses: ['active'] }, page));
+    const nodes = planNodes(plan);
+    expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+    const scan = nodes.find((n) => n['Index Name'] !== undefined)!;
+    expect(scan['Index Name']).toBe('mandates_status_merchant_amount_idx');
+    // The page and the one row that tells whether there is more.
+    expect(scan['Actual Rows']).toBe(21);
   });
 });

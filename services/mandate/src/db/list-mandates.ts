@@ -18,7 +18,7 @@ export interface MandateFilters {
 function filterOf(merchantId: string, f: MandateFilters): SqlFilter {
   const filter = new SqlFilter().add((v) => `m.merchant_id = ${v}`, merchantId);
   if (f.customerId) filter.add((v) => `m.customer_id = ${v}`, f.customerId);
-  if (f.statuses?.length) filter.add((v) => `m.status = ANY(${v}::text[])`, f.statuses);
+  if (f.statuses?.length) filter.oneOf('m.status', f.statuses);
   if (f.createdAt?.gte) filter.add((v) => `m.created_at >= ${v}`, f.createdAt.gte);
   if (f.createdAt?.lte) filter.add((v) => `m.created_at <= ${v}`, f.createdAt.lte);
   const amount = f.maximumAmountMinor;

@@ -22,7 +22,7 @@ function filterOf(f: PaymentFilters): SqlFilter {
   const filter = new SqlFilter().add((v) => `p.merchant_id = ${v}`, f.merchantId);
   if (f.mandateId) filter.add((v) => `p.mandate_id = ${v}`, f.mandateId);
   if (f.paymentId) filter.add((v) => `p.id = ${v}`, f.paymentId);
-  if (f.statuses?.length) filter.add((v) => `p.status = ANY(${v}::text[])`, f.statuses);
+  if (f.statuses?.length) filter.oneOf('p.status', f.statuses);
   if (f.createdAt?.gte) filter.add((v) => `p.created_at >= ${v}`, f.createdAt.gte);
   if (f.createdAt?.lte) filter.add((v) => `p.created_at <= ${v}`, f.createdAt.lte);
   if (f.settlementDate?.gte) filter.add((v) => `p.settlement_date >= ${v}::date`, f.settlementDate.gte);

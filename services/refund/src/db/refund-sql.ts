@@ -193,7 +193,7 @@ export async function selectRefundPage(
   const query = keysetQuery(page, { createdAt: 'r.created_at', id: 'r.id', amount: 'r.amount_minor' });
   const filter = new SqlFilter().add((v) => `r.merchant_id = ${v}`, merchantId);
   if (filters.paymentId) filter.add((v) => `r.payment_id = ${v}`, filters.paymentId);
-  if (filters.statuses?.length) filter.add((v) => `r.status = ANY(${v}::text[])`, filters.statuses);
+  if (filters.statuses?.length) filter.oneOf('r.status', filters.statuses);
   if (filters.createdAt?.gte) filter.add((v) => `r.created_at >= ${v}`, filters.createdAt.gte);
   if (filters.createdAt?.lte) filter.add((v) => `r.created_at <= ${v}`, filters.createdAt.lte);
   if (filters.amountMinor?.gte !== undefined) filter.add((v) => `r.amount_minor >= ${v}::bigint`, filters.amountMinor.gte);
