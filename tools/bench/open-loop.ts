@@ -7,6 +7,7 @@
  *   npm run bench:open-loop                        (200 req/s for 60 s, after 10 s of it unmeasured)
  *   BENCH_RATE=100 BENCH_SECONDS=20 npm run bench:open-loop
  */
+import { percentile, secondsLine } from './lib/measure.js';
 import { machineCpu, machineShare, usedBetween, postgresCpuMs, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi, seedMandates, type BenchApi } from './lib/seed.js';
 import { startTarget } from './lib/target.js';
@@ -158,34 +159,6 @@ async function seed(api: BenchApi): Promise<Corpus> {
   return corpus;
 }
 
-/**
- * Every route's requests together, second by second: the median second's p99 next to the three
- * worst seconds. A stall of the whole machine (every route slow at once for a second or two)
- * reads differently from one route's own tail, and at 200 req/s one stalled second is already
- * 200 of the run's 12,000 requests: more than the 1 % a p99 leaves out.
- */
-function printSeconds(bySecond: number[][]): void {
-  // flatMap passes over the seconds no request was due in (holes of the sparse array).
-  const seconds = bySecond.flatMap((latencies, second) => {
-    const sorted = [...latencies].sort((a, b) => a - b);
-    return [{ second, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
-  });
-  if (seconds.length === 0) return;
-  const byP99 = [...seconds].sort((a, b) => a.p99 - b.p99);
-  const median = byP99[Math.floor(byP99.length / 2)]!;
-  const worst = byP99
-    .slice(-3)
-    .reverse()
-    .map((s) => `${s.second} s: p99 ${s.p99.toFixed(0)} ms (p50 ${s.p50.toFixed(0)})`);
-  console.log(
-    `\nsecond by second, all routes: the median second's p99 ${median.p99.toFixed(0)} ms; the worst seconds, ${worst.join('; ')}`,
-  );
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
-}
-
 async function main(): Promise<void> {
   const platform = await startTarget(log);
   try {
@@ -289,7 +262,8 @@ async function main(): Promise<void> {
     }
     console.log(allMet ? '\nevery route met the goal' : '\nsome routes missed the goal');
     if (reasons.size) console.log('errors: ' + [...reasons].map(([reason, n]) => `${n} × ${reason}`).join(', '));
-    printSeconds(bySecond);
+    const seconds = secondsLine('all routes', bySecond);
+    if (seconds) console.log(`\n${seconds}`);
     const cores = os.availableParallelism();
     const perRequestMs = (machine.busyPct / 100) * cores * ((elapsed * 1000) / total);
     console.log(

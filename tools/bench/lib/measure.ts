@@ -8,9 +8,32 @@ export interface LevelResult {
   p99: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (nearest rank) of ascending `sorted`; 0 when it is empty. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Latencies grouped by the second they belong to (`bySecond[s]`), summed up: the median second's
+ * p99 next to the three worst seconds. A stall of the whole machine for a second or two reads
+ * differently from a tail spread over the run, and at a few hundred a second one stalled second
+ * is already more than the 1 % a p99 leaves out.
+ */
+export function secondsLine(what: string, bySecond: number[][]): string {
+  // flatMap passes over the seconds nothing belongs to (holes of the sparse array).
+  const seconds = bySecond.flatMap((latencies, second) => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return [{ second, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
+  });
+  if (seconds.length === 0) return '';
+  const byP99 = [...seconds].sort((a, b) => a.p99 - b.p99);
+  const median = byP99[Math.floor(byP99.length / 2)]!;
+  const worst = byP99
+    .slice(-3)
+    .reverse()
+    .map((s) => `${s.second} s: p99 ${s.p99.toFixed(0)} ms (p50 ${s.p50.toFixed(0)})`);
+  return `second by second, ${what}: the median second's p99 ${median.p99.toFixed(0)} ms; the worst seconds, ${worst.join('; ')}`;
 }
 
 /**
