@@ -8,9 +8,12 @@
  */
 import { directCeiling } from './lib/direct-ceiling.js';
 import { formatLevel, measure, type LevelResult } from './lib/measure.js';
+import os from 'node:os';
 import {
   usedBetween,
   postgresCpuMs,
+  machineCpu,
+  machineShare,
   sampleCpu,
   sampleWrites,
   serviceProcesses,
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
     const cpu: ProcessSample[] = [];
     const writes: ProcessSample[] = [];
     const postgres: number[] = [];
+    /** How busy the whole machine was while each level's requests ran (what the ratio is limited by). */
+    const busy: number[] = [];
     let used = WARMUP;
     if (WARMUP > 0) {
       log(`warm-up: ${WARMUP} POST /v1/payments at concurrency 4 (not measured), and the work they cause`);
@@ -62,10 +67,12 @@ async function main(): Promise<void> {
       const postgresBefore = postgresCpuMs();
       const startedAt = performance.now();
       log(`gateway: ${n} POST /v1/payments at concurrency ${concurrency}`);
+      const machineBefore = machineCpu();
       const result = await measure(concurrency, n, async (i) => {
         const res = await api.post('/v1/payments', { mandate_id: mine[i], amount: '10.00', currency: 'GBP' });
         return res.status === 201;
       });
+      busy.push(machineShare(machineBefore, machineCpu()).busyPct);
       log(formatLevel('gateway', result));
       gateway.push(result);
       if (processes.size) {
@@ -100,6 +107,10 @@ async function main(): Promise<void> {
           .join(' | ') + (g.errors ? `   (${g.errors} gateway errors)` : ''),
       );
     }
+    console.log(
+      `\nmachine CPU busy while the gateway's requests ran (all ${os.availableParallelism()} cores): ` +
+        busy.map((pct, i) => `c=${LEVELS[i]} ${pct.toFixed(0)}%`).join(', '),
+    );
     if (cpu.length) printCpu(cpu, writes, postgres);
   } finally {
     log('stopping');

@@ -36,6 +36,43 @@ describe('RateLimiter', () => {
     }
   });
 
+  it('makes one take for requests that arrive together, which share its lease', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const store = {
+      takes: 0,
+      take: async () => {
+        store.takes++;
+        await gate;
+        return store.takes === 1 ? { granted: 5, tokensLeft: 95 } : { granted: 1, tokensLeft: 94 };
+      },
+    };
+    const limiter = new RateLimiter(store, 100, 200, () => 5_000);
+    try {
+      const verdicts = Array.from({ length: 6 }, () => limiter.take('MR1'));
+      release();
+      const answered = await Promise.all(verdicts);
+      expect(answered.every((v) => v.allowed)).toBe(true);
+      // Five from the lease of the first take, the sixth from a take of its own after it.
+      expect(store.takes).toBe(2);
+      expect(answered.map((v) => v.remaining).sort((a, b) => b - a)).toEqual([99, 98, 97, 96, 95, 94]);
+    } finally {
+      limiter.stop();
+    }
+  });
+
+  it('lets each request that waited on a refusal ask the store itself', async () => {
+    const store = scriptedStore({ granted: 0, tokensLeft: 0.2 }, { granted: 1, tokensLeft: 0.1 }, { granted: 0, tokensLeft: 0.3 });
+    const limiter = new RateLimiter(store, 1, 10, () => 5_000);
+    try {
+      const answered = await Promise.all([limiter.take('MR1'), limiter.take('MR1'), limiter.take('MR1')]);
+      expect(answered.map((v) => v.allowed)).toEqual([false, true, false]);
+      expect(store.takes).toBe(3);
+    } finally {
+      limiter.stop();
+    }
+  });
+
   it('keeps a lease to its merchant and drops what is left of it after LEASE_MS', async () => {
     let now = 5_000;
     const store = scriptedStore({ granted: 5, tokensLeft: 40 }, { granted: 1, tokensLeft: 41 }, { granted: 0, tokensLeft: 0.2 });

@@ -70,6 +70,8 @@ export class LocalBuckets {
 export class RateLimiter {
   private readonly local: LocalBuckets;
   private readonly leases = new Map<string, Lease>();
+  /** The take on the shared store under way for a merchant (settles, never rejects). */
+  private readonly taking = new Map<string, Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -85,9 +87,32 @@ export class RateLimiter {
   }
 
   async take(merchantId: string): Promise<BucketVerdict> {
+    // Requests that find no token held wait for a take already under way for the merchant and
+    // spend its lease: concurrent requests make one statement, not one each (whose leases would
+    // overwrite each other, dropping tokens taken from the merchant's bucket).
+    for (let inFlight = this.taking.get(merchantId); inFlight; inFlight = this.taking.get(merchantId)) {
+      const held = this.spendLeased(merchantId, this.now());
+      if (held) return held;
+      await inFlight;
+    }
     const now = this.now();
     const held = this.spendLeased(merchantId, now);
     if (held) return held;
+    const taking = this.takeShared(merchantId, now);
+    const settled = taking.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.taking.set(merchantId, settled);
+    try {
+      return await taking;
+    } finally {
+      if (this.taking.get(merchantId) === settled) this.taking.delete(merchantId);
+    }
+  }
+
+  /** One statement on the shared bucket; a lease of more than one token is kept for the next requests. */
+  private async takeShared(merchantId: string, now: number): Promise<BucketVerdict> {
     try {
       const { granted, tokensLeft } = await this.store.take(merchantId, now);
       if (granted > 1) this.leases.set(merchantId, { tokens: granted - 1, sharedLeft: tokensLeft, takenAt: now });
