@@ -8,4 +8,4 @@ export { generateTestTls, type TestTls } from './tls.js';
 export { heldResources, occupyPort, type HeldResources } from './start-up-probe.js';
 export { checkStartUpRelease, type StartUpSubject } from './start-up-release.js';
 export { TestReceiver, type Behaviour, type Received } from './receiver.js';
-export { planNodes, planOf, type PlanNode } from './plan.js';
+export { pageRead, planNodes, planOf, type PlanNode } from './plan.js';

@@ -33,3 +33,13 @@ export async function planOf(client: pg.Client, run: (db: never) => Promise<unkn
 export function planNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
 }
+
+/**
+ * How a plan reads a page: whether anything in it sorts, and the first index scan whose index
+ * name starts with `indexPrefix` (the table's), with the rows it returned.
+ */
+export function pageRead(plan: PlanNode, indexPrefix: string): { sorts: boolean; index: string | undefined; rows: number | undefined } {
+  const nodes = planNodes(plan);
+  const scan = nodes.find((n) => n['Index Name']?.startsWith(indexPrefix));
+  return { sorts: nodes.some((n) => n['Node Type'] === 'Sort'), index: scan?.['Index Name'], rows: scan?.['Actual Rows'] };
+}
