@@ -73,6 +73,34 @@ describe('RateLimiter', () => {
     }
   });
 
+  it('answers the requests that waited on a failed take from the local count, without asking the store again', async () => {
+    const store = {
+      takes: 0,
+      take: async () => {
+        store.takes++;
+        await new Promise((r) => setTimeout(r, 5));
+        throw new Error('the database is down');
+      },
+    };
+    const errors: unknown[] = [];
+    const limiter = new RateLimiter(
+      store,
+      1,
+      3,
+      () => 5_000,
+      (err) => errors.push(err),
+    );
+    try {
+      const answered = await Promise.all(Array.from({ length: 4 }, () => limiter.take('MR1')));
+      expect(store.takes).toBe(1);
+      expect(errors).toHaveLength(1);
+      // The local bucket holds the burst of 3: the fourth request is refused.
+      expect(answered.map((v) => v.allowed)).toEqual([true, true, true, false]);
+    } finally {
+      limiter.stop();
+    }
+  });
+
   it('keeps a lease to its merchant and drops what is left of it after LEASE_MS', async () => {
     let now = 5_000;
     const store = scriptedStore({ granted: 5, tokensLeft: 40 }, { granted: 1, tokensLeft: 41 }, { granted: 0, tokensLeft: 0.2 });

@@ -70,8 +70,8 @@ export class LocalBuckets {
 export class RateLimiter {
   private readonly local: LocalBuckets;
   private readonly leases = new Map<string, Lease>();
-  /** The take on the shared store under way for a merchant (settles, never rejects). */
-  private readonly taking = new Map<string, Promise<void>>();
+  /** The take on the shared store under way for a merchant: whether the store answered (never rejects). */
+  private readonly taking = new Map<string, Promise<boolean>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -90,36 +90,37 @@ export class RateLimiter {
     // Requests that find no token held wait for a take already under way for the merchant and
     // spend its lease: concurrent requests make one statement, not one each (whose leases would
     // overwrite each other, dropping tokens taken from the merchant's bucket).
+    // A take that failed sends its waiters to the local count at once, not to the store one by one.
     for (let inFlight = this.taking.get(merchantId); inFlight; inFlight = this.taking.get(merchantId)) {
       const held = this.spendLeased(merchantId, this.now());
       if (held) return held;
-      await inFlight;
+      if (!(await inFlight)) return this.local.take(merchantId, this.now());
     }
     const now = this.now();
     const held = this.spendLeased(merchantId, now);
     if (held) return held;
     const taking = this.takeShared(merchantId, now);
-    const settled = taking.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.taking.set(merchantId, settled);
+    const answered = taking.then(({ answered }) => answered);
+    this.taking.set(merchantId, answered);
     try {
-      return await taking;
+      return (await taking).verdict;
     } finally {
-      if (this.taking.get(merchantId) === settled) this.taking.delete(merchantId);
+      if (this.taking.get(merchantId) === answered) this.taking.delete(merchantId);
     }
   }
 
-  /** One statement on the shared bucket; a lease of more than one token is kept for the next requests. */
-  private async takeShared(merchantId: string, now: number): Promise<BucketVerdict> {
+  /**
+   * One statement on the shared bucket; a lease of more than one token is kept for the next
+   * requests. Never rejects: when the store fails, the local count answers (`answered` false).
+   */
+  private async takeShared(merchantId: string, now: number): Promise<{ verdict: BucketVerdict; answered: boolean }> {
     try {
       const { granted, tokensLeft } = await this.store.take(merchantId, now);
       if (granted > 1) this.leases.set(merchantId, { tokens: granted - 1, sharedLeft: tokensLeft, takenAt: now });
-      return bucketVerdict(granted > 0, tokensLeft + Math.max(0, granted - 1), this.rps, this.burst);
+      return { verdict: bucketVerdict(granted > 0, tokensLeft + Math.max(0, granted - 1), this.rps, this.burst), answered: true };
     } catch (err) {
       this.onStoreError(err);
-      return this.local.take(merchantId, now);
+      return { verdict: this.local.take(merchantId, now), answered: false };
     }
   }
 
