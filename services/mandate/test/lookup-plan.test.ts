@@ -17,16 +17,9 @@ let sql: pg.Client;
 /** The generic plan of a read by id while the merchant had 300 mandates. */
 let earlyPlan: PlanNode;
 
-/** The generic plan of MANDATE_BY_ID for MD000299 of MR1, run. */
-async function planById(): Promise<PlanNode> {
-  // The services run it as a prepared statement, which Postgres plans once for any id after a
-  // few executions: the generic plan is the one to check.
-  await sql.query('SET plan_cache_mode = force_generic_plan');
-  const { rows } = await sql.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${MANDATE_BY_ID}`, [
-    'MD000299',
-    'MR1',
-  ]);
-  return rows[0]!['QUERY PLAN'][0].Plan;
+/** The generic plan (the services' prepared statements settle on it) of MANDATE_BY_ID for MD000299 of MR1, run. */
+function planById(): Promise<PlanNode> {
+  return planOf(sql, (db: pg.Client) => db.query(MANDATE_BY_ID, ['MD000299', 'MR1']));
 }
 
 beforeAll(async () => {
