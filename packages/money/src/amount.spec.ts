@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, oneMajorUnit, parseAmount } from './index.js';
+import { formatAmount, minorInDigits, oneMajorUnit, parseAmount } from './index.js';
 
 const minor = (value: unknown, ccy = 'GBP') => {
   const r = parseAmount(value, ccy);
@@ -55,5 +55,26 @@ describe('formatAmount', () => {
   it('knows the partial refund minimum', () => {
     expect(oneMajorUnit('GBP')).toBe(100n);
     expect(oneMajorUnit('JPY')).toBe(1n);
+  });
+});
+
+describe('minorInDigits', () => {
+  it('scales like parseAmount for every currency with those digits', () => {
+    for (const [text, currency, digits] of [
+      ['1.00', 'GBP', 2],
+      ['1000', 'JPY', 0],
+      ['1.234', 'KWD', 3],
+      ['0.5', 'OMR', 3],
+    ] as const) {
+      expect(minorInDigits(text, digits)).toBe(minor(text, currency));
+    }
+  });
+
+  it('is null where parseAmount refuses', () => {
+    expect(minorInDigits('1.5', 0)).toBeNull();
+    expect(minorInDigits('1.2345', 3)).toBeNull();
+    expect(minorInDigits('0.00', 2)).toBeNull();
+    expect(minorInDigits('-1', 2)).toBeNull();
+    expect(minorInDigits('10000000000000.01', 2)).toBeNull();
   });
 });

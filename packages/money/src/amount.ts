@@ -21,23 +21,46 @@ export function parseAmount(value: unknown, currency: string): ParseResult {
   if (!isCurrency(currency)) {
     return { ok: false, problem: 'unknown_currency', message: `unknown currency '${currency}'` };
   }
-  const match = DECIMAL.exec(value);
-  if (!match) {
-    return { ok: false, problem: 'malformed', message: 'must be a positive decimal string such as "10.00"' };
-  }
   const digits = minorDigits(currency);
+  const scaled = inMinorUnits(value, digits);
+  if (scaled.ok) return scaled;
+  switch (scaled.problem) {
+    case 'malformed':
+      return { ok: false, problem: 'malformed', message: 'must be a positive decimal string such as "10.00"' };
+    case 'too_many_decimals':
+      return {
+        ok: false,
+        problem: 'too_many_decimals',
+        message: digits === 0 ? `${currency} has no minor units` : `${currency} allows at most ${digits} decimal places`,
+      };
+    case 'not_positive':
+      return { ok: false, problem: 'not_positive', message: 'must be greater than zero' };
+    case 'too_large':
+      return { ok: false, problem: 'too_large', message: 'is too large' };
+  }
+}
+
+/**
+ * A decimal amount string in minor units of any currency with `digits` minor digits, or null
+ * when such a currency refuses it (`parseAmount` says why): for a caller that will learn the
+ * currency only later, as a refund's payment learns it in the database.
+ */
+export function minorInDigits(value: string, digits: number): bigint | null {
+  const scaled = inMinorUnits(value, digits);
+  return scaled.ok ? scaled.minor : null;
+}
+
+type Scaled = { ok: true; minor: bigint } | { ok: false; problem: 'malformed' | 'too_many_decimals' | 'not_positive' | 'too_large' };
+
+function inMinorUnits(value: string, digits: number): Scaled {
+  const match = DECIMAL.exec(value);
+  if (!match) return { ok: false, problem: 'malformed' };
   const whole = match[1] ?? '0';
   const fraction = match[2] ?? '';
-  if (fraction.length > digits) {
-    return {
-      ok: false,
-      problem: 'too_many_decimals',
-      message: digits === 0 ? `${currency} has no minor units` : `${currency} allows at most ${digits} decimal places`,
-    };
-  }
+  if (fraction.length > digits) return { ok: false, problem: 'too_many_decimals' };
   const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
-  if (minor <= 0n) return { ok: false, problem: 'not_positive', message: 'must be greater than zero' };
-  if (minor > MAX_MINOR) return { ok: false, problem: 'too_large', message: 'is too large' };
+  if (minor <= 0n) return { ok: false, problem: 'not_positive' };
+  if (minor > MAX_MINOR) return { ok: false, problem: 'too_large' };
   return { ok: true, minor };
 }
 

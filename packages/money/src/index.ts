@@ -1,2 +1,2 @@
 export { currencyCodes, isCurrency, minorDigits } from './currencies.js';
-export { MAX_MINOR, formatAmount, oneMajorUnit, parseAmount, type AmountProblem, type ParseResult } from './amount.js';
+export { MAX_MINOR, formatAmount, minorInDigits, oneMajorUnit, parseAmount, type AmountProblem, type ParseResult } from './amount.js';

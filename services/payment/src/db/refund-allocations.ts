@@ -3,6 +3,7 @@
  * the service's pool: every statement runs on the pool or on the connection of a transaction
  * made with @vrp/sql's transaction().
  */
+import { currencyCodes, minorDigits, minorInDigits } from '@vrp/money';
 import { rows, type Queryable } from '@vrp/sql';
 import { RECORD, toRecord, type OutboxRowOf, type PaymentRow } from './payment-sql.js';
 import type { PaymentRecord } from './payments.js';
@@ -82,6 +83,84 @@ export async function holdForRefund(
       [a.refundId, a.merchantId, a.paymentId, a.amountMinor.toString(), a.at, a.minimumPartialMinor.toString()],
     );
     return BigInt(row!.remaining);
+  } catch (err) {
+    if ((err as { code?: string }).code === DIVISION_BY_ZERO) return null;
+    throw err;
+  }
+}
+
+/** The accepted currencies and their minor digits, as array literals, for the one-statement hold. */
+const CURRENCIES = `{${currencyCodes().join(',')}}`;
+const DIGITS = `{${currencyCodes().map(minorDigits).join(',')}}`;
+/** The most minor digits any accepted currency has. */
+const MOST_DIGITS = Math.max(...currencyCodes().map(minorDigits));
+/** One major unit in minor units, by digits (0, 1, 2, ...): the smallest partial refund. */
+const MINIMUMS = `{${Array.from({ length: MOST_DIGITS + 1 }, (_, d) => (10n ** BigInt(d)).toString()).join(',')}}`;
+
+/** What the merchant asked to refund, as the hold is about to read it. */
+export type AskedAmount =
+  | { minor: bigint }
+  /** A decimal string, in the payment's currency (which only the payment row knows). */
+  | { decimal: string };
+
+/**
+ * Holds a refund's amount against a settled payment in one statement, without reading the
+ * payment first: the amount is decided in the statement, from the payment as it is (its currency
+ * for a decimal amount and the partial minimum, what is refundable for "everything"). The decimal
+ * string is scaled here for every number of minor digits a currency can have (`minorInDigits`,
+ * the parser the edge uses) and the statement takes the scaling of the payment's currency.
+ *
+ * Only for the hold that goes through: it answers with the payment as the hold left it and the
+ * amount held, or null when it held nothing for whatever reason (unknown payment, not settled,
+ * the amount refused or too much, a concurrent hold that moved the payment), and then the
+ * caller judges the payment as it reads it, which says why. Like holdForRefund it locks the
+ * allocation, then the payment, and an allocation without its hold fails the statement as a
+ * whole. A repeated refund id fails on the allocation's primary key, as there.
+ */
+export async function holdAsAsked(
+  db: Queryable,
+  a: { refundId: string; merchantId: string; paymentId: string; asked: AskedAmount; at: Date },
+): Promise<{ payment: PaymentRecord; amountMinor: bigint } | null> {
+  const byDigits = Array.from({ length: MOST_DIGITS + 1 }, (_, d) =>
+    'minor' in a.asked ? a.asked.minor : minorInDigits(a.asked.decimal, d),
+  );
+  try {
+    const [row] = await rows<PaymentRow & { held_minor: string }>(
+      db,
+      `WITH found AS (
+         SELECT p.amount_minor - p.amount_refunded_minor - p.amount_held_minor AS remaining,
+                ($5::bigint[])[d.digits + 1] AS asked, ($6::bigint[])[d.digits + 1] AS minimum
+           FROM payment.payments p
+          CROSS JOIN LATERAL (SELECT ($8::int[])[array_position($7::text[], p.currency)] AS digits) d
+          WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled'),
+       wanted AS (
+         SELECT CASE WHEN f.asked = 0 THEN f.remaining ELSE f.asked END AS amount, f.minimum FROM found f WHERE f.asked >= 0),
+       allocated AS (
+         INSERT INTO payment.refund_allocations (refund_id, merchant_id, payment_id, amount_minor, created_at)
+         SELECT $1, $2, $3, w.amount, $4 FROM wanted w WHERE w.amount > 0
+         RETURNING amount_minor),
+       held AS (
+         UPDATE payment.payments p SET amount_held_minor = p.amount_held_minor + a.amount_minor
+           FROM allocated a, wanted w
+          WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled'
+            AND p.amount_refunded_minor + p.amount_held_minor + a.amount_minor <= p.amount_minor
+            AND (a.amount_minor >= w.minimum OR p.amount_refunded_minor + p.amount_held_minor + a.amount_minor = p.amount_minor)
+         RETURNING ${RECORD}, a.amount_minor::text AS held_minor)
+       SELECT h.*, 1 / (SELECT count(*) FROM held) AS one FROM (SELECT 1) x LEFT JOIN held h ON true`,
+      [
+        a.refundId,
+        a.merchantId,
+        a.paymentId,
+        a.at,
+        `{${byDigits.map((m) => (m === null ? 'NULL' : m.toString())).join(',')}}`,
+        MINIMUMS,
+        CURRENCIES,
+        DIGITS,
+      ],
+    );
+    const held = toRecord(row!);
+    const amountMinor = BigInt(row!.held_minor);
+    return { payment: { ...held, amountHeldMinor: held.amountHeldMinor - amountMinor }, amountMinor };
   } catch (err) {
     if ((err as { code?: string }).code === DIVISION_BY_ZERO) return null;
     throw err;

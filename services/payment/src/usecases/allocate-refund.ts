@@ -3,7 +3,7 @@ import { oneMajorUnit } from '@vrp/money';
 import { minorUnits } from '@vrp/public-api';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
-import { findAllocation, holdForRefund } from '../db/refund-allocations.js';
+import { findAllocation, holdAsAsked, holdForRefund } from '../db/refund-allocations.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { refundableAmount } from '../domain/refund-allocation.js';
 import type { Deps } from '../deps.js';
@@ -35,15 +35,31 @@ export interface Allocation {
  * and no event is written. ConfirmRefund makes it a refund once the refund service committed
  * it; ReleaseRefund gives a hold back without a trace.
  *
- * Two round trips: the payment is read (its currency, what is refundable, the rules' verdicts),
- * then the hold, one statement, checks again what it relies on as it locks the payment. If the
- * payment moved in between so that the hold no longer fits, it is judged again as it now is.
+ * One round trip when the hold goes through: the statement decides the amount from the payment
+ * as it locks it (holdAsAsked). When it holds nothing, the payment is read and judged (its
+ * currency, what is refundable, the rules' verdicts), which says why, and if the rules allow the
+ * refund after all (a concurrent hold moved the payment between the two), it is held as judged,
+ * the statement checking again what it relies on. If the payment moved once more so that the
+ * hold no longer fits, it is judged again as it now is.
  */
 export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
   if (input.amount && input.amountMinor !== 0n)
     throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
   const at = deps.clock.now(input.merchantId);
   try {
+    const { refundId, merchantId, paymentId } = input;
+    const asked = input.amount ? { decimal: input.amount } : { minor: input.amountMinor };
+    const held = await holdAsAsked(deps.sql, { refundId, merchantId, paymentId, asked, at });
+    if (held) {
+      const { payment, amountMinor } = held;
+      deps.holds.add(refundId, { merchantId, paymentId, amountMinor, before: payment });
+      return {
+        amountMinor,
+        payment,
+        remainingAfterMinor: payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor - amountMinor,
+      };
+    }
+    // Nothing held: the payment as it is says why (or, after a concurrent hold, still allows it).
     const payment = await readPayment(deps.sql, input.merchantId, input.paymentId);
     if (!payment) throw notFound('payment', input.paymentId);
     const requested = input.amount ? minorUnits('amount', input.amount, payment.currency) : input.amountMinor;

@@ -10,19 +10,26 @@ const F = mandate.Frequency;
 /** A merchant id of its own for one test. */
 export const newMerchant = () => newId('merchant');
 
-/** An active GBP mandate with maximum 100.00, seeded through the mandate service's own RPCs. */
+/** An active mandate (GBP unless `terms.currency` says) with maximum 100.00, seeded through the mandate service's own RPCs. */
 export async function seedMandate(
   stack: Stack,
   merchantId: string,
-  terms: { frequency?: mandate.Frequency; maximumAmountMinor?: bigint; activate?: boolean; controls?: mandate.Controls } = {},
+  terms: {
+    frequency?: mandate.Frequency;
+    maximumAmountMinor?: bigint;
+    activate?: boolean;
+    controls?: mandate.Controls;
+    currency?: string;
+  } = {},
 ): Promise<mandate.Mandate> {
+  const currency = terms.currency ?? 'GBP';
   const { customer } = await stack.mandates.createCustomer({ merchantId, scaCompleted: true });
   const { mandate: m } = await stack.mandates.createMandate({
     merchantId,
-    merchantPayoutCurrency: 'GBP',
+    merchantPayoutCurrency: currency,
     customerId: customer!.id,
     maximumAmountMinor: terms.maximumAmountMinor ?? 10_000n,
-    currency: 'GBP',
+    currency,
     frequency: terms.frequency ?? F.ADHOC,
     description: 'test',
     ...(terms.controls ? { controls: terms.controls } : {}),
@@ -31,18 +38,28 @@ export async function seedMandate(
   return (await stack.mandates.activateMandate({ merchantId, id: m!.id })).mandate!;
 }
 
-/** A settled GBP payment of `amountMinor` under a mandate of its own, for a merchant of its own. */
-export async function settledPayment(stack: Stack, amountMinor: bigint): Promise<{ merchantId: string; paymentId: string }> {
+/** A settled payment of `amountMinor` (GBP unless `currency` says) under a mandate of its own, for a merchant of its own. */
+export async function settledPayment(
+  stack: Stack,
+  amountMinor: bigint,
+  currency = 'GBP',
+): Promise<{ merchantId: string; paymentId: string }> {
   const merchantId = newMerchant();
-  const m = await seedMandate(stack, merchantId, { maximumAmountMinor: amountMinor });
-  const p = await pay(stack, merchantId, m.id, amountMinor);
+  const m = await seedMandate(stack, merchantId, { maximumAmountMinor: amountMinor, currency });
+  const p = await pay(stack, merchantId, m.id, amountMinor, currency);
   await settleAtBank(stack, merchantId, p.id);
   return { merchantId, paymentId: p.id };
 }
 
-/** Creates a GBP payment of `amountMinor` (default 25.00). */
-export async function pay(stack: Stack, merchantId: string, mandateId: string, amountMinor = 2_500n): Promise<payment.Payment> {
-  const { payment: p } = await stack.payments.createPayment({ merchantId, mandateId, amountMinor, currency: 'GBP' });
+/** Creates a payment of `amountMinor` (default 25.00, GBP unless `currency` says). */
+export async function pay(
+  stack: Stack,
+  merchantId: string,
+  mandateId: string,
+  amountMinor = 2_500n,
+  currency = 'GBP',
+): Promise<payment.Payment> {
+  const { payment: p } = await stack.payments.createPayment({ merchantId, mandateId, amountMinor, currency });
   return p!;
 }
 
