@@ -163,6 +163,10 @@ describe('payments through the API', () => {
     const expanded = await api.get(`/v1/payments/${id}?expand=refunds,mandate`);
     expect(expanded.body.refunds).toEqual([(await api.get(`/v1/refunds/${refund.body.id as string}`)).body]);
     expect(expanded.body.amount_refunded).toBe('4.00');
+    // The refunds are asked for together with the payment: the payment's 404 is still the answer.
+    const other = platform.api((await platform.createMerchant({ payoutCurrency: 'GBP' })).token);
+    expect(errorOf(await other.get(`/v1/payments/${id}?expand=refunds`))).toEqual({ status: 404, code: 'not_found' });
+    expect(errorOf(await api.get('/v1/payments/PM00000000000000000000000000?expand=refunds'))).toEqual({ status: 404, code: 'not_found' });
   });
 
   it("answers 404 for another merchant's payment, on every route", async () => {

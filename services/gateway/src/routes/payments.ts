@@ -67,18 +67,20 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
   router.get('/payments/:id', async (req, res) => {
     const expand = singleResourceQuery(req.query, ['mandate', 'refunds']);
     const merchantId = merchantOf(res).id;
-    const found = required((await payments.getPayment({ merchantId, id: req.params.id as string })).payment);
+    const id = req.params.id as string;
+    // The refunds are asked for by the payment's id alone, so at once with the payment (the
+    // refund service answers only this merchant's); the mandate needs the payment's mandate id.
+    const refundsOfPayment = expand.has('refunds') ? listPaymentRefunds(refunds, merchantId, id) : undefined;
+    // When the payment's read fails, its error is the answer and this one is dropped.
+    refundsOfPayment?.catch(() => undefined);
+    const found = required((await payments.getPayment({ merchantId, id })).payment);
     const body: Record<string, unknown> = { ...presentPayment(found) };
-    // The two expansions ask different services: both at once.
     const expandMandate = async () => {
       const { mandate } = await mandates.getMandate({ merchantId, id: found.mandateId });
       if (!mandate) throw new Error('mandate service answered without a mandate');
       return presentOneMandate(deps.clients, mandate, merchantId);
     };
-    const [mandate, paymentRefunds] = await Promise.all([
-      expand.has('mandate') ? expandMandate() : undefined,
-      expand.has('refunds') ? listPaymentRefunds(refunds, merchantId, found.id) : undefined,
-    ]);
+    const [mandate, paymentRefunds] = await Promise.all([expand.has('mandate') ? expandMandate() : undefined, refundsOfPayment]);
     if (mandate) body.mandate = mandate;
     if (paymentRefunds) body.refunds = paymentRefunds;
     res.json(body);
