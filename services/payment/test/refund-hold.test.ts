@@ -1,4 +1,5 @@
 import { newId } from '@vrp/ids';
+import { waitFor } from '@vrp/testing';
 import { createPool, type Queryable, type SqlPool } from '@vrp/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPayment } from '../src/db/payment-sql.js';
@@ -78,6 +79,31 @@ describe('holding a refund in one statement', () => {
     // Another merchant's payment is not found either.
     expect(await hold(pool, newMerchant(), paymentId, { minor: 1_000n })).toBeNull();
     expect((await readPayment(pool, merchantId, paymentId))!.amountHeldMinor).toBe(0n);
+  });
+
+  it('holds what is left as the payment now is, when another hold commits while the statement waits for the lock', async () => {
+    const { merchantId, paymentId } = await settledPayment(s, 5_000n);
+    const other = await pool.connect();
+    try {
+      // Another hold, not yet committed: the statement's read sees 50.00 refundable, its lock waits.
+      await other.query('BEGIN');
+      await other.query('UPDATE payment.payments SET amount_held_minor = amount_held_minor + 1000 WHERE id = $1', [paymentId]);
+      const everything = s.payments.allocateRefund({ merchantId, paymentId, refundId: newId('refund'), amountMinor: 0n });
+      await waitFor(
+        async () =>
+          (await pool.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%refund_allocations%'`))
+            .rowCount === 1,
+        { what: 'the hold to wait for the payment lock' },
+      );
+      await other.query('COMMIT');
+      // The statement, re-checking under the lock, holds nothing; the read that follows allows 40.00.
+      const held = await everything;
+      expect(held.amountMinor).toBe(4_000n);
+      expect(held.remainingAfterMinor).toBe(0n);
+    } finally {
+      other.release();
+    }
+    expect((await readPayment(pool, merchantId, paymentId))!.amountHeldMinor).toBe(5_000n);
   });
 
   it('leaves the verdicts to the read that follows a refusal', async () => {

@@ -51,44 +51,6 @@ export async function findAllocation(db: Queryable, refundId: string): Promise<A
     : null;
 }
 
-/**
- * Records a refund's allocation and holds its amount against the payment, in one statement that
- * stands alone (no transaction): the allocation row is inserted (its primary key refuses a second
- * one for the same refund id) and the payment's holds grow by the amount unless refunds and holds
- * would pass its amount, it is not settled, or the hold would be a partial refund below
- * `minimumPartialMinor`. Locks the allocation, then the payment, the order every writer of both
- * takes. Returns what remains refundable, or null when nothing was held: an allocation without
- * its hold cannot stand, so the statement then fails as a whole (its division by zero) and
- * leaves nothing behind.
- */
-export async function holdForRefund(
-  db: Queryable,
-  a: { refundId: string; merchantId: string; paymentId: string; amountMinor: bigint; minimumPartialMinor: bigint; at: Date },
-): Promise<bigint | null> {
-  try {
-    const [row] = await rows<{ remaining: string }>(
-      db,
-      `WITH allocated AS (
-         INSERT INTO payment.refund_allocations (refund_id, merchant_id, payment_id, amount_minor, created_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING amount_minor),
-       held AS (
-         UPDATE payment.payments p SET amount_held_minor = p.amount_held_minor + a.amount_minor
-           FROM allocated a
-          WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled'
-            AND p.amount_refunded_minor + p.amount_held_minor + a.amount_minor <= p.amount_minor
-            AND (a.amount_minor >= $6 OR p.amount_refunded_minor + p.amount_held_minor + a.amount_minor = p.amount_minor)
-         RETURNING (p.amount_minor - p.amount_refunded_minor - p.amount_held_minor)::text AS remaining)
-       SELECT CASE WHEN (SELECT count(*) FROM held) = 1 THEN (SELECT remaining FROM held)
-                   ELSE (1 / (SELECT count(*) FROM held))::text END AS remaining`,
-      [a.refundId, a.merchantId, a.paymentId, a.amountMinor.toString(), a.at, a.minimumPartialMinor.toString()],
-    );
-    return BigInt(row!.remaining);
-  } catch (err) {
-    if ((err as { code?: string }).code === DIVISION_BY_ZERO) return null;
-    throw err;
-  }
-}
-
 /** The accepted currencies and their minor digits, as array literals, for the one-statement hold. */
 const CURRENCIES = `{${currencyCodes().join(',')}}`;
 const DIGITS = `{${currencyCodes().map(minorDigits).join(',')}}`;
@@ -113,9 +75,10 @@ export type AskedAmount =
  * Only for the hold that goes through: it answers with the payment as the hold left it and the
  * amount held, or null when it held nothing for whatever reason (unknown payment, not settled,
  * the amount refused or too much, a concurrent hold that moved the payment), and then the
- * caller judges the payment as it reads it, which says why. Like holdForRefund it locks the
- * allocation, then the payment, and an allocation without its hold fails the statement as a
- * whole. A repeated refund id fails on the allocation's primary key, as there.
+ * caller judges the payment as it reads it, which says why. It stands alone (no transaction) and
+ * locks the allocation, then the payment, the order every writer of both takes; an allocation
+ * without its hold cannot stand, so the statement then fails as a whole (its division by zero)
+ * and leaves nothing behind. A repeated refund id fails on the allocation's primary key.
  */
 export async function holdAsAsked(
   db: Queryable,

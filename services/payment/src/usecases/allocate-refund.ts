@@ -1,9 +1,8 @@
 import { ApiError, notFound, validationError } from '@vrp/errors';
-import { oneMajorUnit } from '@vrp/money';
 import { minorUnits } from '@vrp/public-api';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
-import { findAllocation, holdAsAsked, holdForRefund } from '../db/refund-allocations.js';
+import { findAllocation, holdAsAsked, type AskedAmount } from '../db/refund-allocations.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { refundableAmount } from '../domain/refund-allocation.js';
 import type { Deps } from '../deps.js';
@@ -46,41 +45,27 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
   if (input.amount && input.amountMinor !== 0n)
     throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
   const at = deps.clock.now(input.merchantId);
-  try {
-    const { refundId, merchantId, paymentId } = input;
-    const asked = input.amount ? { decimal: input.amount } : { minor: input.amountMinor };
+  const { refundId, merchantId, paymentId } = input;
+  const hold = async (asked: AskedAmount): Promise<Allocation | undefined> => {
     const held = await holdAsAsked(deps.sql, { refundId, merchantId, paymentId, asked, at });
-    if (held) {
-      const { payment, amountMinor } = held;
-      deps.holds.add(refundId, { merchantId, paymentId, amountMinor, before: payment });
-      return {
-        amountMinor,
-        payment,
-        remainingAfterMinor: payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor - amountMinor,
-      };
-    }
-    // Nothing held: the payment as it is says why (or, after a concurrent hold, still allows it).
-    const payment = await readPayment(deps.sql, input.merchantId, input.paymentId);
-    if (!payment) throw notFound('payment', input.paymentId);
+    if (!held) return undefined;
+    deps.holds.add(refundId, { merchantId, paymentId, amountMinor: held.amountMinor, before: held.payment });
+    return { ...held, remainingAfterMinor: refundable(held.payment) - held.amountMinor };
+  };
+  try {
+    const held = await hold(input.amount ? { decimal: input.amount } : { minor: input.amountMinor });
+    if (held) return held;
+    // Nothing held: the payment as it is says why, or (a concurrent hold moved it meanwhile) allows the refund after all.
+    const payment = await readPayment(deps.sql, merchantId, paymentId);
+    if (!payment) throw notFound('payment', paymentId);
     const requested = input.amount ? minorUnits('amount', input.amount, payment.currency) : input.amountMinor;
-    const amount = refundableAmount(asRefundable(payment), requested);
-    const remainingAfterMinor = await holdForRefund(deps.sql, {
-      refundId: input.refundId,
-      merchantId: input.merchantId,
-      paymentId: input.paymentId,
-      amountMinor: amount,
-      minimumPartialMinor: oneMajorUnit(payment.currency),
-      at,
-    });
-    if (remainingAfterMinor === null) {
-      // A concurrent refund or hold moved the payment since it was read: the verdict on it as it is now.
-      const now = await readPayment(deps.sql, input.merchantId, input.paymentId);
-      if (!now) throw notFound('payment', input.paymentId);
-      refundableAmount(asRefundable(now), requested);
-      throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
-    }
-    deps.holds.add(input.refundId, { merchantId: input.merchantId, paymentId: input.paymentId, amountMinor: amount, before: payment });
-    return { amountMinor: amount, payment, remainingAfterMinor };
+    const allowed = await hold({ minor: refundableAmount(asRefundable(payment), requested) });
+    if (allowed) return allowed;
+    // It moved once more since it was read: the verdict on it as it is now.
+    const now = await readPayment(deps.sql, merchantId, paymentId);
+    if (!now) throw notFound('payment', paymentId);
+    refundableAmount(asRefundable(now), requested);
+    throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
   } catch (err) {
     // A repeat, or a concurrent call with the same refund id that won the primary key (whatever
     // the payment allows by now): answer as the first did. Repeats are rare, so they are not
@@ -90,6 +75,9 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
     throw err;
   }
 }
+
+/** What is left to refund: neither refunded nor held. */
+const refundable = (payment: PaymentRecord) => payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor;
 
 const asRefundable = (payment: PaymentRecord) => ({ ...payment, status: payment.status as PaymentStatus });
 
@@ -103,6 +91,5 @@ async function existingAllocation(deps: Deps, input: AllocateRefundInput): Promi
     throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be booked again.`);
   const payment = await readPayment(deps.sql, input.merchantId, input.paymentId);
   if (!payment) throw notFound('payment', input.paymentId);
-  const remainingAfterMinor = payment.amountMinor - payment.amountRefundedMinor - payment.amountHeldMinor;
-  return { amountMinor: existing.amountMinor, payment, remainingAfterMinor };
+  return { amountMinor: existing.amountMinor, payment, remainingAfterMinor: refundable(payment) };
 }
