@@ -64,8 +64,15 @@ describe('bank simulator', () => {
     );
     await s.bank.forcePaymentOutcome({ paymentId: id, outcome: ForcedOutcome.SETTLE });
     await waitForStatus(s, merchantId, id, PS.SETTLED);
-    const events = (await s.stream.events()).filter((e) => e.resource.case === 'payment' && e.resource.value.id === id);
-    expect(events.map((e) => e.eventType)).toEqual(['payment.submitted', 'payment.settled']);
+    // The settlement is committed before the relay publishes its event: wait for it on the stream.
+    const types = await waitFor(
+      async () => {
+        const mine = (await s.stream.events()).filter((e) => e.resource.case === 'payment' && e.resource.value.id === id);
+        return mine.some((e) => e.eventType === 'payment.settled') ? mine.map((e) => e.eventType) : undefined;
+      },
+      { what: `payment.settled of ${id} on the stream` },
+    );
+    expect(types).toEqual(['payment.submitted', 'payment.settled']);
   });
 
   it('takes an attempt into clearing with its receipt, with no clearing report of its own', async () => {
