@@ -3,7 +3,7 @@
  * the service's pool: every statement runs on the pool or on the connection of a transaction
  * made with @vrp/sql's transaction().
  */
-import { currencyCodes, minorDigits, minorInDigits } from '@vrp/money';
+import { currencyCodes, minorDigits, minorInDigits, oneMajorUnit } from '@vrp/money';
 import { rows, type Queryable } from '@vrp/sql';
 import { RECORD, toRecord, type OutboxRowOf, type PaymentRow } from './payment-sql.js';
 import type { PaymentRecord } from './payments.js';
@@ -51,13 +51,15 @@ export async function findAllocation(db: Queryable, refundId: string): Promise<A
     : null;
 }
 
-/** The accepted currencies and their minor digits, as array literals, for the one-statement hold. */
+/**
+ * The accepted currencies, with their minor digits and one major unit (the smallest partial
+ * refund) in the same order, as array literals for the one-statement hold.
+ */
 const CURRENCIES = `{${currencyCodes().join(',')}}`;
 const DIGITS = `{${currencyCodes().map(minorDigits).join(',')}}`;
+const MINIMUMS = `{${currencyCodes().map(oneMajorUnit).join(',')}}`;
 /** The most minor digits any accepted currency has. */
 const MOST_DIGITS = Math.max(...currencyCodes().map(minorDigits));
-/** One major unit in minor units, by digits (0, 1, 2, ...): the smallest partial refund. */
-const MINIMUMS = `{${Array.from({ length: MOST_DIGITS + 1 }, (_, d) => (10n ** BigInt(d)).toString()).join(',')}}`;
 
 /** What the merchant asked to refund, as the hold is about to read it. */
 export type AskedAmount =
@@ -92,9 +94,9 @@ export async function holdAsAsked(
       db,
       `WITH found AS (
          SELECT p.amount_minor - p.amount_refunded_minor - p.amount_held_minor AS remaining,
-                ($5::bigint[])[d.digits + 1] AS asked, ($6::bigint[])[d.digits + 1] AS minimum
+                ($5::bigint[])[($8::int[])[c.i] + 1] AS asked, ($6::bigint[])[c.i] AS minimum
            FROM payment.payments p
-          CROSS JOIN LATERAL (SELECT ($8::int[])[array_position($7::text[], p.currency)] AS digits) d
+          CROSS JOIN LATERAL (SELECT array_position($7::text[], p.currency) AS i) c
           WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled'),
        wanted AS (
          SELECT CASE WHEN f.asked = 0 THEN f.remaining ELSE f.asked END AS amount, f.minimum FROM found f WHERE f.asked >= 0),
