@@ -52,7 +52,7 @@ async function recordedEvents(db: pg.Client): Promise<{ byResource: Map<string, 
   return { byResource, ids: rows.map((r) => r.id) };
 }
 
-/** Work still unfinished: unpublished outbox rows, payments and refunds still with the bank, deliveries waiting, requests open. */
+/** Work still unfinished: unpublished outbox rows, payments and refunds still with the bank, deliveries waiting, requests open, holds unresolved. */
 export async function unfinished(databaseUrl: string): Promise<string[]> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -64,6 +64,7 @@ export async function unfinished(databaseUrl: string): Promise<string[]> {
       UNION ALL SELECT 'payment ' || id || ' still submitted (bank_acked_at ' || COALESCE(bank_acked_at::text, 'null') || ')' FROM payment.payments WHERE status = 'submitted'
       UNION ALL SELECT 'refund ' || id || ' of ' || payment_id || ' still pending_settlement (bank_reference ' || COALESCE(bank_reference, 'null') || ', created ' || created_at::text || ')' FROM refund.refunds WHERE status = 'pending_settlement'
       UNION ALL SELECT 'refund request ' || id || ' still ' || state FROM refund.refund_requests WHERE state IN ('open', 'abandoned')
+      UNION ALL SELECT 'refund hold ' || refund_id || ' on ' || payment_id || ' neither confirmed nor released' FROM payment.refund_allocations WHERE released_at IS NULL AND confirmed_at IS NULL
       UNION ALL SELECT 'delivery of ' || event_id || ' still ' || status FROM webhook.deliveries WHERE status IN ('pending', 'retrying')
       UNION ALL SELECT 'mandate ' || id || ' still pending_sca' FROM mandate.mandates WHERE status = 'pending_sca'`);
     return rows.map((r) => r.what);

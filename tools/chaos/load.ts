@@ -9,6 +9,8 @@ export interface LoadLedger {
   serverErrors: string[];
   /** Creates whose first attempt was cut off by the client (a timeout) and then retried. */
   cutFirstAttempts: number;
+  /** Partial refunds sent once without an Idempotency-Key: how many, and how many got no definite answer. */
+  keyless: { sent: number; unanswered: number };
   mandates: Set<string>;
   payments: Set<string>;
   refunds: Set<string>;
@@ -106,6 +108,20 @@ async function idempotentCreate(
   return undefined;
 }
 
+/** A create sent once without an Idempotency-Key; the resource when it was answered with one. */
+async function keylessCreate(
+  client: Client,
+  ledger: LoadLedger,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown> | undefined> {
+  ledger.keyless.sent++;
+  const answer = await call(client, ledger, 'POST', path, { body });
+  if (answer.status === 200 || answer.status === 201) return answer.body;
+  if (answer.status === 0 || answer.status >= 500) ledger.keyless.unanswered++;
+  return undefined;
+}
+
 async function waitStatus(client: Client, ledger: LoadLedger, path: string, wanted: string, deadline: number): Promise<boolean> {
   while (Date.now() < deadline) {
     const answer = await call(client, ledger, 'GET', path);
@@ -118,7 +134,8 @@ async function waitStatus(client: Client, ledger: LoadLedger, path: string, want
 
 /**
  * One merchant's steady work until `stop.at`: a customer and an adhoc mandate, then payments under
- * it, each refunded in part and then in full once settled; every create idempotent and retried.
+ * it, each refunded in part and then in full once settled; every create but half the partial
+ * refunds idempotent and retried.
  * Nothing runs past `stop.at` + 30 s.
  */
 export async function runWorker(client: Client, ledger: LoadLedger, stop: { at: number }): Promise<void> {
@@ -149,10 +166,17 @@ export async function runWorker(client: Client, ledger: LoadLedger, stop: { at: 
       if (!payment) break;
       ledger.payments.add(payment.id as string);
       if (!(await waitStatus(client, ledger, `/v1/payments/${payment.id}`, 'settled', hardStop()))) break;
-      for (const body of [{ amount: '5.00' }, {}]) {
-        const refund = await idempotentCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, body, hardStop());
-        if (refund) ledger.refunds.add(refund.id as string);
-      }
+      // Half the partial refunds come from an integration that sends no Idempotency-Key and so
+      // cannot retry safely: one attempt, whatever happens. A create without a key records
+      // nothing before its hold, so one cut off by a fault leaves only the hold, which the
+      // refund service's sweeper must give back (the audit finds any left unresolved).
+      const partial =
+        client.random() < 0.5
+          ? await keylessCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, { amount: '5.00' })
+          : await idempotentCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, { amount: '5.00' }, hardStop());
+      if (partial) ledger.refunds.add(partial.id as string);
+      const rest = await idempotentCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, {}, hardStop());
+      if (rest) ledger.refunds.add(rest.id as string);
     }
     // Every other mandate is cancelled by the merchant: mandate.revoked must be delivered too.
     if (client.random() < 0.5) await call(client, ledger, 'POST', `/v1/mandates/${mandate.id}/cancel`);
@@ -165,6 +189,7 @@ export function newLedger(): LoadLedger {
     keys: new Map(),
     serverErrors: [],
     cutFirstAttempts: 0,
+    keyless: { sent: 0, unanswered: 0 },
     mandates: new Set(),
     payments: new Set(),
     refunds: new Set(),

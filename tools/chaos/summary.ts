@@ -28,6 +28,7 @@ export function summaryTable(input: {
       ['payments', ledger.payments.size],
       ['refunds', ledger.refunds.size],
       ['idempotent creates', `${ledger.keys.size} (${retried} answered, ${ledger.cutFirstAttempts} first attempts cut off by the client)`],
+      ['keyless refunds', `${ledger.keyless.sent} (${ledger.keyless.unanswered} without a definite answer)`],
     ]),
     ...section('events', [
       ['expected', events.expected],

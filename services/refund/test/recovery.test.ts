@@ -1,7 +1,10 @@
 import { refund } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
 import { waitFor } from '@vrp/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markAbandoned } from '../src/db/refund-requests.js';
+import { insertRefund } from '../src/db/refund-sql.js';
 import { apiError, currentPayment, newMerchantId, seedPayment, startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;
@@ -49,6 +52,93 @@ describe('recovery', () => {
     expect(whole!.amountMinor).toBe(4_000n);
     expect(await requestState(young)).toBe('open');
     expect((await apiError(h.refunds.getRefund({ merchantId, id: dead }))).code).toBe('not_found');
+  });
+
+  it('gives back a hold whose create died before recording anything, and its refund can no longer be recorded', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    // A create without an Idempotency-Key writes nothing before its hold: a process that dies
+    // right after AllocateRefund leaves the hold alone, known only to the payment service.
+    const dead = newId('refund');
+    await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: dead, amountMinor: 1_500n });
+    const young = newId('refund');
+    await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: young, amountMinor: 100n });
+    await h.sql(`UPDATE payment.refund_allocations SET created_at = now() - interval '10 minutes' WHERE refund_id = $1`, [dead]);
+
+    await waitFor(async () => (await requestState(dead)) === 'released', { what: 'the unrecorded hold given back' });
+    const [allocation] = await h.sql<{ released: boolean }>(
+      'SELECT released_at IS NOT NULL AS released FROM payment.refund_allocations WHERE refund_id = $1',
+      [dead],
+    );
+    expect(allocation).toEqual({ released: true });
+    // The young hold (its create may still be recording) is left alone: 4,000 - 100 is refundable.
+    expect(await requestState(young)).toBeUndefined();
+    expect(
+      (await apiError(h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: newId('refund'), amountMinor: 3_901n }))).code,
+    ).toBe('refund_exceeds_payment');
+    // The create, had it been only slow, could not record its refund now: the request's row says abandoned.
+    const pool = new pg.Pool({ connectionString: h.db.url, max: 1 });
+    try {
+      const late = insertRefund(pool, h.stream.subjectPrefix, lateRefund(dead, merchantId, paid.id, 1_500n), new Date());
+      expect((await late.catch((err: unknown) => err)) as { code?: string }).toMatchObject({ code: 'service_unavailable' });
+    } finally {
+      await pool.end();
+    }
+    expect((await apiError(h.refunds.getRefund({ merchantId, id: dead }))).code).toBe('not_found');
+  });
+
+  it('a sweeper abandoning a hold and its create recording the refund at once: exactly one wins', async () => {
+    const merchantId = newMerchantId();
+    const paid = await seedPayment(h, merchantId, 4_000n);
+    const pool = new pg.Pool({ connectionString: h.db.url, max: 40 });
+    try {
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const id = newId('refund');
+          await h.payments.allocateRefund({ merchantId, paymentId: paid.id, refundId: id, amountMinor: 100n });
+          const [recorded, abandoned] = await Promise.allSettled([
+            insertRefund(pool, h.stream.subjectPrefix, lateRefund(id, merchantId, paid.id, 100n), new Date()),
+            markAbandoned(pool, { merchantId, paymentId: paid.id, id }),
+          ]);
+          const [request] = await h.sql<{ state: string }>('SELECT state FROM refund.refund_requests WHERE id = $1', [id]);
+          const refunds = await h.sql('SELECT 1 FROM refund.refunds WHERE id = $1', [id]);
+          return {
+            recorded: recorded.status,
+            abandoned: abandoned.status === 'fulfilled' ? abandoned.value : 'threw',
+            request,
+            refunds: refunds.length,
+          };
+        }),
+      );
+      expect(outcomes).toHaveLength(20);
+      for (const o of outcomes) {
+        // Either the refund was recorded (and the sweeper saw a completed request: nothing to
+        // give back), or the request was abandoned first (and no refund exists).
+        if (o.recorded === 'fulfilled') expect(o).toMatchObject({ abandoned: 'completed', request: { state: 'completed' }, refunds: 1 });
+        else
+          expect(o).toMatchObject({
+            abandoned: 'abandoned',
+            request: { state: expect.stringMatching(/^(abandoned|released)$/) },
+            refunds: 0,
+          });
+      }
+      // The sweeper then finishes both kinds: recorded refunds confirmed, abandoned holds given back.
+      const recorded = outcomes.filter((o) => o.recorded === 'fulfilled').length;
+      await waitFor(async () => (await currentPayment(h, merchantId, paid.id)).amountRefundedMinor === BigInt(recorded) * 100n, {
+        what: 'recorded refunds confirmed',
+      });
+      await waitFor(
+        async () =>
+          (
+            await h.sql('SELECT 1 FROM payment.refund_allocations WHERE payment_id = $1 AND released_at IS NULL AND confirmed_at IS NULL', [
+              paid.id,
+            ])
+          ).length === 0,
+        { what: 'abandoned holds given back' },
+      );
+    } finally {
+      await pool.end();
+    }
   });
 
   it('gives the booking back when recording the refund fails', async () => {
@@ -176,3 +266,8 @@ describe('recovery', () => {
     expect(settled!.status).toBe(refund.RefundStatus.SETTLED);
   });
 });
+
+/** The refund a create would record for `id` (as if it were still running). */
+function lateRefund(id: string, merchantId: string, paymentId: string, amountMinor: bigint) {
+  return { id, merchantId, paymentId, amountMinor, currency: 'GBP', reason: '', metadata: {}, expectedSettlementDate: '2026-12-01' };
+}

@@ -38,17 +38,35 @@ export async function findAllocation(db: Queryable, refundId: string): Promise<A
        FROM payment.refund_allocations WHERE refund_id = $1`,
     [refundId],
   );
-  return row
-    ? {
-        refundId: row.refund_id,
-        merchantId: row.merchant_id,
-        paymentId: row.payment_id,
-        amountMinor: BigInt(row.amount_minor),
-        createdAt: row.created_at,
-        releasedAt: row.released_at,
-        confirmedAt: row.confirmed_at,
-      }
-    : null;
+  return row ? toAllocation(row) : null;
+}
+
+function toAllocation(row: Row): AllocationRow {
+  return {
+    refundId: row.refund_id,
+    merchantId: row.merchant_id,
+    paymentId: row.payment_id,
+    amountMinor: BigInt(row.amount_minor),
+    createdAt: row.created_at,
+    releasedAt: row.released_at,
+    confirmedAt: row.confirmed_at,
+  };
+}
+
+/**
+ * Holds neither confirmed nor released, made before `createdBefore`, oldest first (the partial
+ * index `refund_allocations_unresolved_idx`). Release tombstones are released, so never listed.
+ */
+export async function unresolvedAllocations(db: Queryable, createdBefore: Date, limit: number): Promise<AllocationRow[]> {
+  const found = await rows<Row>(
+    db,
+    `SELECT refund_id, merchant_id, payment_id, amount_minor::text AS amount_minor, created_at, released_at, confirmed_at
+       FROM payment.refund_allocations
+      WHERE released_at IS NULL AND confirmed_at IS NULL AND created_at < $1
+      ORDER BY created_at LIMIT $2`,
+    [createdBefore, limit],
+  );
+  return found.map(toAllocation);
 }
 
 /**

@@ -13,6 +13,7 @@ import { createPayment } from '../usecases/create-payment.js';
 import { getPayment } from '../usecases/get-payment.js';
 import { getMandateUsage } from '../usecases/get-mandate-usage.js';
 import { listPayments } from '../usecases/list-payments.js';
+import { listUnresolvedHolds } from '../usecases/list-unresolved-holds.js';
 import { releaseRefund } from '../usecases/release-refund.js';
 import { reportPaymentOutcome, reportPaymentOutcomes, type BankReport } from '../usecases/report-payment-outcome.js';
 import { retryPayment } from '../usecases/retry-payment.js';
@@ -145,6 +146,18 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
         refundId: required('refund_id', req.refundId),
       });
       return { payment: toPaymentMessage(record) };
+    },
+    async listUnresolvedRefundHolds(req) {
+      const holds = await listUnresolvedHolds(deps, req.createdBefore && timestampDate(req.createdBefore), req.limit);
+      return {
+        holds: holds.map((h) => ({
+          merchantId: h.merchantId,
+          paymentId: h.paymentId,
+          refundId: h.refundId,
+          amountMinor: h.amountMinor,
+          createdAt: timestampFromDate(h.createdAt),
+        })),
+      };
     },
   };
 }

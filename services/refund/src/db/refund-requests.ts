@@ -32,6 +32,25 @@ export async function moveRequest(db: Queryable, merchantId: string, id: string,
 }
 
 /**
+ * Marks a create's request abandoned, so its hold is given back: the open request of a create
+ * with an Idempotency-Key, or, for a create that recorded nothing before its hold, a new row
+ * (the tombstone that keeps its refund from being recorded later). Returns the request's state
+ * afterwards: `abandoned` when the hold is to be given back, `completed` when its refund was
+ * recorded first (nothing to give back), `released` when that was done already.
+ */
+export async function markAbandoned(
+  db: Queryable,
+  ref: { merchantId: string; paymentId: string; id: string },
+): Promise<RequestState | undefined> {
+  await db.query(
+    `INSERT INTO refund.refund_requests AS r (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, 0, 'abandoned')
+     ON CONFLICT (id) DO UPDATE SET state = 'abandoned', updated_at = now() WHERE r.merchant_id = $2 AND r.state = 'open'`,
+    [ref.id, ref.merchantId, ref.paymentId],
+  );
+  return (await findRequest(db, ref.id))?.state;
+}
+
+/**
  * Deletes a request that is still open, with the Idempotency-Keys bound to it, in one statement:
  * for a create the payment service refused (nothing was booked), so a refused request leaves no
  * trace and a retry with the same key may refund (freeKeysOf's delete, in the same statement).

@@ -231,10 +231,13 @@ export async function insertRequest(
 }
 
 /**
- * In one statement: completes the open request (with the amount booked), inserts the refund (pending settlement), its
- * first timeline entry and refund.created in the outbox (built beforehand from the row as it
- * will be). Fails with service_unavailable when the request is no longer open, i.e. the
- * recovery sweeper abandoned it meanwhile and is giving the booking back.
+ * In one statement: records the request as completed (with the amount booked), inserts the
+ * refund (pending settlement), its first timeline entry and refund.created in the outbox (built
+ * beforehand from the row as it will be). A create without an Idempotency-Key made no request
+ * before its hold, so the request row is inserted here; one with a key completes the open row it
+ * made. The request's primary key decides between this and the sweeper: when the sweeper got
+ * there first (the row is abandoned or released, and it is giving the hold back) nothing is
+ * inserted and this fails with service_unavailable.
  */
 export async function insertRefund(db: Queryable, subjectPrefix: string, refund: NewRefund, at: Date): Promise<RefundRow> {
   const row: RefundRow = {
@@ -263,8 +266,9 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
   const [result] = await rows<{ seq: string | null }>(
     db,
     `WITH request AS (
-       UPDATE refund.refund_requests SET state = 'completed', amount_minor = $4, updated_at = now()
-        WHERE id = $1 AND merchant_id = $2 AND state = 'open' RETURNING id),
+       INSERT INTO refund.refund_requests AS r (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, $4, 'completed')
+       ON CONFLICT (id) DO UPDATE SET state = 'completed', amount_minor = $4, updated_at = now()
+        WHERE r.merchant_id = $2 AND r.state = 'open' RETURNING id),
      created AS (
        INSERT INTO refund.refunds (id, merchant_id, payment_id, amount_minor, currency, status, reason, metadata, created_at, expected_settlement_date)
        SELECT $1, $2, $3, $4, $5, 'pending_settlement', $6, $7::jsonb, $8, $9::date FROM request RETURNING id),

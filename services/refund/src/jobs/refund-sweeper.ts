@@ -11,7 +11,7 @@ export function startRefundSweeper(deps: Deps, settings: SweepSettings, interval
     name: 'refund sweep',
     pass: async () => {
       const r = await sweepRefunds(deps, settings);
-      return r.confirmed + r.resubmitted + r.requestsReleased + r.failedReleased;
+      return r.confirmed + r.resubmitted + r.requestsReleased + r.holdsReleased + r.failedReleased;
     },
     intervalMs,
     logger: deps.logger,

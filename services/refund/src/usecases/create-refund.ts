@@ -33,14 +33,18 @@ export interface CreateRefundInput {
 }
 
 /**
- * Refunds all or part of a settled payment. The request is made durable first, then the
- * payment service holds the amount (atomically, idempotent per refund id: the authority on
- * every amount rule, payment_not_settled, refund_exceeds_payment and refund_amount_too_small,
- * so the payment is not read beforehand; a hold is not public and writes no event), then the
- * refund and refund.created commit together, then the payment service confirms the hold, which writes
- * payment.refunded. If recording fails the hold is given back without a trace; if this
- * process dies midway, the recovery sweeper gives back the hold of the request left open, or
- * confirms the hold of a refund that was recorded. Finally the refund goes to the bank in the
+ * Refunds all or part of a settled payment. The payment service holds the amount first
+ * (atomically, idempotent per refund id: the authority on every amount rule,
+ * payment_not_settled, refund_exceeds_payment and refund_amount_too_small, so the payment is not
+ * read beforehand; a hold is not public and writes no event), then the request, the refund and
+ * refund.created commit together, then the payment service confirms the hold, which writes
+ * payment.refunded. With an Idempotency-Key the request (binding the key) is made durable
+ * before the hold instead, so a concurrent create with the same key waits for this one. If
+ * recording fails the hold is given back without a trace; if this process dies midway, the
+ * recovery sweeper gives back a hold nobody recorded (the payment service lists them) or the
+ * hold of a request left open, and confirms the hold of a refund that was recorded. Which of
+ * the two a hold gets, the request's primary key decides: the sweeper's abandoned row and the
+ * create's completed one cannot both be written. Finally the refund goes to the bank in the
  * background (the answer does not wait for it); if the bank is slow or unreachable the
  * resubmission sweeper retries, so the merchant still gets the refund.
  */
@@ -52,19 +56,21 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
   if (replay) return replay;
 
   const ref: RequestRef = { merchantId: input.merchantId, paymentId: input.paymentId, id: newId('refund') };
-  try {
-    await insertRequest(
-      deps.sql,
-      input.merchantId,
-      { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor },
-      input.idempotency,
-    );
-  } catch (err) {
-    // A concurrent create with the same key opened its request first.
-    if (!(err instanceof KeyTaken)) throw err;
-    const first = await replayed(deps, input);
-    if (first) return first;
-    throw keyInUse();
+  if (input.idempotency) {
+    try {
+      await insertRequest(
+        deps.sql,
+        input.merchantId,
+        { id: ref.id, paymentId: ref.paymentId, amountMinor: input.amountMinor },
+        input.idempotency,
+      );
+    } catch (err) {
+      // A concurrent create with the same key opened its request first.
+      if (!(err instanceof KeyTaken)) throw err;
+      const first = await replayed(deps, input);
+      if (first) return first;
+      throw keyInUse();
+    }
   }
   const booked = await book(deps, ref, input);
 
@@ -128,16 +134,16 @@ function keyInUse(): ApiError {
  * a decimal amount, parses it in its currency); on failure leaves the request in a state that is
  * safe.
  */
-async function book(deps: Deps, ref: RequestRef, input: Pick<CreateRefundInput, 'amountMinor' | 'amount'>) {
+async function book(deps: Deps, ref: RequestRef, input: Pick<CreateRefundInput, 'amountMinor' | 'amount' | 'idempotency'>) {
   try {
     return await deps.payments.allocateRefund({ ...ref, refundId: ref.id, amountMinor: input.amountMinor, amount: input.amount ?? '' });
   } catch (err) {
     // A verdict (not_found, validation_error, refund_exceeds_payment...) means nothing was
-    // booked: the request goes, with its Idempotency-Key, and a refused create leaves nothing
-    // behind. Any other failure (a timeout) leaves the booking uncertain, so it is given back
-    // to be sure.
-    if (isClientFault(err)) await forgetRequest(deps.sql, ref.merchantId, ref.id);
-    else await abandonRequest(deps, ref);
+    // booked: the request (if one was made) goes, with its Idempotency-Key, and a refused create
+    // leaves nothing behind. Any other failure (a timeout) leaves the booking uncertain, so it
+    // is given back to be sure.
+    if (!isClientFault(err)) await abandonRequest(deps, ref);
+    else if (input.idempotency) await forgetRequest(deps.sql, ref.merchantId, ref.id);
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import { isApiError } from '@vrp/errors';
-import { findRequest, moveRequest } from '../db/refund-requests.js';
+import { markAbandoned, moveRequest } from '../db/refund-requests.js';
 import type { Deps } from '../deps.js';
 
 /** Identifies a refund request and the payment it booked against. */
@@ -29,16 +29,17 @@ export async function giveBackBooking(deps: Deps, ref: RequestRef): Promise<bool
 }
 
 /**
- * Abandons a request that is still open and gives its booking back. Does nothing when the
- * request already completed (its refund exists, e.g. a commit whose answer was lost) or was
- * already released. Never throws: whatever is left undone the recovery sweeper finishes.
+ * Abandons a create's request (its open row, or a new abandoned row when it recorded nothing
+ * before its hold) and gives its booking back. Does nothing when the request already completed
+ * (its refund exists, e.g. a commit whose answer was lost) or was already released. Returns
+ * whether a booking was given back now. Never throws: whatever is left undone the recovery
+ * sweeper finishes (an abandoned request, or a hold nobody recorded).
  */
-export async function abandonRequest(deps: Deps, ref: RequestRef): Promise<void> {
+export async function abandonRequest(deps: Deps, ref: RequestRef): Promise<boolean> {
   try {
-    await moveRequest(deps.sql, ref.merchantId, ref.id, ['open'], 'abandoned');
-    const current = await findRequest(deps.sql, ref.id);
-    if (current?.state === 'abandoned') await giveBackBooking(deps, ref);
+    return (await markAbandoned(deps.sql, ref)) === 'abandoned' && (await giveBackBooking(deps, ref));
   } catch (err) {
     deps.logger.warn('could not abandon a refund request; the sweeper will', { refund_id: ref.id, err });
+    return false;
   }
 }

@@ -1,8 +1,9 @@
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { findRequest, moveRequest, unfinishedRequests } from '../db/refund-requests.js';
 import { unacknowledgedRefunds, unconfirmedRefunds, undecidedRefunds, unreleasedFailedRefunds } from '../db/refunds.js';
 import { confirmBooking } from './confirm-booking.js';
 import type { Deps } from '../deps.js';
-import { giveBackBooking } from './give-back-booking.js';
+import { abandonRequest, giveBackBooking, type RequestRef } from './give-back-booking.js';
 import { releaseFailedRefund } from './report-refund-outcome.js';
 import { submitRefundToBank } from './submit-refund-to-bank.js';
 
@@ -24,6 +25,8 @@ export interface SweepResult {
   confirmed: number;
   resubmitted: number;
   requestsReleased: number;
+  /** Holds nobody recorded (their create died after the hold) given back. */
+  holdsReleased: number;
   failedReleased: number;
 }
 
@@ -35,12 +38,15 @@ export interface SweepResult {
  *   so are refunds it acknowledged but has not decided for REFUND_BANK_DECISION_TIMEOUT;
  * - refund requests left open (the process died between booking and recording) are abandoned
  *   and their bookings given back, as are abandoned ones whose give-back failed before;
+ * - holds the payment service still has unresolved after as long are given back unless their
+ *   refund was recorded (a create without an Idempotency-Key records its request only with its
+ *   refund, so one that died after its hold left nothing here but the hold);
  * - failed refunds whose booking was not yet given back are released.
  * Every step is conditional or idempotent, so concurrent passes in several replicas are safe.
  */
 export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = new Date()): Promise<SweepResult> {
   const limit = settings.batchSize ?? 50;
-  const result: SweepResult = { confirmed: 0, resubmitted: 0, requestsReleased: 0, failedReleased: 0 };
+  const result: SweepResult = { confirmed: 0, resubmitted: 0, requestsReleased: 0, holdsReleased: 0, failedReleased: 0 };
 
   // Refunds are dated on their merchant's clock, which may run ahead (sandbox): each query looks
   // as far ahead as the furthest clock, and a row is due once `waitMs` passed on its own clock.
@@ -71,9 +77,34 @@ export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = ne
     if (current?.state === 'abandoned' && (await giveBackBooking(deps, request))) result.requestsReleased++;
   }
 
+  for (const hold of (await unresolvedHolds(deps, createdBefore(settings.requestStaleAfterMs), limit)).filter(
+    due(settings.requestStaleAfterMs),
+  )) {
+    if (await abandonRequest(deps, hold)) result.holdsReleased++;
+  }
+
   for (const row of await unreleasedFailedRefunds(deps.sql, limit)) {
     const after = await releaseFailedRefund(deps, row);
     if (after.allocationReleasedAt) result.failedReleased++;
   }
   return result;
+}
+
+/**
+ * The payment service's holds neither confirmed nor released, made before `createdBefore` (on
+ * their merchants' clocks); none (logged) while the payment service cannot be reached.
+ */
+async function unresolvedHolds(deps: Deps, createdBefore: Date, limit: number): Promise<(RequestRef & { createdAt: Date })[]> {
+  try {
+    const { holds } = await deps.payments.listUnresolvedRefundHolds({ createdBefore: timestampFromDate(createdBefore), limit });
+    return holds.map((h) => ({
+      merchantId: h.merchantId,
+      paymentId: h.paymentId,
+      id: h.refundId,
+      createdAt: h.createdAt ? timestampDate(h.createdAt) : createdBefore,
+    }));
+  } catch (err) {
+    deps.logger.warn('could not list unresolved refund holds; will retry', { err });
+    return [];
+  }
 }
