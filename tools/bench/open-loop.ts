@@ -159,12 +159,22 @@ async function seed(api: BenchApi): Promise<Corpus> {
   return corpus;
 }
 
+/**
+ * The routes BENCH_ROUTES names: a value that is a route's whole name picks that route alone
+ * (`POST /v1/payments`, not the refunds under it); any other value picks every route whose name
+ * starts with it (`POST`). All routes when it is empty.
+ */
+function selectRoutes<R extends { name: string }>(all: R[]): R[] {
+  if (ROUTES.length === 0) return all;
+  return all.filter((r) => ROUTES.some((v) => (all.some((x) => x.name === v) ? r.name === v : r.name.startsWith(v))));
+}
+
 async function main(): Promise<void> {
   const platform = await startTarget(log);
   try {
     const api = benchApi(platform.url, platform.token);
     const corpus = await seed(api);
-    const all = routes(corpus).filter((r) => ROUTES.length === 0 || ROUTES.some((start) => r.name.startsWith(start)));
+    const all = selectRoutes(routes(corpus));
     if (all.length === 0) throw new Error(`BENCH_ROUTES=${process.env.BENCH_ROUTES} names no route`);
     const totalWeight = all.reduce((s, r) => s + r.weight, 0);
     const latencies = new Map(all.map((r) => [r.name, [] as number[]]));
