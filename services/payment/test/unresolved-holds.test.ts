@@ -41,7 +41,7 @@ describe('listing refund holds nobody resolved', () => {
     await s.payments.confirmRefund({ merchantId, paymentId, refundId: confirmed });
     const released = await hold(25);
     await s.payments.releaseRefund({ merchantId, paymentId, refundId: released });
-    const young = await hold(0);
+    await hold(0); // too young
     // A release that arrived before its hold leaves a tombstone (released): never listed either.
     await s.payments.releaseRefund({ merchantId, paymentId, refundId: newId('refund') });
 
@@ -51,7 +51,6 @@ describe('listing refund holds nobody resolved', () => {
     expect(mine.map((h) => h.refundId)).toEqual([older, old]);
     expect(mine[0]).toMatchObject({ merchantId, paymentId, amountMinor: 100n });
     expect(timestampDate(mine[0]!.createdAt!).getTime()).toBeLessThan(cutoff.getTime());
-    expect(mine.map((h) => h.refundId)).not.toContain(young);
 
     const { holds: first } = await s.payments.listUnresolvedRefundHolds({ createdBefore: timestampFromDate(cutoff), limit: 1 });
     expect(first).toHaveLength(1);

@@ -1,9 +1,9 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { findRequest, moveRequest, unfinishedRequests } from '../db/refund-requests.js';
+import { unfinishedRequests } from '../db/refund-requests.js';
 import { unacknowledgedRefunds, unconfirmedRefunds, undecidedRefunds, unreleasedFailedRefunds } from '../db/refunds.js';
 import { confirmBooking } from './confirm-booking.js';
 import type { Deps } from '../deps.js';
-import { abandonRequest, giveBackBooking, type RequestRef } from './give-back-booking.js';
+import { abandonRequest, type RequestRef } from './give-back-booking.js';
 import { releaseFailedRefund } from './report-refund-outcome.js';
 import { submitRefundToBank } from './submit-refund-to-bank.js';
 
@@ -72,9 +72,7 @@ export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = ne
 
   const staleBefore = new Date(now.getTime() - settings.requestStaleAfterMs);
   for (const request of await unfinishedRequests(deps.sql, staleBefore, limit)) {
-    if (request.state === 'open') await moveRequest(deps.sql, request.merchantId, request.id, ['open'], 'abandoned');
-    const current = await findRequest(deps.sql, request.id);
-    if (current?.state === 'abandoned' && (await giveBackBooking(deps, request))) result.requestsReleased++;
+    if (await abandonRequest(deps, request)) result.requestsReleased++;
   }
 
   for (const hold of (await unresolvedHolds(deps, createdBefore(settings.requestStaleAfterMs), limit)).filter(
