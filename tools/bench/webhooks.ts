@@ -19,7 +19,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { percentile, secondsLine } from './lib/measure.js';
+import { percentile, secondsLine, worstSeconds } from './lib/measure.js';
 import { usedBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi } from './lib/seed.js';
 
@@ -254,6 +254,32 @@ async function main(): Promise<void> {
     console.log('\nstage                               | p50 ms | p99 ms');
     for (const st of stages.rows)
       console.log(`${st.stage.padEnd(35)} | ${Number(st.p50).toFixed(0).padStart(6)} | ${Number(st.p99).toFixed(0).padStart(6)}`);
+    // The worst seconds, stage by stage: a stall everywhere at once (every stage slow) is the
+    // machine's CPU taken by something else; one slow stage is that stage's own queue.
+    const worst = worstSeconds(bySecond);
+    const perSecond = await db.query<{ second: number; relay: number; consumer: number; worker: number; post: number }>(
+      `SELECT s.second,
+              (SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM o.published_at - o.created_at) * 1000)
+                 FROM mandate.outbox_events o WHERE o.created_at >= s.from_at AND o.created_at < s.from_at + interval '1 second') AS relay,
+              (SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM e.recorded_at - e.created_at) * 1000)
+                 FROM webhook.events e WHERE e.created_at >= s.from_at AND e.created_at < s.from_at + interval '1 second') AS consumer,
+              (SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM a.attempted_at - e.recorded_at) * 1000)
+                 FROM webhook.attempts a JOIN webhook.events e ON e.id = a.event_id
+                WHERE e.created_at >= s.from_at AND e.created_at < s.from_at + interval '1 second') AS worker,
+              (SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY a.latency_ms)
+                 FROM webhook.attempts a JOIN webhook.events e ON e.id = a.event_id
+                WHERE e.created_at >= s.from_at AND e.created_at < s.from_at + interval '1 second') AS post
+         FROM unnest($1::int[]) AS s0(second) CROSS JOIN LATERAL (SELECT s0.second, $2::timestamptz + s0.second * interval '1 second' AS from_at) s`,
+      [worst, new Date(first)],
+    );
+    console.log('\nthe worst seconds, stage by stage | relay p99 | consumer p99 | worker p99 | POST p99');
+    for (const w of worst) {
+      const r = perSecond.rows.find((row) => row.second === w);
+      const cell = (v: number | null | undefined, width: number) => (v == null ? '-' : Number(v).toFixed(0)).padStart(width);
+      console.log(
+        `${`${w} s`.padEnd(33)} | ${cell(r?.relay, 9)} | ${cell(r?.consumer, 12)} | ${cell(r?.worker, 10)} | ${cell(r?.post, 8)}`,
+      );
+    }
     console.log(
       '\nNode CPU ms per delivery: ' +
         [...used]

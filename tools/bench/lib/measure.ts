@@ -21,19 +21,33 @@ export function percentile(sorted: number[], p: number): number {
  * is already more than the 1 % a p99 leaves out.
  */
 export function secondsLine(what: string, bySecond: number[][]): string {
-  // flatMap passes over the seconds nothing belongs to (holes of the sparse array).
-  const seconds = bySecond.flatMap((latencies, second) => {
-    const sorted = [...latencies].sort((a, b) => a - b);
-    return [{ second, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
-  });
+  const seconds = secondsByP99(bySecond);
   if (seconds.length === 0) return '';
-  const byP99 = [...seconds].sort((a, b) => a.p99 - b.p99);
-  const median = byP99[Math.floor(byP99.length / 2)]!;
-  const worst = byP99
+  const median = seconds[Math.floor(seconds.length / 2)]!;
+  const worst = seconds
     .slice(-3)
     .reverse()
     .map((s) => `${s.second} s: p99 ${s.p99.toFixed(0)} ms (p50 ${s.p50.toFixed(0)})`);
   return `second by second, ${what}: the median second's p99 ${median.p99.toFixed(0)} ms; the worst seconds, ${worst.join('; ')}`;
+}
+
+/** The `n` seconds with the highest p99, worst first. */
+export function worstSeconds(bySecond: number[][], n = 3): number[] {
+  return secondsByP99(bySecond)
+    .slice(-n)
+    .reverse()
+    .map((s) => s.second);
+}
+
+/** Each second that has latencies, with its p50 and p99, in rising order of p99. */
+function secondsByP99(bySecond: number[][]): { second: number; p50: number; p99: number }[] {
+  // flatMap passes over the seconds nothing belongs to (holes of the sparse array).
+  return bySecond
+    .flatMap((latencies, second) => {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return [{ second, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
+    })
+    .sort((a, b) => a.p99 - b.p99);
 }
 
 /**
