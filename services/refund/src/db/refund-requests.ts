@@ -1,4 +1,4 @@
-import { rows, type Queryable } from '@vrp/sql';
+import { retryingUniqueRace, rows, type Queryable } from '@vrp/sql';
 import type { RequestState } from '../domain/refund-status.js';
 
 /** A refund request as the sweepers and the create path read it. */
@@ -42,10 +42,13 @@ export async function markAbandoned(
   db: Queryable,
   ref: { merchantId: string; paymentId: string; id: string },
 ): Promise<RequestState | undefined> {
-  await db.query(
-    `INSERT INTO refund.refund_requests AS r (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, 0, 'abandoned')
-     ON CONFLICT (id) DO UPDATE SET state = 'abandoned', updated_at = now() WHERE r.merchant_id = $2 AND r.state = 'open'`,
-    [ref.id, ref.merchantId, ref.paymentId],
+  // Racing the create's insertRefund on a new row: see retryingUniqueRace.
+  await retryingUniqueRace(() =>
+    db.query(
+      `INSERT INTO refund.refund_requests AS r (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, 0, 'abandoned')
+       ON CONFLICT (id) DO UPDATE SET state = 'abandoned', updated_at = now() WHERE r.merchant_id = $2 AND r.state = 'open'`,
+      [ref.id, ref.merchantId, ref.paymentId],
+    ),
   );
   return (await findRequest(db, ref.id))?.state;
 }

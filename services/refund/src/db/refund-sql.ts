@@ -11,7 +11,7 @@ import { ApiError } from '@vrp/errors';
 import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { newDomainEvent, outboxRow } from '@vrp/outbox';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
-import { rawSql, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { rawSql, retryingUniqueRace, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { Prisma } from '../generated/prisma/client.js';
 import { toRefundMessage } from '../messages.js';
 import type { RefundRow } from './refunds.js';
@@ -263,9 +263,11 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
     subjectPrefix,
     newDomainEvent('refund.created', row.merchantId, { case: 'refund', value: toRefundMessage(row) }, at),
   );
-  const [result] = await rows<{ seq: string | null }>(
-    db,
-    `WITH request AS (
+  // Racing the sweeper's markAbandoned on a new row (a create without a key): see retryingUniqueRace.
+  const [result] = await retryingUniqueRace(() =>
+    rows<{ seq: string | null }>(
+      db,
+      `WITH request AS (
        INSERT INTO refund.refund_requests AS r (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, $4, 'completed')
        ON CONFLICT (id) DO UPDATE SET state = 'completed', amount_minor = $4, updated_at = now()
         WHERE r.merchant_id = $2 AND r.state = 'open' RETURNING id),
@@ -277,21 +279,22 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
      outbox AS (
        INSERT INTO refund.outbox_events (event_id, subject, payload, traceparent) SELECT $10, $11, $12, $13 FROM created)
      SELECT (SELECT seq::text FROM entry) AS seq`,
-    [
-      refund.id,
-      refund.merchantId,
-      refund.paymentId,
-      refund.amountMinor.toString(),
-      refund.currency,
-      refund.reason,
-      JSON.stringify(refund.metadata),
-      at,
-      refund.expectedSettlementDate,
-      outbox.eventId,
-      outbox.subject,
-      Buffer.from(outbox.payload),
-      outbox.traceparent,
-    ],
+      [
+        refund.id,
+        refund.merchantId,
+        refund.paymentId,
+        refund.amountMinor.toString(),
+        refund.currency,
+        refund.reason,
+        JSON.stringify(refund.metadata),
+        at,
+        refund.expectedSettlementDate,
+        outbox.eventId,
+        outbox.subject,
+        Buffer.from(outbox.payload),
+        outbox.traceparent,
+      ],
+    ),
   );
   if (!result?.seq) throw new ApiError('service_unavailable', 'The refund took too long to record and was cancelled; retry.');
   row.timeline[0]!.seq = BigInt(result.seq);
