@@ -5,7 +5,7 @@
  * 10 endpoints. Prints signed deliveries per second and event-to-delivery latency next to the
  * ceiling of the same run: bare signed POSTs from this process to the same receiver. See README.md.
  *
- *   npm run bench:webhooks                                   (100 events/s x 10 endpoints for 20 s, after a 5 s warm-up)
+ *   npm run bench:webhooks                                   (120 events/s x 10 endpoints for 20 s, after a 5 s warm-up)
  *   BENCH_EVENTS_PER_SECOND=50 BENCH_SECONDS=10 npm run bench:webhooks
  */
 import { create } from '@bufbuild/protobuf';
@@ -23,7 +23,9 @@ import { percentile, secondsLine, worstSeconds } from './lib/measure.js';
 import { usedBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi } from './lib/seed.js';
 
-const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 100);
+// 1,200 deliveries/s offered by default: a run can only deliver what it is offered, so the goal
+// (at least 1,000 per second) is shown by offering more than it, not exactly it.
+const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 120);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const ENDPOINTS = 10;
@@ -223,6 +225,7 @@ async function main(): Promise<void> {
     const latencies = arrivals.map((a) => a.at - createdAt.get(a.eventId)!).sort((a, b) => a - b);
     console.log(`\n${arrivals.length} of ${expected} deliveries arrived, signatures verified (${receiver.rejected()} rejected)`);
     console.log('figure                              | measured | ceiling (bare signed POST) | goal');
+    console.log(`offered deliveries/s                | ${String(EVENTS_PER_SECOND * ENDPOINTS).padStart(8)} |`);
     console.log(`signed deliveries/s                 | ${rate.toFixed(0).padStart(8)} | ${ceiling.toFixed(0).padStart(26)} | >= 1000`);
     console.log(`event-to-delivery p50 ms            | ${percentile(latencies, 50).toFixed(0).padStart(8)} |`);
     console.log(
