@@ -7,6 +7,7 @@
  *   npm run bench:open-loop                        (200 req/s for 60 s, after 10 s of it unmeasured)
  *   BENCH_RATE=100 BENCH_SECONDS=20 npm run bench:open-loop
  */
+import { diskStalls, diskStallsLine, watchDisks } from './lib/disk-stalls.js';
 import { percentile, secondsLine } from './lib/measure.js';
 import { machineCpu, machineShare, usedBetween, postgresCpuMs, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi, seedMandates, type BenchApi } from './lib/seed.js';
@@ -241,6 +242,7 @@ async function main(): Promise<void> {
     const selfBefore = process.cpuUsage();
     const machineBefore = machineCpu();
     const start = performance.now();
+    const disks = watchDisks(() => performance.now());
     await drive(total, (route, outcome, latency, second) => {
       (bySecond[second] ??= []).push(latency);
       if (outcome === true) latencies.get(route.name)!.push(latency);
@@ -248,6 +250,7 @@ async function main(): Promise<void> {
     });
     const elapsed = (performance.now() - start) / 1000;
     const machine = machineShare(machineBefore, machineCpu());
+    const stalls = diskStalls(disks.stop());
     console.log(`\n${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)} req/s offered ${RATE})`);
     console.log(
       ['route'.padEnd(50), 'count', 'p50 ms', 'p99 ms', 'max ms', 'errors', `goal: p99 <= ${GOAL_P99_MS} ms, 0 errors`].join(' | '),
@@ -274,6 +277,7 @@ async function main(): Promise<void> {
     if (reasons.size) console.log('errors: ' + [...reasons].map(([reason, n]) => `${n} × ${reason}`).join(', '));
     const seconds = secondsLine('all routes', bySecond);
     if (seconds) console.log(`\n${seconds}`);
+    console.log(diskStallsLine(stalls, start));
     const cores = os.availableParallelism();
     const perRequestMs = (machine.busyPct / 100) * cores * ((elapsed * 1000) / total);
     console.log(

@@ -19,6 +19,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { diskStalls, diskStallsLine, watchDisks } from './lib/disk-stalls.js';
 import { percentile, secondsLine, worstSeconds } from './lib/measure.js';
 import { usedBetween, sampleCpu, serviceProcesses } from './lib/process-cpu.js';
 import { benchApi } from './lib/seed.js';
@@ -203,9 +204,12 @@ async function main(): Promise<void> {
     const cpuBefore = sampleCpu(processes);
     const measuredFrom = new Date();
     log(`committing ${EVENTS_PER_SECOND * SECONDS} events into the outbox at ${EVENTS_PER_SECOND}/s (${ENDPOINTS} endpoints each)`);
+    // On the events' clock (Date.now()), so a stall's second matches the seconds line's.
+    const disks = watchDisks(() => Date.now());
     const createdAt = await commit(EVENTS_PER_SECOND * SECONDS, 'bench');
     const expected = createdAt.size * ENDPOINTS;
     await arrivalsOf(receiver, expected, 120_000);
+    const stalls = diskStalls(disks.stop());
     const used = usedBetween(cpuBefore, sampleCpu(processes));
     if (receiver.arrivals.length < expected) {
       // Say where the missing ones are: never recorded, waiting, or failing (and why).
@@ -239,6 +243,7 @@ async function main(): Promise<void> {
       (bySecond[Math.floor((committed - first) / 1000)] ??= []).push(a.at - committed);
     }
     console.log(`\n${secondsLine('by the second the event was committed', bySecond)}`);
+    console.log(diskStallsLine(stalls, first));
     // Where the time went, stage by stage, from the platform's own timestamps.
     const stages = await db.query<{ stage: string; p50: number; p99: number }>(
       `SELECT 'outbox -> published (relay)' AS stage, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99
