@@ -280,7 +280,7 @@ export class OutboxRelay {
  * says that JetStream has the row: if a crash of Postgres loses the last marks, the rows are
  * published again and the stream drops them as duplicates (the event id is the message id), and
  * the webhook service records an event once whatever arrives. Waiting for the flush bought
- * nothing, and cost every relay pass a disk flush: about a quarter of the platform's flushes
+ * nothing, and cost every relay pass a disk flush: about a fifth of the platform's flushes
  * under load, and a stall of every pass whenever the disk stalled.
  */
 export const RELAY_SESSION_SETTINGS = 'SET enable_bitmapscan = off; SET synchronous_commit = off';

@@ -85,7 +85,7 @@ export function diskStalls(samples: DiskSample[], minMs = 100): DiskStall[] {
 /** Samples the disks every `intervalMs` (in this process's event loop) until stopped. */
 export function watchDisks(now: () => number, intervalMs = 20): { stop(): DiskSample[] } {
   const samples = [diskSample(now())];
-  const timer = setInterval(() => samples.push(diskSample(now())), intervalMs);
+  const timer = setInterval(() => samples.push(diskSample(now())), intervalMs).unref();
   return {
     stop() {
       clearInterval(timer);
