@@ -263,7 +263,8 @@ async function main(): Promise<void> {
     for (const st of stages.rows)
       console.log(`${st.stage.padEnd(35)} | ${Number(st.p50).toFixed(0).padStart(6)} | ${Number(st.p99).toFixed(0).padStart(6)}`);
     // The worst seconds, stage by stage: a stall everywhere at once (every stage slow) is the
-    // machine's CPU taken by something else; one slow stage is that stage's own queue.
+    // machine's (its CPU taken by something else, or the disk: see the disk line); one slow stage
+    // is that stage's own queue.
     const worst = worstSeconds(bySecond);
     const perSecond = await db.query<{ second: number; relay: number; consumer: number; worker: number; post: number }>(
       `SELECT s.second,
