@@ -1,7 +1,7 @@
 import type { ClientHttp2Session } from 'node:http2';
-import { create, fromBinary, isMessage, toBinary, type DescMethodUnary, type DescService } from '@bufbuild/protobuf';
+import type { DescMethodUnary, DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
-import { common } from '@vrp/contracts';
+import { codecOf, common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { currentRequestContext } from '@vrp/logging';
 import { SpanKind, inSpan, injectTraceHeaders } from '@vrp/tracing';
@@ -124,13 +124,12 @@ export function createServiceClient<S extends DescService>(service: S, options: 
   const invoke = (channel: Replica, method: DescMethodUnary, req: unknown, opts: CallOptions | undefined): Promise<unknown> => {
     const rpc = `${service.typeName}/${method.name}`;
     return inSpan(`rpc ${rpc}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.system.name': 'grpc', 'rpc.method': rpc } }, async () => {
-      const message = isMessage(req, method.input) ? req : create(method.input, req as never);
-      const reply = await channel.call(`/${service.typeName}/${method.name}`, toBinary(method.input, message), {
+      const reply = await channel.call(`/${service.typeName}/${method.name}`, codecOf(method.input).encode(req as never), {
         timeoutMs: opts?.timeoutMs ?? defaultTimeoutMs,
         signal: opts?.signal,
         headers: callHeaders(),
       });
-      return fromBinary(method.output, reply);
+      return codecOf(method.output).decode(reply);
     });
   };
   const balancer = new Balancer<Replica>(openReplica, abortReplica, options.ejectMs !== undefined ? { baseEjectMs: options.ejectMs } : {});

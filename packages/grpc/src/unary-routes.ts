@@ -1,6 +1,7 @@
 import type http2 from 'node:http2';
-import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod, type DescService } from '@bufbuild/protobuf';
+import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
+import { codecOf } from '@vrp/contracts';
 import type { RpcCall } from './server.js';
 import { GRPC_CONTENT_TYPE, errorTrailers, frame, unframe } from './unary-wire.js';
 
@@ -83,7 +84,7 @@ export class UnaryRoutes {
   private async answer(route: Route, req: http2.Http2ServerRequest, res: http2.Http2ServerResponse, body: Buffer): Promise<void> {
     let message: unknown;
     try {
-      message = fromBinary(route.method.input, unframe(body));
+      message = codecOf(route.method.input).decode(unframe(body));
     } catch (err) {
       return this.fail(res, new ConnectError(`invalid request: ${(err as Error).message}`, Code.InvalidArgument));
     }
@@ -104,11 +105,12 @@ export class UnaryRoutes {
         { service: route.service.typeName, method: route.method.name, header: (name) => header(req, name), message },
         async () => route.impl(message, context),
       );
-      const reply = isMessage(out, route.method.output) ? out : create(route.method.output, out as never);
       if (res.stream.destroyed || res.stream.headersSent) return;
+      // A handler may answer with an init object; the codec encodes it as the message create() makes of it.
+      const reply = codecOf(route.method.output).encode(out as never);
       res.writeHead(200, { 'content-type': GRPC_CONTENT_TYPE });
       res.addTrailers({ 'grpc-status': '0' });
-      res.end(frame(toBinary(route.method.output, reply)));
+      res.end(frame(reply));
     } catch (err) {
       this.fail(res, ConnectError.from(err));
     } finally {

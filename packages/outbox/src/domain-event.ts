@@ -1,6 +1,6 @@
-import { create, toBinary, fromBinary } from '@bufbuild/protobuf';
+import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { EVENT_TYPES, events, mandate, payment, refund, type EventType } from '@vrp/contracts';
+import { codecOf, EVENT_TYPES, events, mandate, payment, refund, type EventType } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
 import { currentTraceparent } from '@vrp/tracing';
 
@@ -29,11 +29,11 @@ export function eventSubject(subjectPrefix: string, type: string): string {
 
 /** Wire encoding of an event on JetStream (protobuf binary). */
 export function encodeDomainEvent(event: DomainEvent): Uint8Array {
-  return toBinary(events.DomainEventSchema, event);
+  return codecOf(events.DomainEventSchema).encode(event);
 }
 
 export function decodeDomainEvent(bytes: Uint8Array): DomainEvent {
-  return fromBinary(events.DomainEventSchema, bytes);
+  return codecOf(events.DomainEventSchema).decode(bytes);
 }
 
 /**
