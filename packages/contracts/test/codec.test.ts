@@ -233,6 +233,14 @@ describe('the compiled codec', () => {
     expect(codecOf(contracts.payment.PaymentSchema).decode(bytes)).toStrictEqual(expected);
   });
 
+  it('encodes a message of several megabytes, and small ones after it, as toBinary does', () => {
+    const schema = contracts.payment.PaymentSchema;
+    for (const id of ['PM' + 'x'.repeat(3 << 20), 'PM1', 'PM' + 'ü'.repeat(1 << 20), 'PM2']) {
+      const message = create(schema, { id, metadata: { n: id.length } });
+      expect(Buffer.from(codecOf(schema).encode(message)).equals(Buffer.from(toBinary(schema, message)))).toBe(true);
+    }
+  });
+
   it('leaves a value of the wrong type to the library: what it accepts encodes the same, what it refuses throws', () => {
     const codec = codecOf(contracts.payment.PaymentSchema);
     // The library takes an int64 as a decimal string or a number too.

@@ -105,7 +105,7 @@ export class WireReader {
     const end = this.delimited();
     const buf = this.buf;
     let pos = this.pos;
-    if (end - pos <= 64) {
+    if (end - pos <= 16) {
       let text = '';
       for (; pos < end; pos++) {
         const c = buf[pos]!;

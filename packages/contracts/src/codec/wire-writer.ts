@@ -14,9 +14,14 @@ export class WireWriter {
     this.pos = 0;
   }
 
-  /** The bytes written, copied out. */
+  /** The bytes written, copied out; a buffer grown past 1 MiB for one large message is let go. */
   finish(): Uint8Array {
-    return this.buf.slice(0, this.pos);
+    const bytes = this.buf.slice(0, this.pos);
+    if (this.buf.length > 1 << 20) {
+      this.buf = new Uint8Array(1024);
+      this.view = new DataView(this.buf.buffer);
+    }
+    return bytes;
   }
 
   private ensure(bytes: number): void {
