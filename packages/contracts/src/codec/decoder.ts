@@ -1,6 +1,6 @@
 import { ScalarType, type DescField, type DescMessage } from '@bufbuild/protobuf';
 import { Unexpected, type WireReader } from './wire-reader.js';
-import { EDITION_PROTO3, isJsonStructField, Unsupported, WIRE } from './unsupported.js';
+import { EDITION_PROTO3, isJsonStructField, isWrapperName, Unsupported, WIRE, wireTypeOf } from './descriptors.js';
 
 /** Reads a message's fields up to `end` into a new message, as the library's fromBinary would. */
 export type ReadMessage = (r: WireReader, end: number, depth: number) => Record<string, unknown>;
@@ -65,19 +65,7 @@ function zeroOf(field: DescField): () => unknown {
     }
     case 'scalar':
       if (field.getDefaultValue() !== undefined) throw new Unsupported(`${field.toString()}: default value`);
-      switch (field.scalar) {
-        case ScalarType.STRING:
-          return () => '';
-        case ScalarType.BOOL:
-          return () => false;
-        case ScalarType.INT64:
-        case ScalarType.UINT64:
-          return () => 0n;
-        case ScalarType.BYTES:
-          return () => new Uint8Array(0);
-        default:
-          return () => 0;
-      }
+      return zeroOfScalar(field.scalar);
     default:
       throw new Unsupported(`${field.toString()}: implicit presence`);
   }
@@ -107,7 +95,7 @@ function fieldReader(field: DescField, compiled: Map<DescMessage, ReadMessage>):
     }
     case 'message': {
       if (field.delimitedEncoding) throw new Unsupported(`${field.toString()}: group encoding`);
-      if (WRAPPERS.has(field.message.typeName)) throw new Unsupported(`${field.toString()}: wrapper type`);
+      if (isWrapperName(field.message.typeName)) throw new Unsupported(`${field.toString()}: wrapper type`);
       const body: ReadValue = isJsonStructField(field)
         ? (r, depth) => readJsonStruct(r, r.delimited(), depth)
         : nested(field.message, compiled);
@@ -129,7 +117,7 @@ function fieldReader(field: DescField, compiled: Map<DescMessage, ReadMessage>):
     case 'list': {
       if (field.listKind === 'message') {
         if (field.delimitedEncoding) throw new Unsupported(`${field.toString()}: group encoding`);
-        if (isJsonStructField(field) || WRAPPERS.has(field.message.typeName))
+        if (isJsonStructField(field) || isWrapperName(field.message.typeName))
           throw new Unsupported(`${field.toString()}: list of a well-known type`);
         const body = nested(field.message, compiled);
         return (r, m, wt, depth) => {
@@ -161,7 +149,7 @@ function fieldReader(field: DescField, compiled: Map<DescMessage, ReadMessage>):
       let valueWire: number;
       let zero: () => unknown;
       if (field.mapKind === 'message') {
-        if (isJsonStructField(field) || WRAPPERS.has(field.message.typeName))
+        if (isJsonStructField(field) || isWrapperName(field.message.typeName))
           throw new Unsupported(`${field.toString()}: map of a well-known type`);
         const read = compileDecoder(field.message, compiled);
         value = (r, depth) => read(r, r.delimited(), depth);
@@ -205,22 +193,6 @@ function nested(desc: DescMessage, compiled: Map<DescMessage, ReadMessage>): Rea
 
 /** A reader with nothing in it: reading a message from it makes that message's zero value. */
 const EMPTY = { pos: 0, uint32: () => 0 } as unknown as WireReader;
-
-const WRAPPERS = new Set(
-  ['Double', 'Float', 'Int64', 'UInt64', 'Int32', 'UInt32', 'Bool', 'String', 'Bytes'].map((t) => `google.protobuf.${t}Value`),
-);
-
-function wireTypeOf(scalar: ScalarType): number {
-  switch (scalar) {
-    case ScalarType.STRING:
-    case ScalarType.BYTES:
-      return WIRE.delimited;
-    case ScalarType.DOUBLE:
-      return WIRE.bit64;
-    default:
-      return WIRE.varint;
-  }
-}
 
 function zeroOfScalar(scalar: ScalarType): () => unknown {
   switch (scalar) {

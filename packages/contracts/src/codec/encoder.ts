@@ -1,6 +1,6 @@
 import { ScalarType, type DescField, type DescMessage } from '@bufbuild/protobuf';
 import type { WireWriter } from './wire-writer.js';
-import { EDITION_PROTO3, isJsonStructField, Unsupported, WIRE } from './unsupported.js';
+import { EDITION_PROTO3, isJsonStructField, isWrapperName, Unsupported, WIRE, wireTypeOf } from './descriptors.js';
 
 /** Writes a message's fields (not its length or tag) as the library's toBinary would. */
 export type WriteMessage = (w: WireWriter, message: Record<string, unknown>) => void;
@@ -173,26 +173,6 @@ function listWriter(
       write(w, list[i]);
     }
   };
-}
-
-function isWrapperName(typeName: string): boolean {
-  return WRAPPERS.has(typeName);
-}
-
-const WRAPPERS = new Set(
-  ['Double', 'Float', 'Int64', 'UInt64', 'Int32', 'UInt32', 'Bool', 'String', 'Bytes'].map((t) => `google.protobuf.${t}Value`),
-);
-
-function wireTypeOf(scalar: ScalarType): number {
-  switch (scalar) {
-    case ScalarType.STRING:
-    case ScalarType.BYTES:
-      return WIRE.delimited;
-    case ScalarType.DOUBLE:
-      return WIRE.bit64;
-    default:
-      return WIRE.varint;
-  }
 }
 
 const MAX_INT64 = 0x7fffffffffffffffn;
