@@ -241,6 +241,14 @@ describe('the compiled codec', () => {
     }
   });
 
+  it('decodes a map entry without its key or value as fromBinary does (the zero of each)', () => {
+    // google.protobuf.Struct (map<string, Value> fields = 1): one entry with only its key "x", one with nothing.
+    const bytes = Uint8Array.from([0x0a, 0x03, 0x0a, 0x01, 'x'.charCodeAt(0), 0x0a, 0x00]);
+    const expected = fromBinary(StructSchema, bytes);
+    expect(Object.keys(expected.fields)).toEqual(['x', '']);
+    expect(codecOf(StructSchema).decode(bytes)).toStrictEqual(expected);
+  });
+
   it('leaves a value of the wrong type to the library: what it accepts encodes the same, what it refuses throws', () => {
     const codec = codecOf(contracts.payment.PaymentSchema);
     // The library takes an int64 as a decimal string or a number too.

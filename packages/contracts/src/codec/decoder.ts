@@ -1,6 +1,6 @@
 import { ScalarType, type DescField, type DescMessage } from '@bufbuild/protobuf';
-import { Unexpected, type WireReader } from './wire-reader.js';
-import { EDITION_PROTO3, isJsonStructField, isWrapperName, Unsupported, WIRE, wireTypeOf } from './descriptors.js';
+import { Unexpected, WireReader } from './wire-reader.js';
+import { EDITION_PROTO3, IMPLICIT, isJsonStructField, isWrapperName, Unsupported, WIRE, wireTypeOf } from './descriptors.js';
 
 /** Reads a message's fields up to `end` into a new message, as the library's fromBinary would. */
 export type ReadMessage = (r: WireReader, end: number, depth: number) => Record<string, unknown>;
@@ -50,8 +50,6 @@ export function compileDecoder(desc: DescMessage, compiled: Map<DescMessage, Rea
   for (const field of desc.fields) readers[field.number] = fieldReader(field, compiled);
   return read;
 }
-
-const IMPLICIT = 2;
 
 function zeroOf(field: DescField): () => unknown {
   switch (field.fieldKind) {
@@ -154,7 +152,7 @@ function fieldReader(field: DescField, compiled: Map<DescMessage, ReadMessage>):
         const read = compileDecoder(field.message, compiled);
         value = (r, depth) => read(r, r.delimited(), depth);
         valueWire = WIRE.delimited;
-        zero = () => read(EMPTY, 0, 0);
+        zero = () => read(new WireReader(new Uint8Array(0)), 0, 1);
       } else {
         if (field.mapKind === 'enum' && !field.enum.open) throw new Unsupported(`${field.toString()}: closed enum`);
         const scalar = field.mapKind === 'enum' ? ScalarType.INT32 : field.scalar;
@@ -190,9 +188,6 @@ function nested(desc: DescMessage, compiled: Map<DescMessage, ReadMessage>): Rea
   const read = compileDecoder(desc, compiled);
   return (r, depth) => read(r, r.delimited(), depth);
 }
-
-/** A reader with nothing in it: reading a message from it makes that message's zero value. */
-const EMPTY = { pos: 0, uint32: () => 0 } as unknown as WireReader;
 
 function zeroOfScalar(scalar: ScalarType): () => unknown {
   switch (scalar) {

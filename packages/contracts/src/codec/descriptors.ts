@@ -14,6 +14,9 @@ export function isJsonStructField(field: { message?: { typeName: string } | unde
   return field.message?.typeName === STRUCT && field.parent.typeName !== VALUE;
 }
 
+/** A field's presence: implicit ones are written unless zero, and start at zero when read. */
+export const IMPLICIT = 2;
+
 /** Proto3 files only: their messages have no default values and no prototype chain. */
 export const EDITION_PROTO3 = 999;
 

@@ -1,6 +1,6 @@
 import { ScalarType, type DescField, type DescMessage } from '@bufbuild/protobuf';
 import type { WireWriter } from './wire-writer.js';
-import { EDITION_PROTO3, isJsonStructField, isWrapperName, Unsupported, WIRE, wireTypeOf } from './descriptors.js';
+import { EDITION_PROTO3, IMPLICIT, isJsonStructField, isWrapperName, Unsupported, WIRE, wireTypeOf } from './descriptors.js';
 
 /** Writes a message's fields (not its length or tag) as the library's toBinary would. */
 export type WriteMessage = (w: WireWriter, message: Record<string, unknown>) => void;
@@ -64,13 +64,7 @@ function fieldWriter(field: DescField, compiled: Map<DescMessage, WriteMessage>)
     case 'message': {
       if (field.delimitedEncoding) throw new Unsupported(`${field.toString()}: group encoding`);
       if (isWrapperName(field.message.typeName)) throw new Unsupported(`${field.toString()}: wrapper type`);
-      const body: WriteValue = isJsonStructField(field) ? writeJsonStruct : nested(field.message, compiled);
-      const message: WriteValue = (w, v) => {
-        w.tag(no, WIRE.delimited);
-        const start = w.begin();
-        body(w, v);
-        w.end(start);
-      };
+      const message = delimited(no, isJsonStructField(field) ? writeJsonStruct : nested(field.message, compiled));
       if (field.oneof) return oneofMember(field.oneof.localName, name, message);
       return (w, m) => {
         const v = m[name];
@@ -92,13 +86,7 @@ function fieldWriter(field: DescField, compiled: Map<DescMessage, WriteMessage>)
       if (field.mapKind === 'message') {
         if (isJsonStructField(field) || isWrapperName(field.message.typeName))
           throw new Unsupported(`${field.toString()}: map of a well-known type`);
-        const body = nested(field.message, compiled);
-        value = (w, v) => {
-          w.tag(2, WIRE.delimited);
-          const start = w.begin();
-          body(w, v);
-          w.end(start);
-        };
+        value = delimited(2, nested(field.message, compiled));
       } else {
         const scalar = field.mapKind === 'enum' ? ScalarType.INT32 : field.scalar;
         const write = scalarWriter(scalar);
@@ -121,8 +109,6 @@ function fieldWriter(field: DescField, compiled: Map<DescMessage, WriteMessage>)
   }
 }
 
-const IMPLICIT = 2;
-
 function oneofMember(oneof: string, name: string, write: WriteValue): WriteField {
   return (w, m) => {
     const o = m[oneof] as { case?: string; value?: unknown } | undefined;
@@ -130,10 +116,23 @@ function oneofMember(oneof: string, name: string, write: WriteValue): WriteField
   };
 }
 
-/** The nested message's body writer, resolved on first use so recursive types compile. */
+/**
+ * The nested message's body writer. A type still being compiled (a recursive one: Struct, Value,
+ * ListValue) is already in `compiled`, so the cycle closes on its writer.
+ */
 function nested(desc: DescMessage, compiled: Map<DescMessage, WriteMessage>): WriteValue {
   const write = compileEncoder(desc, compiled);
   return (w, v) => write(w, v as Record<string, unknown>);
+}
+
+/** Field `no` holding `body`'s bytes, length-prefixed. */
+function delimited(no: number, body: WriteValue): WriteValue {
+  return (w, v) => {
+    w.tag(no, WIRE.delimited);
+    const start = w.begin();
+    body(w, v);
+    w.end(start);
+  };
 }
 
 function listWriter(
@@ -145,14 +144,9 @@ function listWriter(
     if (field.delimitedEncoding) throw new Unsupported(`${field.toString()}: group encoding`);
     if (isJsonStructField(field) || isWrapperName(field.message.typeName))
       throw new Unsupported(`${field.toString()}: list of a well-known type`);
-    const body = nested(field.message, compiled);
+    const item = delimited(no, nested(field.message, compiled));
     return (w, list) => {
-      for (let i = 0; i < list.length; i++) {
-        w.tag(no, WIRE.delimited);
-        const start = w.begin();
-        body(w, list[i]);
-        w.end(start);
-      }
+      for (let i = 0; i < list.length; i++) item(w, list[i]);
     };
   }
   if (field.listKind === 'scalar' && field.longAsString) throw new Unsupported(`${field.toString()}: 64-bit as string`);
