@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.."
 source tools/dev/node.sh
 bash tools/dev/ensure-services.sh
 echo "setup: installing dependencies"
-# npm ci is not usable with this registry (see README); install honours the lockfile.
+# install honours the lockfile and keeps what is installed already (npm ci would start from nothing each time).
 npm install --ignore-scripts --no-audit --no-fund --loglevel=error
 bash tools/codegen/generate.sh
 # The Merchant Console the gateway serves at /console/ (a static build, typed by the SDK generated above).
