@@ -18,6 +18,7 @@ export { LIST_ORDERS } from './openapi/pagination.js';
 export { METADATA_LIMITS, unstorableText, validateMetadata, type Metadata } from './metadata.js';
 export {
   CUSTOMER_LIMITS,
+  EMAIL_PATTERN,
   REFUND_REASON_MAX_LENGTH,
   REQUEST_BODIES,
   SANDBOX_CLOCK_MAX_ADVANCE_SECONDS,

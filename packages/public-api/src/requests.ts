@@ -118,7 +118,9 @@ const controls = z
   .describe('VRP consent controls beyond frequency: a validity window and periodic limits.');
 
 export const createMandateBody = body({
-  customer_id: text('customer_id', 255, { description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise).' }),
+  customer_id: text('customer_id', 255, {
+    description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise) and was not erased (422 `customer_erased`).',
+  }),
   maximum_amount: amount('maximum_amount', 'The most one payment may collect, in major units of `currency`.'),
   currency: currency("Must equal the merchant's payout currency (422 `currency_mismatch`)."),
   frequency: oneOf('frequency', MANDATE_FREQUENCIES).describe(
@@ -161,13 +163,13 @@ export const createRefundBody = body({
 /** Limits of a customer's details, the one place they are written (the mandate service keeps them too). */
 export const CUSTOMER_LIMITS = { emailMaxLength: 254, nameMaxLength: 200, referenceMaxLength: 64 } as const;
 
-// Deliberately loose (RFC 5322 allows far more than anyone uses): one @, no spaces, a dot in the domain.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What an email address must look like. Deliberately loose (RFC 5322 allows far more than anyone uses): one @, no spaces, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const customerEmail = z
   .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be a string') })
   .max(CUSTOMER_LIMITS.emailMaxLength, `email must be at most ${CUSTOMER_LIMITS.emailMaxLength} characters`)
-  .regex(EMAIL, 'email must be an email address such as jo@example.com')
+  .regex(EMAIL_PATTERN, 'email must be an email address such as jo@example.com')
   .describe('The customer’s email address; the list’s `email` filter compares it case-insensitively.')
   .meta({ examples: ['jo@example.com'] });
 const customerName = text('name', CUSTOMER_LIMITS.nameMaxLength, { description: 'The customer’s name.' });

@@ -118,7 +118,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(ctx, o) {
       const merchantId = str(o.merchant)!;
       if (!(await ctx.merchants.find(merchantId))) throw notFound('merchant', merchantId);
-      const c = await createCustomer(ctx.mandateClient(), merchantId, o['sca-completed'] === true);
+      const c = await createCustomer(ctx.mandateClient(), { merchantId, scaCompleted: o['sca-completed'] === true });
       return { id: c.id, merchant_id: merchantId, sca_completed: c.scaCompleted, created_at: isoTimestamp(c.createdAt) };
     },
   },
