@@ -20,14 +20,13 @@ export async function updateCustomer(deps: Deps, merchantId: string, id: string,
   throw await whyNotChangeable(deps, merchantId, id);
 }
 
-/** Why a change of customer `id` found nothing to change: it does not exist for the merchant, or it is erased. */
+/** Why a change of customer `id` (an update, or SCA completed) found nothing to change: it does not exist for the merchant, or it is erased. */
 export async function whyNotChangeable(deps: Deps, merchantId: string, id: string): Promise<ApiError> {
   const row = await readCustomer(deps.sql, merchantId, id);
   return row ? erased(row) : notFound('customer', id);
 }
 
-/** customer_erased for `row`. */
-export function erased(row: CustomerRow): ApiError {
+function erased(row: CustomerRow): ApiError {
   return new ApiError('customer_erased', `Customer '${row.id}' was erased: it can no longer be changed or given a mandate.`, {
     param: 'id',
   });
