@@ -1,5 +1,7 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/layout.js';
+import { CustomerPage } from './pages/customer-detail.js';
+import { CustomersPage } from './pages/customers.js';
 import { PageHeader } from './components/ui.js';
 import { AcceptInvitePage } from './pages/accept-invite.js';
 import { EndpointPage } from './pages/endpoint-detail.js';
@@ -44,6 +46,8 @@ function Gate() {
         <Route path="webhooks/:id" element={<EndpointPage />} />
         <Route path="events" element={<EventsPage />} />
         <Route path="events/:id" element={<EventPage />} />
+        <Route path="customers" element={<CustomersPage />} />
+        <Route path="customers/:id" element={<CustomerPage />} />
         <Route path="mandates" element={<MandatesPage />} />
         <Route path="mandates/:id" element={<MandatePage />} />
         <Route path="payments" element={<PaymentsPage />} />

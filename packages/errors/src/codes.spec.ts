@@ -43,6 +43,10 @@ describe('error codes', () => {
       // Not in API.md's table: the Merchant Console's sign-in and its CSRF check, documented in the README.
       invalid_credentials: 401,
       csrf_token_invalid: 403,
+      // Customers as a public resource: erasing one that still has live mandates, and changing or
+      // mandating one that was erased. Documented in the README and OpenAPI.
+      customer_has_active_mandates: 409,
+      customer_erased: 422,
     };
     const actual = Object.fromEntries(Object.entries(ERROR_CODES).map(([code, c]) => [code, c.http]));
     expect(actual).toEqual(apiMd);
@@ -54,7 +58,7 @@ describe('error codes', () => {
       401: [16],
       403: [7],
       404: [5],
-      409: [6, 10],
+      409: [6, 9, 10],
       422: [9],
       429: [8],
       500: [13],

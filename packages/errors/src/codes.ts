@@ -18,8 +18,11 @@ export const ERROR_CODES = {
   not_found: { http: 404, grpc: 5, type: 'invalid_request_error' },
   open_payment_exists: { http: 409, grpc: 6, type: 'conflict_error' },
   idempotency_key_in_use: { http: 409, grpc: 10, type: 'idempotency_error' },
+  // FAILED_PRECONDITION, as for a directory that is not empty: the customer must first lose its live mandates.
+  customer_has_active_mandates: { http: 409, grpc: 9, type: 'conflict_error' },
   customer_not_found: { http: 422, grpc: 9, type: 'unprocessable_error' },
   customer_sca_incomplete: { http: 422, grpc: 9, type: 'unprocessable_error' },
+  customer_erased: { http: 422, grpc: 9, type: 'unprocessable_error' },
   currency_mismatch: { http: 422, grpc: 9, type: 'unprocessable_error' },
   mandate_not_found: { http: 422, grpc: 9, type: 'unprocessable_error' },
   mandate_not_active: { http: 422, grpc: 9, type: 'unprocessable_error' },

@@ -17,15 +17,19 @@ export { openapiDocument, type OpenApiFragment, type OpenApiObject } from './ope
 export { LIST_ORDERS } from './openapi/pagination.js';
 export { METADATA_LIMITS, unstorableText, validateMetadata, type Metadata } from './metadata.js';
 export {
+  CUSTOMER_LIMITS,
+  EMAIL_PATTERN,
   REFUND_REASON_MAX_LENGTH,
   REQUEST_BODIES,
   SANDBOX_CLOCK_MAX_ADVANCE_SECONDS,
   advanceSandboxClockBody,
+  createCustomerBody,
   createMandateBody,
   createPaymentBody,
   createRefundBody,
   createSandboxCustomerBody,
   createWebhookEndpointBody,
+  updateCustomerBody,
   updateWebhookEndpointBody,
   emptyBody,
   failSandboxPaymentBody,

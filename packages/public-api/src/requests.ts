@@ -118,7 +118,9 @@ const controls = z
   .describe('VRP consent controls beyond frequency: a validity window and periodic limits.');
 
 export const createMandateBody = body({
-  customer_id: text('customer_id', 255, { description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise).' }),
+  customer_id: text('customer_id', 255, {
+    description: 'A customer who has completed SCA (422 `customer_sca_incomplete` otherwise) and was not erased (422 `customer_erased`).',
+  }),
   maximum_amount: amount('maximum_amount', 'The most one payment may collect, in major units of `currency`.'),
   currency: currency("Must equal the merchant's payout currency (422 `currency_mismatch`)."),
   frequency: oneOf('frequency', MANDATE_FREQUENCIES).describe(
@@ -157,6 +159,56 @@ export const createRefundBody = body({
   reason: text('reason', REFUND_REASON_MAX_LENGTH, { optional: true }),
   metadata,
 }).meta({ examples: [{ amount: '5.00', reason: 'returned goods' }] });
+
+/** Limits of a customer's details, the one place they are written (the mandate service keeps them too). */
+export const CUSTOMER_LIMITS = { emailMaxLength: 254, nameMaxLength: 200, referenceMaxLength: 64 } as const;
+
+/** What an email address must look like. Deliberately loose (RFC 5322 allows far more than anyone uses): one @, no spaces, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const customerEmail = z
+  .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be a string') })
+  .max(CUSTOMER_LIMITS.emailMaxLength, `email must be at most ${CUSTOMER_LIMITS.emailMaxLength} characters`)
+  .regex(EMAIL_PATTERN, 'email must be an email address such as jo@example.com')
+  .describe('The customer’s email address; the list’s `email` filter compares it case-insensitively.')
+  .meta({ examples: ['jo@example.com'] });
+const customerName = text('name', CUSTOMER_LIMITS.nameMaxLength, { description: 'The customer’s name.' });
+const customerReference = text('reference', CUSTOMER_LIMITS.referenceMaxLength, {
+  description: 'Your own reference for the customer (an account number, say); the list filters on it exactly.',
+});
+
+/** Metadata that may also be null (an update clearing it). */
+const metadataOrNull = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (value === null) return;
+    for (const problem of metadataProblems(value))
+      ctx.addIssue({ code: 'custom', message: problem.message, params: { param: problem.param } });
+  })
+  .optional()
+  .meta({
+    description: `Replaces your key-value data as a whole (null clears it): at most ${METADATA_LIMITS.maxKeys} keys of at most ${METADATA_LIMITS.maxKeyLength} characters; values are strings or numbers of at most ${METADATA_LIMITS.maxValueLength} characters.`,
+    type: ['object', 'null'],
+    maxProperties: METADATA_LIMITS.maxKeys,
+    propertyNames: { maxLength: METADATA_LIMITS.maxKeyLength },
+    additionalProperties: { oneOf: [{ type: 'string', maxLength: METADATA_LIMITS.maxValueLength }, { type: 'number' }] },
+  });
+
+export const createCustomerBody = body({
+  email: customerEmail.optional(),
+  name: customerName.optional(),
+  reference: customerReference.optional(),
+  metadata,
+}).meta({
+  examples: [{ email: 'jo@example.com', name: 'Jo Bloggs', reference: 'ACC-1042', metadata: { plan: 'gold' } }, {}],
+});
+
+export const updateCustomerBody = body({
+  email: customerEmail.nullable().optional(),
+  name: customerName.nullable().optional(),
+  reference: customerReference.nullable().optional(),
+  metadata: metadataOrNull,
+}).meta({ examples: [{ email: 'jo.bloggs@example.com' }, { reference: null, metadata: { plan: 'silver' } }] });
 
 export const createSandboxCustomerBody = body({
   sca_completed: z
@@ -220,6 +272,8 @@ export const emptyBody = body({});
 
 /** Request bodies by their OpenAPI component name. */
 export const REQUEST_BODIES = {
+  CustomerCreate: createCustomerBody,
+  CustomerUpdate: updateCustomerBody,
   MandateCreate: createMandateBody,
   PaymentCreate: createPaymentBody,
   RefundCreate: createRefundBody,

@@ -45,9 +45,30 @@ const metadata = z
 const timelineOf = <const S extends readonly [string, ...string[]]>(statuses: S, description: string) =>
   z.array(z.strictObject({ status: z.enum(statuses), at: time() })).describe(description);
 
+const personal = (description: string) => z.string().nullable().describe(`${description}; null when none was given, and after erasure.`);
+
 export const customerResource = z
-  .strictObject({ id: id('CU01JD3Q4M7P9X2K8V5N6R0T1W2Y'), sca_completed: z.boolean(), created_at: time() })
-  .meta({ id: 'Customer', description: 'A payer (sandbox: created with POST /v1/sandbox/customers).' });
+  .strictObject({
+    id: id('CU01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    email: personal('The customer’s email address').meta({ examples: ['jo@example.com'] }),
+    name: personal('The customer’s name'),
+    reference: personal('Your own reference for the customer (at most 64 characters)'),
+    metadata: metadata.describe(`${metadata.description} Empty after erasure.`),
+    sca_completed: z
+      .boolean()
+      .describe(
+        'Whether the customer has completed Strong Customer Authentication at their bank; mandates need it (422 `customer_sca_incomplete`). False for a customer created with POST /v1/customers until they do.',
+      ),
+    created_at: time(),
+    erased_at: nullableTime(
+      'When the customer’s personal data (email, name, reference, metadata) was erased; null while it is kept. An erased customer cannot be changed or given a mandate.',
+    ),
+  })
+  .meta({
+    id: 'Customer',
+    description:
+      'A payer of yours: their contact details and your reference, and whether they have authenticated at their bank. Mandates name their customer by `customer_id`.',
+  });
 
 const count = (description: string) => z.number().int().min(0).describe(description);
 

@@ -13,6 +13,7 @@ import type { Metrics } from '@vrp/metrics';
 import { accessLog } from './middleware/access-log.js';
 import { traceRequests } from './middleware/trace-requests.js';
 import { httpMetrics, mountedAt } from './middleware/http-metrics.js';
+import { registerCustomerRoutes } from './routes/customers.js';
 import { registerEventStreamRoutes } from './routes/event-stream.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMandateRoutes } from './routes/mandates.js';
@@ -30,6 +31,7 @@ type RegisterRoutes = (router: Router, deps: Deps) => void;
 // The event stream comes before the webhook routes, whose /webhook-events/:event_id would take its path.
 const ROUTES: RegisterRoutes[] = [
   registerEventStreamRoutes,
+  registerCustomerRoutes,
   registerMandateRoutes,
   registerPaymentRoutes,
   registerRefundRoutes,

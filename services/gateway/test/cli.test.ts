@@ -65,7 +65,7 @@ describe('operator CLI', () => {
     ]);
     const token = JSON.parse(second.stdout) as Record<string, string>;
     expect(token).toMatchObject({ merchant_id: merchant.id, environment: 'sandbox' });
-    expect(JSON.parse(customer.stdout)).toMatchObject({ merchant_id: merchant.id, sca_completed: true });
+    expect(JSON.parse(customer.stdout)).toMatchObject({ merchant_id: merchant.id, sca_completed: true, email: null, erased_at: null });
     expect((JSON.parse(list.stdout) as { id: string }[]).map((m) => m.id)).toContain(merchant.id);
 
     const revoked = await vrp('tokens', 'revoke', '--token', merchant.access_token!);
@@ -75,6 +75,31 @@ describe('operator CLI', () => {
       .poll(async () => (await platform.api(merchant.access_token).get('/v1/mandates')).status, { timeout: 5000, interval: 100 })
       .toBe(401);
     expect((await platform.api(token.access_token).get('/v1/mandates')).status).toBe(200);
+  });
+
+  it('creates a customer with an email, a name and a reference, as the API then shows it', async () => {
+    const merchant = await platform.createMerchant();
+    const args = ['--merchant', merchant.id, '--email', 'jo@example.com', '--name', 'Jo Bloggs', '--reference', 'ACC-7'];
+    const created = await vrp('customers', 'create', ...args);
+    expect(created.code, created.stderr).toBe(0);
+    const customer = JSON.parse(created.stdout) as Record<string, unknown>;
+    expect(customer).toEqual({
+      id: expect.stringMatching(/^CU/),
+      merchant_id: merchant.id,
+      email: 'jo@example.com',
+      name: 'Jo Bloggs',
+      reference: 'ACC-7',
+      metadata: {},
+      sca_completed: false,
+      created_at: expect.any(String),
+      erased_at: null,
+    });
+    const { merchant_id: _merchant, ...shown } = customer;
+    expect((await platform.api(merchant.token).get(`/v1/customers/${customer.id as string}`)).body).toEqual(shown);
+    const bad = await vrp('customers', 'create', '--merchant', merchant.id, '--email', 'not-an-email', '--reference', 'r'.repeat(65));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('[validation_error]');
+    expect(bad.stderr).toContain('email');
   });
 
   it('explains itself and fails with exit code 1 on bad input', async () => {
@@ -89,7 +114,7 @@ describe('operator CLI', () => {
     expect(root.code).toBe(0);
     expect(root.stdout).toContain('merchants create --name NAME --payout-currency CCY');
     expect(sub.code).toBe(0);
-    expect(sub.stdout).toContain('--sca-completed');
+    for (const option of ['--sca-completed', '--email EMAIL', '--name NAME', '--reference REF']) expect(sub.stdout).toContain(option);
     expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr).toContain('--payout-currency is required');
     expect(badCurrency.code).toBe(1);

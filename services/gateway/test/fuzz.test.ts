@@ -107,7 +107,9 @@ async function persistedState(): Promise<Record<string, string>> {
   const { rows: states } = await sql.query<{ s: string }>(
     `SELECT string_agg(x, ',' ORDER BY x) AS s FROM (
        SELECT id || status FROM mandate.mandates UNION ALL SELECT id || status || amount_refunded_minor FROM payment.payments
-       UNION ALL SELECT id || status FROM refund.refunds UNION ALL SELECT id || status || secret_ciphertext FROM webhook.endpoints
+       UNION ALL SELECT concat_ws('|', id, email, name, reference, metadata, sca_completed, erased_at) FROM mandate.customers
+       UNION ALL SELECT id || status FROM refund.refunds
+       UNION ALL SELECT concat_ws('|', id, status, secret_ciphertext, url, description, enabled_events) FROM webhook.endpoints
        UNION ALL SELECT id || delivery_status FROM webhook.events) AS t(x)`,
   );
   return { ...counts, states: states[0]!.s };
@@ -202,6 +204,9 @@ const badId = fc.oneof(
 /** A valid body for each operation that takes one: a request built on it reaches the services, unless its one defect is caught. */
 function validBody(op: Operation): Json {
   const templates: Record<string, Json> = {
+    'POST /v1/customers': { email: 'fuzz@example.com', name: 'Fuzz', reference: 'FZ-1', metadata: { plan: 'gold' } },
+    'PATCH /v1/customers/{id}': { email: 'fuzz-2@example.com', name: null, metadata: { plan: 'silver' } },
+    'PATCH /v1/webhook-endpoints/{id}': { description: 'fuzzed', enabled_events: ['payment.failed'] },
     'POST /v1/mandates': mandateBody(ids.customer!, { metadata: { plan: 'gold' } }),
     'POST /v1/payments': { mandate_id: ids.mandate, amount: '1.00', currency: 'GBP', metadata: { order: 'o-1' } },
     'POST /v1/payments/{payment_id}/refunds': { amount: '1.00', reason: 'fuzz', metadata: { ticket: 't-1' } },
@@ -217,8 +222,11 @@ function validBody(op: Operation): Json {
 
 /** The real id a path of this operation names. */
 function realIdFor(path: string): string {
-  const kind = ['webhook-endpoints', 'webhook-events', 'mandates', 'payments', 'refunds'].find((k) => path.includes(`/${k}/`))!;
+  const kind = ['webhook-endpoints', 'webhook-events', 'customers', 'mandates', 'payments', 'refunds'].find((k) =>
+    path.includes(`/${k}/`),
+  )!;
   return {
+    customers: ids.customer,
     'webhook-endpoints': ids.endpoint,
     'webhook-events': ids.event,
     mandates: ids.mandate,
@@ -243,8 +251,9 @@ function poisonsFor(op: Operation): Poison[] {
   const list: Poison[] = [];
   if (op.pathParams.length > 0) list.push('bad-path-id');
   if (op.method === 'GET') list.push('unknown-query');
-  if (op.method === 'POST') list.push('unknown-body-field', 'not-an-object', 'bad-json', 'too-deep');
-  if (op.method === 'POST' && op.bodyFields?.length) list.push('nul-in-body', 'unsafe-integer');
+  const hasBody = op.method === 'POST' || op.method === 'PATCH';
+  if (hasBody) list.push('unknown-body-field', 'not-an-object', 'bad-json', 'too-deep');
+  if (hasBody && op.bodyFields?.length) list.push('nul-in-body', 'unsafe-integer');
   return list;
 }
 
@@ -290,7 +299,7 @@ const requestArb = (ops: Operation[]): fc.Arbitrary<FuzzRequest> =>
         return {
           method: op.method,
           url: `/v1${path.slice(3)}${q.length ? `?${q.join('&')}` : ''}`,
-          ...(op.method === 'POST' ? { body: raw } : {}),
+          ...(op.method === 'POST' || op.method === 'PATCH' ? { body: raw } : {}),
           headers: { ...(key !== undefined ? { 'idempotency-key': key } : {}) },
           poison,
         };

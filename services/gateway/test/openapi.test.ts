@@ -99,6 +99,53 @@ describe('the OpenAPI document', () => {
     expect(schemaProblems(wrongCode, responseSchema('post', '/v1/mandates', 400), doc)).not.toEqual([]);
   });
 
+  it('describes every customer answer exactly: create, read, list, update, erase and their refusals', async () => {
+    const created = await api.post('/v1/customers', { email: 'doc@example.com', name: 'Doc', reference: 'D-1', metadata: { a: 1 } });
+    const id = created.body.id as string;
+    const bare = await api.post('/v1/customers', {});
+    const withMandate = await sandboxCustomer(api);
+    await api.post('/v1/mandates', mandateBody(withMandate));
+    const answers = [
+      [created, 'post', '/v1/customers', 201],
+      [bare, 'post', '/v1/customers', 201],
+      [await api.get(`/v1/customers/${id}`), 'get', '/v1/customers/{id}', 200],
+      [await api.get('/v1/customers?page_size=1&email=DOC@example.com'), 'get', '/v1/customers', 200],
+      [await api.patch(`/v1/customers/${id}`, { name: null, metadata: { b: 'x' } }), 'patch', '/v1/customers/{id}', 200],
+      [await api.delete(`/v1/customers/${id}`), 'delete', '/v1/customers/{id}', 200],
+      [await api.patch(`/v1/customers/${id}`, { name: 'Back' }), 'patch', '/v1/customers/{id}', 422],
+      [await api.delete(`/v1/customers/${withMandate}`), 'delete', '/v1/customers/{id}', 409],
+      [await api.get('/v1/customers?order=amount_minor'), 'get', '/v1/customers', 400],
+      [await api.delete('/v1/customers/CU01JD3Q4M7P9X2K8V5N6R0T1W2Y'), 'delete', '/v1/customers/{id}', 404],
+      [await api.post('/v1/mandates', mandateBody(id)), 'post', '/v1/mandates', 422],
+    ] as const;
+    for (const [res, method, path, status] of answers) {
+      const what = `${method} ${path} ${status}`;
+      expect(res.status, `${what}: ${res.text}`).toBe(status);
+      expect(schemaProblems(res.body, responseSchema(method, path, status), doc), what).toEqual([]);
+    }
+    const customerSchema = (doc.components as { schemas: Record<string, { properties: object; required: string[] }> }).schemas.Customer!;
+    expect(Object.keys(created.body).sort()).toEqual(Object.keys(customerSchema.properties).sort());
+    expect([...customerSchema.required].sort()).toEqual(Object.keys(created.body).sort());
+    // An answer off the document by one field or one error code is caught.
+    expect(schemaProblems({ ...created.body, phone: '1' }, responseSchema('get', '/v1/customers/{id}', 200), doc)).not.toEqual([]);
+    const erased = answers[6][0].body.error as object;
+    expect(
+      schemaProblems(
+        { error: { ...erased, code: 'customer_has_active_mandates' } },
+        responseSchema('patch', '/v1/customers/{id}', 422),
+        doc,
+      ),
+    ).not.toEqual([]);
+    // Every customer operation shows an example of what it answers.
+    for (const [path, methods] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1/customers'))) {
+      for (const [method, op] of Object.entries(methods)) {
+        const responses = (op as { responses: Record<string, { content?: Record<string, { examples?: object }> }> }).responses;
+        const success = Object.entries(responses).find(([s]) => s.startsWith('2'))![1];
+        expect(success.content?.['application/json']?.examples, `${method} ${path}`).toBeDefined();
+      }
+    }
+  });
+
   it('passes Redocly lint with every recommended rule strict, and the linter does catch a broken document', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
     try {

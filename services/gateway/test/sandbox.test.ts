@@ -21,8 +21,18 @@ describe('sandbox simulators', () => {
   it('creates customers with or without SCA', async () => {
     const res = await api.post('/v1/sandbox/customers', { sca_completed: false });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(['created_at', 'id', 'sca_completed']);
-    expect(res.body).toMatchObject({ sca_completed: false });
+    // The full customer shape, as GET /v1/customers/{id} answers it.
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^CU/),
+      email: null,
+      name: null,
+      reference: null,
+      metadata: {},
+      sca_completed: false,
+      created_at: expect.stringMatching(/Z$/),
+      erased_at: null,
+    });
+    expect((await api.post('/v1/sandbox/customers', { sca_completed: true })).body).toMatchObject({ sca_completed: true });
     expect(res.body.id).toMatch(/^CU/);
     expect(errorOf(await api.post('/v1/sandbox/customers', { sca_completed: 'yes' }))).toEqual({
       status: 400,

@@ -64,6 +64,29 @@ describe('@vrp/sdk against the platform', () => {
     expect(calls.filter((c) => c.path === '/v1/mandates' && c.method === 'GET')).toHaveLength(3);
   });
 
+  it('creates, finds, updates and erases customers, and meets the API’s refusals as typed errors', async () => {
+    const vrp = client();
+    const jo = await vrp.createCustomer({ email: 'jo@example.com', name: 'Jo', reference: 'SDK-1', metadata: { plan: 'gold' } });
+    expect(jo).toMatchObject({ email: 'jo@example.com', name: 'Jo', reference: 'SDK-1', sca_completed: false, erased_at: null });
+    expect(await vrp.getCustomer(jo.id)).toEqual(jo);
+    const found = [];
+    for await (const c of vrp.paginate(vrp.listCustomers, { email: 'JO@example.com', page_size: '1' })) found.push(c.id);
+    expect(found).toEqual([jo.id]);
+    expect(await vrp.updateCustomer(jo.id, { name: null, metadata: { plan: 'silver' } })).toEqual({
+      ...jo,
+      name: null,
+      metadata: { plan: 'silver' },
+    });
+
+    const payer = await vrp.sandboxCreateCustomer({ sca_completed: true });
+    const mandate = await vrp.createMandate({ customer_id: payer.id, maximum_amount: '10.00', currency: 'GBP', frequency: 'adhoc' });
+    await expect(vrp.deleteCustomer(payer.id)).rejects.toMatchObject({ status: 409, code: 'customer_has_active_mandates' });
+    await vrp.cancelMandate(mandate.id);
+    const erased = await vrp.deleteCustomer(payer.id);
+    expect(erased).toMatchObject({ id: payer.id, email: null, erased_at: expect.any(String) });
+    await expect(vrp.updateCustomer(payer.id, { name: 'Back' })).rejects.toMatchObject({ status: 422, code: 'customer_erased' });
+  });
+
   it('throws typed errors with the code, the param and every field problem', async () => {
     const vrp = client();
     const invalid = await vrp

@@ -90,13 +90,18 @@ export function revokedByFromPb(by: pb.RevokedBy): RevokedBy | undefined {
   return REVOKED_BY_FROM_PB.get(by);
 }
 
-/** A stored customer as the contract's Customer. */
+/** A stored customer as the contract's Customer (details not given, or erased, left unset). */
 export function toCustomerMessage(row: CustomerRow): pb.Customer {
   return create(pb.CustomerSchema, {
     id: row.id,
     merchantId: row.merchantId,
     scaCompleted: row.scaCompleted,
     createdAt: timestampFromDate(row.createdAt),
+    ...(row.email !== null ? { email: row.email } : {}),
+    ...(row.name !== null ? { name: row.name } : {}),
+    ...(row.reference !== null ? { reference: row.reference } : {}),
+    metadata: row.metadata as JsonObject,
+    ...(row.erasedAt ? { erasedAt: timestampFromDate(row.erasedAt) } : {}),
   });
 }
 

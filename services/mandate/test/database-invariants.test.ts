@@ -64,3 +64,53 @@ describe('mandate table constraints', { timeout: 20_000 }, () => {
     expect(await insert({ metadata: '[]' })).toBe('mandates_metadata_check');
   });
 });
+
+/** Runs `statement`; 'ok', or the constraint the database names when it refuses. */
+async function run(statement: string, values: unknown[] = []): Promise<string> {
+  try {
+    await sql.query(statement, values);
+    return 'ok';
+  } catch (err) {
+    return (err as { constraint?: string }).constraint ?? String(err);
+  }
+}
+
+describe('customer table constraints', { timeout: 20_000 }, () => {
+  const customer = (id: string, columns: Record<string, unknown>) => {
+    const row = { id, merchant_id: 'MR1', sca_completed: true, ...columns };
+    const cols = Object.keys(row);
+    return run(
+      `INSERT INTO mandate.customers (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(row),
+    );
+  };
+
+  it('keeps the documented limits, and an erased customer without personal data', async () => {
+    expect(await customer('CU10', { email: 'a@example.com', name: 'A', reference: 'R', metadata: '{"a": 1}' })).toBe('ok');
+    expect(await customer('CU11', { erased_at: new Date() })).toBe('ok');
+    expect(await customer('CU12', { email: 'a@example.com', erased_at: new Date() })).toBe('customers_erased_check');
+    expect(await customer('CU13', { metadata: '{"a": 1}', erased_at: new Date() })).toBe('customers_erased_check');
+    expect(await customer('CU14', { reference: 'r'.repeat(65) })).toBe('customers_reference_check');
+    expect(await customer('CU15', { name: '' })).toBe('customers_name_check');
+    expect(await customer('CU16', { email: 'e'.repeat(255) })).toBe('customers_email_check');
+    expect(await customer('CU17', { metadata: '[]' })).toBe('customers_metadata_check');
+  });
+
+  it('never changes an erased customer, erases none with a live mandate, and gives an erased one no mandate', async () => {
+    await customer('CU20', { email: 'b@example.com' });
+    await sql.query(
+      `INSERT INTO mandate.mandates (${Object.keys(base).join(', ')}) VALUES ($1, 'MR1', 'CU20', 'active', 100, 'GBP', 'daily')`,
+      ['MD20'],
+    );
+    const erase = `UPDATE mandate.customers SET email = NULL, erased_at = now() WHERE id = $1`;
+    expect(await run(erase, ['CU20'])).toBe('customers_erased_without_live_mandates');
+    await sql.query(`UPDATE mandate.mandates SET status = 'revoked', revoked_at = now(), revoked_by = 'merchant' WHERE id = 'MD20'`);
+    expect(await run(erase, ['CU20'])).toBe('ok');
+    expect(await run(`UPDATE mandate.customers SET name = 'back' WHERE id = 'CU20'`)).toBe('customers_erased_final');
+    expect(await run(`UPDATE mandate.customers SET sca_completed = false WHERE id = 'CU20'`)).toBe('customers_erased_final');
+    expect(await insert({ id: 'MD21', customer_id: 'CU20' })).toBe('mandates_customer_not_erased');
+    expect(await insert({ id: 'MD22', customer_id: 'CU20', status: 'revoked', revoked_at: new Date(), revoked_by: 'bank' })).toBe(
+      'mandates_customer_not_erased',
+    );
+  });
+});

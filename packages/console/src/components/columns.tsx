@@ -1,18 +1,40 @@
-import type { Mandate, Payment, Refund } from '@vrp/sdk';
+import type { Customer, Mandate, Payment, Refund } from '@vrp/sdk';
 import { formatAmount } from '../format/format.js';
 import type { Column } from './data-table.js';
 import { IdLink, StatusPill, Time } from './ui.js';
 
 /** How each kind of object shows as a table row, wherever it is listed. */
 
-export const MANDATE_COLUMNS: readonly Column<Mandate>[] = [
-  { header: 'Mandate', cell: (m) => <IdLink to={`/mandates/${m.id}`} id={m.id} /> },
-  { header: 'Status', cell: (m) => <StatusPill status={m.status} /> },
-  { header: 'Customer', cell: (m) => <span className="mono">{m.customer_id}</span> },
+/** A detail the customer may not have, or no longer has (erased). */
+const optional = (value: string | null) => value ?? <span className="muted">—</span>;
+
+export const CUSTOMER_COLUMNS: readonly Column<Customer>[] = [
+  { header: 'Customer', cell: (c) => <IdLink to={`/customers/${c.id}`} id={c.id} /> },
+  // An erased customer has no personal data left to show: say so where the email was.
+  { header: 'Email', cell: (c) => (c.erased_at ? <StatusPill status="erased" /> : optional(c.email)) },
+  { header: 'Name', cell: (c) => optional(c.name) },
+  { header: 'Reference', cell: (c) => optional(c.reference) },
+  { header: 'SCA', cell: (c) => (c.sca_completed ? 'completed' : 'not yet') },
+  { header: 'Created', cell: (c) => <Time iso={c.created_at} /> },
+];
+
+const MANDATE_ID: Column<Mandate> = { header: 'Mandate', cell: (m) => <IdLink to={`/mandates/${m.id}`} id={m.id} /> };
+const MANDATE_DETAILS: readonly Column<Mandate>[] = [
   { header: 'Limit', cell: (m) => `${formatAmount(m.limits.maximum_amount, m.limits.currency)} ${m.limits.frequency}` },
   { header: 'Description', cell: (m) => m.description },
   { header: 'Created', cell: (m) => <Time iso={m.created_at} /> },
 ];
+const MANDATE_STATUS: Column<Mandate> = { header: 'Status', cell: (m) => <StatusPill status={m.status} /> };
+
+export const MANDATE_COLUMNS: readonly Column<Mandate>[] = [
+  MANDATE_ID,
+  MANDATE_STATUS,
+  { header: 'Customer', cell: (m) => <IdLink to={`/customers/${m.customer_id}`} id={m.customer_id} /> },
+  ...MANDATE_DETAILS,
+];
+
+/** Mandates on their customer's page: the customer goes without saying. */
+export const CUSTOMER_MANDATE_COLUMNS: readonly Column<Mandate>[] = [MANDATE_ID, MANDATE_STATUS, ...MANDATE_DETAILS];
 
 const PAYMENT_ID: Column<Payment> = { header: 'Payment', cell: (p) => <IdLink to={`/payments/${p.id}`} id={p.id} /> };
 const PAYMENT_DETAILS: readonly Column<Payment>[] = [

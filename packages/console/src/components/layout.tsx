@@ -6,6 +6,7 @@ const NAV = [
   ['/tokens', 'API tokens'],
   ['/webhooks', 'Webhook endpoints'],
   ['/events', 'Events'],
+  ['/customers', 'Customers'],
   ['/mandates', 'Mandates'],
   ['/payments', 'Payments'],
   ['/refunds', 'Refunds'],

@@ -4,7 +4,7 @@ import { MANDATE_PAYMENT_COLUMNS } from '../components/columns.js';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { DataTable } from '../components/data-table.js';
 import { MandateControls } from '../components/mandate-controls.js';
-import { ActionButton, ErrorAlert, Facts, Metadata, PageHeader, StatusPill, Time, Timeline } from '../components/ui.js';
+import { ActionButton, ErrorAlert, Facts, IdLink, Metadata, PageHeader, StatusPill, Time, Timeline } from '../components/ui.js';
 import { formatAmount } from '../format/format.js';
 import { mandateTimeline } from '../format/mandate-timeline.js';
 import { useSession } from '../session.js';
@@ -36,7 +36,7 @@ export function MandatePage() {
             items={[
               ['Id', <span className="mono">{m.id}</span>],
               ['Status', <StatusPill status={m.status} />],
-              ['Customer', <span className="mono">{m.customer_id}</span>],
+              ['Customer', <IdLink to={`/customers/${m.customer_id}`} id={m.customer_id} />],
               ['Description', m.description || '—'],
               ['Maximum amount', formatAmount(m.limits.maximum_amount, m.limits.currency)],
               ['Frequency', m.limits.frequency],

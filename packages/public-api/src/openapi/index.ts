@@ -2,6 +2,7 @@ import { REQUEST_BODIES, requestBodySchema } from '../requests.js';
 import { RESOURCES, resourceSchema } from '../resources.js';
 import { errorSchemas, headerComponents } from './components.js';
 import { webhookEventSchemas, webhookOperations } from './webhook-events.js';
+import * as customers from './customers.js';
 import * as mandates from './mandates.js';
 import * as payments from './payments.js';
 import * as refunds from './refunds.js';
@@ -14,7 +15,7 @@ import type { OpenApiFragment, OpenApiObject } from './types.js';
  * Every fragment of the public contract. A new resource adds `openapi/<things>.ts` exporting
  * `paths` and `schemas`, and one line here.
  */
-const FRAGMENTS: OpenApiFragment[] = [system, mandates, payments, refunds, webhooks, sandbox];
+const FRAGMENTS: OpenApiFragment[] = [system, customers, mandates, payments, refunds, webhooks, sandbox];
 
 /**
  * The OpenAPI 3.1 document of the public REST API, served at /v1/openapi.json and tested
@@ -37,7 +38,7 @@ export function openapiDocument(): OpenApiObject {
       title: 'Variable Recurring Payments API',
       version: '1.0.0',
       description: [
-        'Mandates, payments, refunds and signed webhooks. All bodies are JSON; amounts are decimal strings in major units.',
+        'Customers, mandates, payments, refunds and signed webhooks. All bodies are JSON; amounts are decimal strings in major units.',
         'Authenticate with `Authorization: Bearer <token>` (`vrp_sandbox_…` or `vrp_live_…`; a token works only in its own environment).',
         'Every response carries `X-Request-Id`. Authenticated responses carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;',
         'limits are per merchant (token bucket), shared by every gateway replica. Over the limit: 429 `rate_limited` with `Retry-After`.',
@@ -60,6 +61,7 @@ export function openapiDocument(): OpenApiObject {
     ],
     security: [{ bearerAuth: [] }],
     tags: [
+      { name: 'Customers', description: 'Your payers: their contact details and your reference, erasable on request.' },
       { name: 'Mandates', description: "A customer's consent to recurring collections within limits." },
       { name: 'Payments', description: 'Collections under an active mandate, settled or failed by the bank, retried within 7 days.' },
       { name: 'Refunds', description: 'Money given back from a settled payment; never more than it collected.' },

@@ -23,7 +23,7 @@ export const paths: OpenApiFragment['paths'] = {
         '201': mandateResponse('The new mandate.'),
         ...errorResponses({
           '409': 'idempotency_key_in_use.',
-          '422': 'customer_not_found, customer_sca_incomplete, currency_mismatch or idempotency_key_reused.',
+          '422': 'customer_not_found, customer_erased, customer_sca_incomplete, currency_mismatch or idempotency_key_reused.',
         }),
       },
     },

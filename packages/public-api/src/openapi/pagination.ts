@@ -35,6 +35,17 @@ export const commonListParameters: OpenApiObject[] = [
   query('merchant_id', 'Must equal the authenticated merchant (403 `merchant_mismatch` otherwise).', { type: 'string' }),
 ];
 
+/** The common parameters of a list whose records carry no amount: ordered by creation time only. */
+export const createdAtListParameters: OpenApiObject[] = commonListParameters.map((p) =>
+  p.name === 'order'
+    ? query('order', 'Sort order, by creation time; ties break on id. Anything else, amount orders included: 400 `invalid_order`.', {
+        type: 'string',
+        enum: ['-created_at', 'created_at'],
+        default: '-created_at',
+      })
+    : p,
+);
+
 /** `amount[gte|lte]` filters, in minor units, for lists whose records have an amount. */
 export const amountListParameters = (what: string): OpenApiObject[] => [
   query('amount[gte]', `Only records whose ${what} is at least this many minor units.`, { type: 'integer', minimum: 0 }),

@@ -1,4 +1,4 @@
-import { isoTimestamp } from '@vrp/public-api';
+import { presentCustomer } from '@vrp/public-api';
 import { notFound } from '@vrp/errors';
 import type { GatewayConfig } from '../config.js';
 import type { ConsoleAccounts } from '../db/console-accounts.js';
@@ -109,17 +109,26 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'customers create': {
-    usage: 'customers create --merchant MERCHANT_ID [--sca-completed]',
-    summary: 'Register a customer of a merchant with the mandate service.',
+    usage: 'customers create --merchant MERCHANT_ID [--email EMAIL] [--name NAME] [--reference REF] [--sca-completed]',
+    summary: 'Register a customer of a merchant with the mandate service, with the details given.',
     options: {
       merchant: { value: true, required: true, help: 'Merchant id (MR...)' },
+      email: { value: true, help: "The customer's email address" },
+      name: { value: true, help: "The customer's name" },
+      reference: { value: true, help: "The merchant's own reference for the customer (at most 64 characters)" },
       'sca-completed': { value: false, help: 'The customer has completed SCA' },
     },
     async run(ctx, o) {
       const merchantId = str(o.merchant)!;
       if (!(await ctx.merchants.find(merchantId))) throw notFound('merchant', merchantId);
-      const c = await createCustomer(ctx.mandateClient(), merchantId, o['sca-completed'] === true);
-      return { id: c.id, merchant_id: merchantId, sca_completed: c.scaCompleted, created_at: isoTimestamp(c.createdAt) };
+      const c = await createCustomer(ctx.mandateClient(), {
+        merchantId,
+        scaCompleted: o['sca-completed'] === true,
+        email: str(o.email),
+        name: str(o.name),
+        reference: str(o.reference),
+      });
+      return { ...presentCustomer(c), merchant_id: merchantId };
     },
   },
 };

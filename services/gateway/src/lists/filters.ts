@@ -1,4 +1,5 @@
 import { validationError } from '@vrp/errors';
+import { unstorableText } from '@vrp/public-api';
 import { idParam } from '../validation/ids.js';
 
 /** How one endpoint-specific filter parameter is read and normalised. */
@@ -24,6 +25,22 @@ export function enumFilter<const V extends string>(values: readonly V[]): Filter
           throw validationError(param, `${param} must be one of ${values.join(', ')}; got '${part}'`);
       }
       return [...new Set(parts as V[])].sort();
+    },
+  };
+}
+
+/**
+ * A filter on a text value compared as a whole: 1 to `maxLength` characters of text that can be
+ * stored (no NUL, no unpaired surrogate), and, when given, of `shape` (else `shapeMessage`).
+ */
+export function textFilter(maxLength: number, shape?: { pattern: RegExp; message: string }): FilterSpec<string> {
+  return {
+    parse(param, raw) {
+      if (raw.length === 0 || raw.length > maxLength) throw validationError(param, `${param} must be 1 to ${maxLength} characters`);
+      const unstorable = unstorableText(raw);
+      if (unstorable) throw validationError(param, `${param} ${unstorable}`);
+      if (shape && !shape.pattern.test(raw)) throw validationError(param, `${param} ${shape.message}`);
+      return raw;
     },
   };
 }

@@ -42,9 +42,11 @@ const AMOUNT_PARAMS = ['amount[gte]', 'amount[lte]'];
  * Declares a list endpoint's query: the resource it lists, its own filters (e.g. `customer_id`, `status`) and whether
  * it has amounts. `parse` is strict: an unknown or repeated parameter or a malformed value is a
  * 400 naming the parameter, with the dedicated codes of API.md for page_size, order and cursor.
+ * `orders` narrows the orders the list accepts (every order by default); any other is invalid_order.
  */
-export function defineList<F extends Filters>(spec: { resource: string; filters: F; amount: boolean }) {
+export function defineList<F extends Filters>(spec: { resource: string; filters: F; amount: boolean; orders?: readonly ListOrder[] }) {
   const allowed = new Set([...COMMON_PARAMS, ...(spec.amount ? AMOUNT_PARAMS : []), ...Object.keys(spec.filters)]);
+  const orders: readonly string[] = spec.orders ?? Object.keys(ORDERS);
   return {
     parse(query: Record<string, unknown>, ctx: { merchantId: string; cursors: CursorCodec }): ListRequest<F> {
       for (const param of Object.keys(query)) {
@@ -57,8 +59,7 @@ export function defineList<F extends Filters>(spec: { resource: string; filters:
       }
       const pageSize = pageSizeParam(get('page_size'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
       const orderRaw = get('order') ?? '-created_at';
-      if (!Object.hasOwn(ORDERS, orderRaw))
-        throw new ApiError('invalid_order', `order must be one of ${Object.keys(ORDERS).join(', ')}`, { param: 'order' });
+      if (!orders.includes(orderRaw)) throw new ApiError('invalid_order', `order must be one of ${orders.join(', ')}`, { param: 'order' });
       const order = orderRaw as ListOrder;
 
       const filters: Record<string, unknown> = {};

@@ -21,7 +21,7 @@ export function registerSandboxRoutes(router: Router, deps: Deps): void {
 
   router.post('/sandbox/customers', async (req, res) => {
     const body = parseRequest(createSandboxCustomerBody, req.body);
-    const customer = await createCustomer(mandates, merchantOf(res).id, body.sca_completed);
+    const customer = await createCustomer(mandates, { merchantId: merchantOf(res).id, scaCompleted: body.sca_completed });
     res.status(201).json(presentCustomer(customer));
   });
 

@@ -13,6 +13,8 @@ type Json = Record<string, unknown>;
 export interface Api {
   get<T = Json>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   post<T = Json>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  patch<T = Json>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  delete<T = Json>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** Sends a raw body string (for malformed JSON tests). */
   raw<T = Json>(method: string, path: string, body: string | undefined, headers?: Record<string, string>): Promise<ApiResponse<T>>;
 }
@@ -39,6 +41,8 @@ export function createApi(baseUrl: string, token?: string): Api {
   return {
     get: (path, headers) => raw('GET', path, undefined, headers),
     post: (path, body, headers) => raw('POST', path, body === undefined ? undefined : JSON.stringify(body), headers),
+    patch: (path, body, headers) => raw('PATCH', path, body === undefined ? undefined : JSON.stringify(body), headers),
+    delete: (path, headers) => raw('DELETE', path, undefined, headers),
     raw,
   };
 }

@@ -65,14 +65,15 @@ export async function readMandate(db: Queryable, merchantId: string, id: string)
   return row ? toMandateRow(row) : null;
 }
 
-/** Why a mandate could not be stored: its customer is not the merchant's, or has not completed SCA. */
-export type CustomerRefusal = 'customer_not_found' | 'customer_sca_incomplete';
+/** Why a mandate could not be stored: its customer is not the merchant's, was erased, or has not completed SCA. */
+export type CustomerRefusal = 'customer_not_found' | 'customer_erased' | 'customer_sca_incomplete';
 
 /**
  * Stores a new mandate in pending_sca with mandate.created in the outbox, in one statement: the
- * customer is checked (the merchant's own, SCA completed), the mandate inserted and the event,
- * built beforehand from the row as it will be, written with it. The composite foreign key keeps
- * the customer the merchant's own whatever happens to it meanwhile.
+ * customer is checked (the merchant's own, not erased, SCA completed), the mandate inserted and
+ * the event, built beforehand from the row as it will be, written with it. The composite foreign
+ * key keeps the customer the merchant's own whatever happens to it meanwhile, and the insert's
+ * trigger refuses it (mandates_customer_not_erased) if an erase of the customer commits first.
  */
 export async function insertMandate(
   db: Queryable,
@@ -104,16 +105,17 @@ export async function insertMandate(
     subjectPrefix,
     newDomainEvent('mandate.created', merchantId, { case: 'mandate', value: toMandateMessage(row) }, createdAt),
   );
-  const [result] = await rows<{ customer: boolean; sca: boolean; created: boolean }>(
+  const [result] = await rows<{ customer: boolean; erased: boolean; sca: boolean; created: boolean }>(
     db,
-    `WITH customer AS (SELECT sca_completed FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
+    `WITH customer AS (SELECT sca_completed, erased_at IS NOT NULL AS erased FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
      created AS (
        INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls)
-       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb FROM customer WHERE sca_completed
+       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb FROM customer WHERE sca_completed AND NOT erased
        RETURNING id),
      outbox AS (
        INSERT INTO mandate.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $11, $12, $13, $9, $14 FROM created)
-     SELECT EXISTS (SELECT 1 FROM customer) AS customer, coalesce((SELECT sca_completed FROM customer), false) AS sca,
+     SELECT EXISTS (SELECT 1 FROM customer) AS customer, coalesce((SELECT erased FROM customer), false) AS erased,
+            coalesce((SELECT sca_completed FROM customer), false) AS sca,
             EXISTS (SELECT 1 FROM created) AS created`,
     [
       id,
@@ -133,6 +135,7 @@ export async function insertMandate(
     ],
   );
   if (!result!.customer) return 'customer_not_found';
+  if (result!.erased) return 'customer_erased';
   if (!result!.sca) return 'customer_sca_incomplete';
   return row;
 }

@@ -7,12 +7,13 @@ import type { MandateStatus } from '../domain/mandate-lifecycle.js';
 import { controlsFromPb, frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
 import { createMandate } from '../usecases/create-mandate.js';
 import type { Deps } from '../deps.js';
+import type { CustomerRpcs } from './customers.js';
 import { getMandate } from '../usecases/get-mandate.js';
 import { listMandates } from '../usecases/list-mandates.js';
 import { moveMandate } from '../usecases/move-mandate.js';
 
 type Impl = ServiceImpl<typeof pb.MandateService>;
-type MandateRpcs = Omit<Impl, 'createCustomer' | 'getCustomer'>;
+type MandateRpcs = Omit<Impl, keyof CustomerRpcs>;
 
 function filtersOf(req: pb.ListMandatesRequest): MandateFilters {
   const statuses = req.statuses.map((s): MandateStatus => {

@@ -1,8 +1,46 @@
-import { insertCustomer, type CustomerRow } from '../db/customers.js';
 import { required } from '@vrp/errors';
+import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
+import { rawSql, transaction } from '@vrp/sql';
+import { insertCustomer, newCustomerId, readCustomer, type CustomerRow } from '../db/customers.js';
+import { checkCustomerDetails, type CustomerDetailsInput } from '../domain/customer-details.js';
 import type { Deps } from '../deps.js';
 
-/** Registers a customer of `merchantId` with its SCA state. Customers have no events. */
-export function createCustomer(deps: Deps, merchantId: string, scaCompleted: boolean): Promise<CustomerRow> {
-  return insertCustomer(deps.sql, required('merchant_id', merchantId), scaCompleted);
+export interface CreateCustomerInput extends CustomerDetailsInput {
+  merchantId: string;
+  /** Whether the customer has already completed SCA (sandbox and operator creates); false otherwise. */
+  scaCompleted: boolean;
+  /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
+  idempotency?: IdempotencyClaim | undefined;
+}
+
+/**
+ * Registers a customer of the merchant with its details and SCA state, created at the merchant's
+ * clock's time. Errors: validation_error. With an Idempotency-Key the key is bound to the customer
+ * in the same transaction: a repeat returns that customer. Customers have no events.
+ */
+export async function createCustomer(deps: Deps, input: CreateCustomerInput): Promise<CustomerRow> {
+  const merchantId = required('merchant_id', input.merchantId);
+  const details = checkCustomerDetails(input);
+  const now = deps.clocks.now(merchantId);
+  const claim = input.idempotency;
+  if (!claim) return insertCustomer(deps.sql, merchantId, newCustomerId(), input.scaCompleted, details, now);
+  const replay = await replayed(deps, merchantId, claim);
+  if (replay) return replay;
+  const id = newCustomerId();
+  try {
+    return await transaction(deps.sql, async (tx) => {
+      await bindKey(rawSql(tx), 'mandate', merchantId, claim, id, now);
+      return insertCustomer(tx, merchantId, id, input.scaCompleted, details, now);
+    });
+  } catch (err) {
+    // A concurrent create with the same key committed first: answer with its customer.
+    if (err instanceof KeyTaken) return (await replayed(deps, merchantId, claim))!;
+    throw err;
+  }
+}
+
+/** The customer an earlier create with the same Idempotency-Key made, if any. */
+async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim): Promise<CustomerRow | undefined> {
+  const id = await resourceOfKey(rawSql(deps.sql), 'mandate', merchantId, claim, deps.clocks.now(merchantId));
+  return id ? ((await readCustomer(deps.sql, merchantId, id)) ?? undefined) : undefined;
 }

@@ -4,6 +4,7 @@ import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
 import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
 import { rawSql, transaction, type Queryable } from '@vrp/sql';
+import { ERASURE_CONSTRAINTS, erasureViolation } from '../db/customers.js';
 import { insertMandate, readMandate } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
@@ -20,8 +21,9 @@ export interface CreateMandateInput extends MandateTermsInput {
 /**
  * Creates a mandate in pending_sca for a customer of the merchant who has completed SCA, and
  * announces mandate.created in the same statement. Errors: validation_error,
- * currency_mismatch, customer_not_found, (controls: see checkMandateControls) customer_sca_incomplete. With an Idempotency-Key the
- * key is bound to the mandate in the same transaction: a repeat returns that mandate.
+ * currency_mismatch, customer_not_found, (controls: see checkMandateControls) customer_erased (also when
+ * an erase of the customer commits while this runs), customer_sca_incomplete. With an Idempotency-Key
+ * the key is bound to the mandate in the same transaction: a repeat returns that mandate.
  */
 export async function createMandate(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
   const merchantId = required('merchant_id', input.merchantId);
@@ -37,6 +39,7 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
       if (stored === null || stored === 'customer_not_found') {
         throw new ApiError('customer_not_found', `No such customer: '${input.customerId}'`, { param: 'customer_id' });
       }
+      if (stored === 'customer_erased') throw customerErased(input.customerId);
       if (stored === 'customer_sca_incomplete') {
         throw new ApiError('customer_sca_incomplete', `Customer '${input.customerId}' has not completed SCA.`, { param: 'customer_id' });
       }
@@ -52,6 +55,8 @@ export async function createMandate(deps: Deps, input: CreateMandateInput): Prom
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its mandate.
     if (err instanceof KeyTaken) return (await replayed(deps, merchantId, input.idempotency))!;
+    // The customer's erase committed after this statement read the customer, before its insert.
+    if (erasureViolation(err) === ERASURE_CONSTRAINTS.mandateOfErased) throw customerErased(input.customerId);
     throw err;
   }
   deps.afterCommit();
@@ -63,4 +68,8 @@ async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim 
   if (!claim) return undefined;
   const id = await resourceOfKey(rawSql(deps.sql), 'mandate', merchantId, claim, deps.clocks.now(merchantId));
   return id ? ((await readMandate(deps.sql, merchantId, id)) ?? undefined) : undefined;
+}
+
+function customerErased(customerId: string): ApiError {
+  return new ApiError('customer_erased', `Customer '${customerId}' was erased: it cannot be given a mandate.`, { param: 'customer_id' });
 }
