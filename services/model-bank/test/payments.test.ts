@@ -100,6 +100,9 @@ describe('the bank enforces the control parameters itself', () => {
     const moved = await payeeClockAt(request, new Date(Date.now() + DAY));
     expect(moved.Data.OffsetMs).toBeGreaterThan(DAY - 60_000);
     expect((await pay(consentId, request, token, '10.00')).body.Data.Status).toBe('ACTC');
+    // The clock only moves forward: a smaller offset leaves it where it is.
+    const back = await world.backOffice('PUT', '/clock', { CreditorAccount: request.Data.Initiation.CreditorAccount, OffsetMs: 0 });
+    expect(back.body.Data.OffsetMs).toBe(moved.Data.OffsetMs);
   });
 
   it('holds a periodic limit when payments race: of five 50.00 payments against 120.00 a month, two are taken', async () => {
@@ -142,6 +145,11 @@ describe('the bank enforces the control parameters itself', () => {
       body: { Data: { ConsentId: second.consentId, InstructedAmount: { Amount: '1.00', Currency: 'GBP' } } },
     });
     expect(funds.body.Errors).toEqual([expect.objectContaining({ ErrorCode: 'U009' })]);
+    // A consent still awaiting authorisation (AWAU) takes no payment, whatever token comes with it.
+    const staged = await world.stagedConsent(`CU-${randomUUID()}`);
+    const awaiting = await pay(staged.consentId, staged.request, first.token, '1.00');
+    expect(awaiting.status).toBe(400);
+    expect(awaiting.body.Errors).toEqual([expect.objectContaining({ ErrorCode: 'U009', Path: 'Data.ConsentId' })]);
   });
 });
 
