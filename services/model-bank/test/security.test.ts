@@ -129,6 +129,15 @@ describe('the authorisation code and its request', () => {
     expect(funds.status).toBe(401);
   });
 
+  it('serves one of two exchanges of one code that race (the database consumes a code once)', async () => {
+    const { consentId } = await world.stagedConsent(`CU-${randomUUID()}`);
+    const auth = await world.client.authorisationRequest(consentId);
+    const { callback } = await new Browser(world.credentials.creds.ca).decide(auth.url, 'approve');
+    const outcomes = await Promise.allSettled([world.client.exchange(callback, auth), world.client.exchange(callback, auth)]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('refuses a code exchanged with the wrong PKCE verifier (invalid_grant)', async () => {
     const { consentId } = await world.stagedConsent(`CU-${randomUUID()}`);
     const auth = await world.client.authorisationRequest(consentId);
