@@ -148,6 +148,15 @@ describe('the rendered chart', () => {
     expect(spec.tls).toEqual([{ hosts: [spec.rules[0]!.host], secretName: 'vrp-gateway-tls' }]);
     expect(spec.rules[0]!.http.paths[0]!.backend).toEqual({ service: { name: 'vrp-gateway', port: { name: 'http' } } });
   });
+
+  it('routes only the API and the console through the Ingress: /healthz and /readyz stay inside the cluster', () => {
+    const ingress = byKind(renderChart(PRODUCTION), 'Ingress').get('vrp-gateway')!;
+    const paths = (ingress.spec as { rules: { http: { paths: { path: string; pathType: string }[] } }[] }).rules[0]!.http.paths;
+    expect(paths.map((p) => [p.path, p.pathType])).toEqual([
+      ['/v1', 'Prefix'],
+      ['/console', 'Prefix'],
+    ]);
+  });
 });
 
 describe('NetworkPolicies', () => {

@@ -13,6 +13,7 @@ import type { Deps } from './deps.js';
 import { CursorCodec } from './lists/cursor.js';
 import { RateLimiter } from './middleware/rate-limit.js';
 import { Readiness } from './readiness.js';
+import { dependencyProbes } from './readiness-probes.js';
 import { listen } from './http-server.js';
 import { createHttpApp, type RouteEntry } from './server.js';
 
@@ -63,7 +64,10 @@ export function startGateway(
       logger,
       stopping: stopping.signal,
     };
-    const readiness = resources.add('readiness checks', new Readiness(db, config.natsUrl, createHealthClients(config)), (r) => r.close());
+    const dependencies = resources.add('readiness probes', dependencyProbes(db, config.natsUrl, createHealthClients(config)), (p) =>
+      p.close(),
+    );
+    const readiness = new Readiness(dependencies.probes, { logger, metrics });
     const buckets = resources.add(
       'rate limit buckets',
       new SharedRateLimitBuckets(config.databaseUrl, config.rateLimitRps, config.rateLimitBurst, {
