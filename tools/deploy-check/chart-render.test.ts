@@ -157,6 +157,26 @@ describe('the rendered chart', () => {
       ['/console', 'Prefix'],
     ]);
   });
+
+  it('tells the gateway behind the Ingress to trust the controller’s X-Forwarded-For (TRUST_PROXY), and only there', () => {
+    const gatewayEnv = (options: Parameters<typeof renderChart>[0]) =>
+      containerOf(byKind(renderChart(options), 'Deployment').get('vrp-gateway')!).env.filter((e) => e.name === 'TRUST_PROXY');
+    expect(gatewayEnv(PRODUCTION)).toEqual([{ name: 'TRUST_PROXY', value: '1' }]);
+    expect(gatewayEnv({})).toEqual([]);
+    expect(gatewayEnv({ ...PRODUCTION, set: { ...PRODUCTION.set, ingress: { trustProxy: 2 } } })).toEqual([
+      { name: 'TRUST_PROXY', value: '2' },
+    ]);
+    // The operator's own setting wins, once.
+    expect(
+      gatewayEnv({
+        ...PRODUCTION,
+        set: { ...PRODUCTION.set, services: { ...PRODUCTION.set.services, gateway: { env: { TRUST_PROXY: '10.0.0.0/8' } } } },
+      }),
+    ).toEqual([{ name: 'TRUST_PROXY', value: '10.0.0.0/8' }]);
+    expect(() => renderChart({ ...PRODUCTION, set: { ...PRODUCTION.set, ingress: { trustProxy: '' } } })).toThrow(
+      /ingress\.trustProxy is required/,
+    );
+  });
 });
 
 describe('NetworkPolicies', () => {

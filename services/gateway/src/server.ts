@@ -4,6 +4,7 @@ import { consoleSecurityHeaders, consoleStaticRouter, DEFAULT_CONSOLE_DIR } from
 import type { Deps } from './deps.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
+import { guardForwardedFor } from './middleware/forwarded-for.js';
 import { idempotency } from './middleware/idempotency.js';
 import { jsonBody } from './middleware/json-body.js';
 import { rateLimit, type RateLimiter } from './middleware/rate-limit.js';
@@ -78,7 +79,11 @@ export function createHttpApp(
   if (deps.config.trustProxy)
     app.set('trust proxy', /^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy);
   if (extras.metrics) app.use(httpMetrics(extras.metrics));
-  app.use(traceRequests(), requestId(), accessLog(deps.logger), limitUrlLength());
+  app.use(traceRequests(), requestId(), accessLog(deps.logger));
+  app.use(
+    guardForwardedFor(deps.config, deps.logger, (reason) => extras.readiness.markMisconfigured(reason)),
+    limitUrlLength(),
+  );
 
   const root = Router();
   registerHealthRoutes(root, extras.readiness);
