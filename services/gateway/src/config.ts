@@ -35,7 +35,10 @@ function spec(env: VrpEnv) {
     consoleDir: str('CONSOLE_DIR', { default: '' }),
     consoleSessionTtlMs: duration('CONSOLE_SESSION_TTL', { default: 12 * 3_600_000 }),
     consoleSessionIdleMs: duration('CONSOLE_SESSION_IDLE', { default: 2 * 3_600_000 }),
+    // Failed sign-ins weighed at once within the window, per account from one address and per address;
+    // beyond them each attempt waits CONSOLE_SIGN_IN_BACKOFF after the last failure, doubling (never a lockout).
     consoleSignInWindowMs: duration('CONSOLE_SIGN_IN_WINDOW', { default: 15 * 60_000 }),
+    consoleSignInBackoffMs: duration('CONSOLE_SIGN_IN_BACKOFF', { default: 1000 }),
     consoleSignInPerAccount: int('CONSOLE_SIGN_IN_PER_ACCOUNT', { default: 5, min: 1 }),
     consoleSignInPerAddress: int('CONSOLE_SIGN_IN_PER_ADDRESS', { default: 20, min: 1 }),
     // Express's "trust proxy": '' trusts nobody (the client address is the socket's), a number trusts that many hops.

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@vrp/errors';
-import type { ConsoleAccounts, ConsoleSessionRecord, SignInLimits } from '../db/console-accounts.js';
+import type { ConsoleAccounts, ConsoleSessionRecord } from '../db/console-accounts.js';
+import { signInWaitMs, type SignInLimits } from '../domain/sign-in-throttle.js';
 import { UNKNOWN_USER_HASH, verifyPassword } from '../domain/password.js';
 
 /** How long sessions live: `ttlMs` after sign-in at most, and `idleMs` after their last use. */
@@ -24,9 +25,11 @@ export interface OpenedSession {
 const invalidCredentials = () => new ApiError('invalid_credentials', 'The email or password is not right.');
 
 /**
- * Signs a console user in. The attempt is counted per account and per address first (429
- * rate_limited with Retry-After once either has its limit); an unknown email costs the same
- * scrypt work as a wrong password and answers the same 401 invalid_credentials.
+ * Signs a console user in. The attempt is weighed first, before any password work: failures of
+ * this account from this address and of this address overall each get a few free attempts, then
+ * a doubling backoff (429 rate_limited with Retry-After; see domain/sign-in-throttle.ts). An
+ * unknown email costs the same scrypt work as a wrong password and answers the same 401
+ * invalid_credentials. A success clears the account's failures from this address.
  */
 export async function signIn(
   accounts: ConsoleAccounts,
@@ -34,14 +37,19 @@ export async function signIn(
   policy: SessionPolicy & { limits: SignInLimits },
 ): Promise<OpenedSession> {
   const email = input.email.trim().toLowerCase();
-  const refused = await accounts.admitSignIn(email, input.address, input.now, policy.limits);
+  const { limits } = policy;
+  const refused = await accounts.admitSignIn(email, input.address, input.now, limits.windowMs, (pair, byAddress) =>
+    signInWaitMs(pair, byAddress, limits, input.now),
+  );
   if (refused) {
-    throw new ApiError('rate_limited', 'Too many sign-in attempts. Wait before trying again.', { retryAfter: refused.retryAfterSeconds });
+    throw new ApiError('rate_limited', 'Too many failed sign-ins. Wait before trying again.', {
+      retryAfter: Math.max(1, Math.ceil(refused.waitMs / 1000)),
+    });
   }
   const user = await accounts.findUserForSignIn(email);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
   if (!user || !matches) throw invalidCredentials();
-  await accounts.clearSignInAttempts(email);
+  await accounts.clearSignInAttempts(email, input.address);
   return openSession(accounts, user.id, input.now, policy);
 }
 

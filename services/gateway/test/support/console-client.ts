@@ -17,14 +17,18 @@ export class ConsoleBrowser {
   cookie: string | undefined;
   csrf: string | undefined;
 
-  constructor(private readonly baseUrl: string) {}
+  /** `from`: the client address a trusted proxy reports (X-Forwarded-For), for a gateway with TRUST_PROXY. */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly from?: string,
+  ) {}
 
   async request(
     method: string,
     path: string,
     options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<ConsoleResponse> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...(this.from ? { 'x-forwarded-for': this.from } : {}), ...options.headers };
     if (this.cookie) headers.cookie = `vrp_console_session=${this.cookie}`;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     if (method !== 'GET' && options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
