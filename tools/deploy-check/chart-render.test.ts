@@ -105,6 +105,11 @@ describe('the rendered chart', () => {
       requests: { cpu: '100m', memory: '160Mi' },
       limits: { cpu: '1', memory: '512Mi' },
     });
+    // The gateway has room for its password hashing slots (128 MiB each), the rest of its defaults kept.
+    expect((containerOf(deployments.get('vrp-gateway')!) as Container & { resources: unknown }).resources).toEqual({
+      requests: { cpu: '100m', memory: '160Mi' },
+      limits: { cpu: '1', memory: '768Mi' },
+    });
     expect(objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component']?.startsWith('refund'))).toEqual([]);
     expect(containerOf(deployments.get('vrp-gateway')!).env).toContainEqual({
       name: 'REFUND_SERVICE_URL',

@@ -43,6 +43,9 @@ describe('error codes', () => {
       // Not in API.md's table: the Merchant Console's sign-in and its CSRF check, documented in the README.
       invalid_credentials: 401,
       csrf_token_invalid: 403,
+      // The Merchant Console's caps on a merchant's live API tokens and open invitations, documented in the README.
+      token_limit_reached: 422,
+      invitation_limit_reached: 422,
     };
     const actual = Object.fromEntries(Object.entries(ERROR_CODES).map(([code, c]) => [code, c.http]));
     expect(actual).toEqual(apiMd);

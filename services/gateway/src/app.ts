@@ -12,6 +12,8 @@ import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
 import { CursorCodec } from './lists/cursor.js';
 import { RateLimiter } from './middleware/rate-limit.js';
+import { KeyedBuckets } from './middleware/keyed-buckets.js';
+import { HashingSlots } from './console/hashing-slots.js';
 import { Readiness } from './readiness.js';
 import { dependencyProbes } from './readiness-probes.js';
 import { listen } from './http-server.js';
@@ -58,6 +60,7 @@ export function startGateway(
       merchants,
       tokens: new LiveTokenCache(merchants, config.authCacheTtlMs),
       consoleAccounts: new ConsoleAccounts(db),
+      hashing: new HashingSlots(config.passwordHashConcurrency, config.passwordHashWaitMs),
       idempotency: new IdempotencyStore(db, config.idempotencyTtlMs, config.idempotencyLockTimeoutMs),
       clients,
       cursors: new CursorCodec(config.cursorSecret, config.cursorTtlMs),
@@ -82,7 +85,10 @@ export function startGateway(
       ),
       (r) => r.stop(),
     );
-    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics });
+    const consoleApiLimit = resources.add('console API limit', new KeyedBuckets(config.consoleApiRps, config.consoleApiBurst), (b) =>
+      b.stop(),
+    );
+    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics, consoleApiLimit });
     const purge = setInterval(() => {
       deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
       const now = new Date();

@@ -41,6 +41,12 @@ function spec(env: VrpEnv) {
     consoleSignInBackoffMs: duration('CONSOLE_SIGN_IN_BACKOFF', { default: 1000 }),
     consoleSignInPerAccount: int('CONSOLE_SIGN_IN_PER_ACCOUNT', { default: 5, min: 1 }),
     consoleSignInPerAddress: int('CONSOLE_SIGN_IN_PER_ADDRESS', { default: 20, min: 1 }),
+    // Every /console/api request, per client address (this process's own count, before anything else is done).
+    consoleApiRps: int('CONSOLE_API_RPS', { default: 10, min: 1 }),
+    consoleApiBurst: int('CONSOLE_API_BURST', { default: 50, min: 1 }),
+    // Password hashes (128 MiB each) at once per gateway; more wait up to PASSWORD_HASH_WAIT, then 429.
+    passwordHashConcurrency: int('PASSWORD_HASH_CONCURRENCY', { default: 2, min: 1, max: 16 }),
+    passwordHashWaitMs: duration('PASSWORD_HASH_WAIT', { default: 2000 }),
     // Express's "trust proxy": '' trusts nobody (the client address is the socket's), a number trusts that many hops.
     trustProxy: str('TRUST_PROXY', { default: '' }),
     shutdownGraceMs: duration('SHUTDOWN_GRACE', { default: 10_000 }),

@@ -1,6 +1,7 @@
 import type { Logger } from '@vrp/logging';
 import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
+import type { HashingSlots } from './console/hashing-slots.js';
 import type { ConsoleAccounts } from './db/console-accounts.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
 import type { LiveTokenCache } from './db/live-token-cache.js';
@@ -17,6 +18,8 @@ export interface Deps {
   tokens: LiveTokenCache;
   /** Merchant Console users, sessions and invitations. */
   consoleAccounts: ConsoleAccounts;
+  /** The password hashing this gateway does at once (sign-in, accepting an invitation). */
+  hashing: HashingSlots;
   idempotency: IdempotencyStore;
   clients: GatewayClients;
   cursors: CursorCodec;

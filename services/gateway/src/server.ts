@@ -6,6 +6,8 @@ import { authenticate } from './middleware/authenticate.js';
 import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
 import { guardForwardedFor } from './middleware/forwarded-for.js';
 import { idempotency } from './middleware/idempotency.js';
+import { limitPerAddress } from './middleware/address-limit.js';
+import type { KeyedBuckets } from './middleware/keyed-buckets.js';
 import { jsonBody } from './middleware/json-body.js';
 import { rateLimit, type RateLimiter } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
@@ -69,7 +71,12 @@ function routesOf(prefix: string, router: Router): RouteEntry[] {
  */
 export function createHttpApp(
   deps: Deps,
-  extras: { readiness: Readiness; rateLimiter: RateLimiter; metrics?: Metrics },
+  extras: {
+    readiness: Readiness;
+    rateLimiter: RateLimiter;
+    metrics?: Metrics;
+    /** Per client address, for /console/api. */ consoleApiLimit: KeyedBuckets;
+  },
 ): { app: Express; routes: () => RouteEntry[] } {
   const app = express();
   app.disable('x-powered-by');
@@ -102,7 +109,7 @@ export function createHttpApp(
   app.use('/v1', open);
   app.use('/v1', v1);
   app.use('/console', consoleSecurityHeaders);
-  app.use('/console/api', mountedAt('/console/api'), consoleApiRouter(deps));
+  app.use('/console/api', mountedAt('/console/api'), limitPerAddress(extras.consoleApiLimit), consoleApiRouter(deps));
   app.use('/console', consoleStaticRouter(deps.config.consoleDir || DEFAULT_CONSOLE_DIR));
   app.use(notFoundRoute());
   app.use(errorHandler(deps.logger));

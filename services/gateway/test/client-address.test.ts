@@ -62,7 +62,7 @@ describe('X-Forwarded-For without TRUST_PROXY', () => {
 
 describe('per-address limits behind a trusted proxy', () => {
   it('count an IPv6 client by its /64, whichever of its addresses it sends from', async () => {
-    const gateway = await platform.startGateway({ TRUST_PROXY: '1', CONSOLE_SIGN_IN_PER_ADDRESS: '3' });
+    const gateway = await platform.startGateway({ TRUST_PROXY: '1', CONSOLE_SIGN_IN_PER_ADDRESS: '3', CONSOLE_SIGN_IN_BACKOFF: '60s' });
     const accounts = new ConsoleAccounts(db);
     const merchants = new MerchantRepository(db);
     const merchant = await platform.createMerchant();

@@ -78,13 +78,19 @@ export function consoleApiRouter(deps: Deps): Router {
     const body = req.body as Body;
     const email = field(body, 'email', 254);
     const password = field(body, 'password', 1000);
-    opened(res, await signIn(accounts, { email, password, address: clientAddressOf(req), now: new Date() }, policy));
+    opened(
+      res,
+      await signIn({ accounts, hashing: deps.hashing }, { email, password, address: clientAddressOf(req), now: new Date() }, policy),
+    );
   });
 
   router.post('/invitations/accept', async (req, res) => {
     const body = req.body as Body;
     const now = new Date();
-    const user = await acceptInvitation(accounts, { secret: field(body, 'token', 100), password: field(body, 'password', 1000), now });
+    const user = await acceptInvitation(
+      { accounts, hashing: deps.hashing },
+      { secret: field(body, 'token', 100), password: field(body, 'password', 1000), now },
+    );
     opened(res, await openSession(accounts, user.id, now, policy));
   });
 

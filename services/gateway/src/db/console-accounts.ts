@@ -103,8 +103,29 @@ export class ConsoleAccounts {
     await this.db.consoleSignInAttempt.deleteMany({ where: { at: { lt: attemptsBefore } } });
   }
 
-  async createInvitation(invitation: ConsoleInvitationRecord & { tokenHash: string; invitedBy: string }): Promise<void> {
-    await this.db.consoleInvitation.create({ data: invitation });
+  /**
+   * Stores an invitation unless its merchant already has `maxOpen` open ones (not accepted, not
+   * expired): false then. The merchant's row is locked for the count and the insert, so
+   * concurrent invitations cannot pass the cap together.
+   */
+  async createInvitation(
+    invitation: ConsoleInvitationRecord & { tokenHash: string; invitedBy: string },
+    maxOpen: number,
+  ): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "gateway"."merchants" WHERE id = ${invitation.merchantId} FOR UPDATE`;
+      const open = await tx.consoleInvitation.count({
+        where: { merchantId: invitation.merchantId, acceptedAt: null, expiresAt: { gt: invitation.createdAt } },
+      });
+      if (open >= maxOpen) return false;
+      await tx.consoleInvitation.create({ data: invitation });
+      return true;
+    });
+  }
+
+  /** Whether an invitation with this token hash can still be accepted (not used, not expired). */
+  async isOpenInvitation(tokenHash: string, now: Date): Promise<boolean> {
+    return (await this.db.consoleInvitation.count({ where: { tokenHash, acceptedAt: null, expiresAt: { gt: now } } })) > 0;
   }
 
   /** Invitations of the merchant not yet accepted and not expired, newest first. */
@@ -142,7 +163,7 @@ export class ConsoleAccounts {
   /**
    * Weighs a sign-in attempt: `decide` gets the failures within the window of this account from
    * this address and of this address overall, and answers how long the attempt must wait. When
-   * it need not, the attempt is counted (as a failure until a success clears it) and null is
+   * it need not, the attempt is counted (as a failure until a success clears it) and its id is
    * returned; otherwise nothing is counted and the wait comes back. Serialised per
    * (account, address) and per address (advisory locks, always taken in that order), so
    * concurrent guesses cannot slip past the count.
@@ -153,7 +174,7 @@ export class ConsoleAccounts {
     now: Date,
     windowMs: number,
     decide: (pair: FailedAttempts, byAddress: FailedAttempts) => number,
-  ): Promise<{ waitMs: number } | null> {
+  ): Promise<{ waitMs: number } | { attemptId: bigint }> {
     const since = new Date(now.getTime() - windowMs);
     return this.db.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('console-sign-in:pair'), hashtext(${`${email}\n${address}`}))::text`;
@@ -164,9 +185,20 @@ export class ConsoleAccounts {
           FROM "gateway"."console_sign_in_attempts" WHERE address = ${address} AND at > ${since}`;
       const waitMs = decide({ count: row!.pair_n, lastAt: row!.pair_last }, { count: row!.address_n, lastAt: row!.address_last });
       if (waitMs > 0) return { waitMs };
-      await tx.$executeRaw`INSERT INTO "gateway"."console_sign_in_attempts" (email, address, at) VALUES (${email}, ${address}, ${now})`;
-      return null;
+      const [counted] = await tx.$queryRaw<{ id: bigint }[]>`
+        INSERT INTO "gateway"."console_sign_in_attempts" (email, address, at) VALUES (${email}, ${address}, ${now}) RETURNING id`;
+      return { attemptId: counted!.id };
     });
+  }
+
+  /** Takes back an attempt that was never weighed (no hashing slot freed up for it). */
+  async forgetSignInAttempt(id: bigint): Promise<void> {
+    await this.db.consoleSignInAttempt.deleteMany({ where: { id } });
+  }
+
+  /** Replaces a user's password hash with one made with today's parameters, unless it changed meanwhile. */
+  async replacePasswordHash(userId: string, old: string, fresh: string): Promise<void> {
+    await this.db.consoleUser.updateMany({ where: { id: userId, passwordHash: old }, data: { passwordHash: fresh } });
   }
 
   /** A successful sign-in clears the failures of its account from its address (other addresses keep theirs). */

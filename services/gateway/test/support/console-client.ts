@@ -1,4 +1,6 @@
 import type { ConsoleAccounts } from '../../src/db/console-accounts.js';
+import { newId } from '@vrp/ids';
+import { normaliseEmail } from '../../src/domain/email.js';
 import { createConsoleUser } from '../../src/usecases/console-team.js';
 import type { MerchantRepository } from '../../src/db/merchants.js';
 
@@ -54,13 +56,27 @@ export class ConsoleBrowser {
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** A console user of `merchantId`, created like the operator CLI does. */
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A console user of `merchantId` with PASSWORD. The operator CLI's use case (createConsoleUser)
+ * makes the first one; later ones reuse its hash, so a test file pays for one scrypt (128 MiB,
+ * up to seconds on a busy machine), not one per user.
+ */
 export async function consoleUser(
   accounts: ConsoleAccounts,
   merchants: MerchantRepository,
   merchantId: string,
   email: string,
 ): Promise<{ email: string; password: string }> {
-  await createConsoleUser(accounts, merchants, { merchantId, email, password: PASSWORD });
+  if (!passwordHash) {
+    passwordHash = createConsoleUser(accounts, merchants, { merchantId, email, password: PASSWORD }).then(async (user) => {
+      return (await accounts.findUserForSignIn(user.email))!.passwordHash;
+    });
+    passwordHash.catch(() => (passwordHash = undefined));
+    await passwordHash;
+    return { email, password: PASSWORD };
+  }
+  await accounts.createUser({ id: newId('consoleUser'), merchantId, email: normaliseEmail(email), passwordHash: await passwordHash });
   return { email, password: PASSWORD };
 }

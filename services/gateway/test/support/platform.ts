@@ -75,6 +75,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     // Generous by default so ordinary tests never meet the limiter; rate-limit tests lower it.
     RATE_LIMIT_RPS: '100000',
     RATE_LIMIT_BURST: '100000',
+    // Sign-ins wait for a password hashing slot as long as a busy test machine needs; the slot tests shorten it.
+    PASSWORD_HASH_WAIT: '60s',
     ...gatewayEnv,
     ...options.overrides,
   };
