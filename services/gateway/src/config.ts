@@ -31,6 +31,8 @@ function spec(env: VrpEnv) {
     grpcTimeoutMs: duration('GRPC_TIMEOUT', { default: 5000 }),
     // GET /v1/webhook-events/stream sends a comment this often so idle streams stay open through proxies.
     eventStreamHeartbeatMs: duration('EVENT_STREAM_HEARTBEAT', { default: 15_000 }),
+    // Open event streams a merchant may hold at once, across every gateway replica.
+    eventStreamsPerMerchant: int('EVENT_STREAMS_PER_MERCHANT', { default: 5, min: 1, max: 100 }),
     // Merchant Console: where its built files are ('' = packages/console/dist of this checkout) and its sessions.
     consoleDir: str('CONSOLE_DIR', { default: '' }),
     consoleSessionTtlMs: duration('CONSOLE_SESSION_TTL', { default: 12 * 3_600_000 }),

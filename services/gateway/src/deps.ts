@@ -3,6 +3,8 @@ import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { HashingSlots } from './console/hashing-slots.js';
 import type { ConsoleAccounts } from './db/console-accounts.js';
+import type { EventStreamLeases } from './db/event-stream-leases.js';
+import type { CredentialWatch } from './usecases/watch-credentials.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
 import type { LiveTokenCache } from './db/live-token-cache.js';
 import type { MerchantRepository } from './db/merchants.js';
@@ -24,6 +26,8 @@ export interface Deps {
   clients: GatewayClients;
   cursors: CursorCodec;
   logger: Logger;
+  /** Open event streams: their leases (a merchant's count across replicas) and the shared check of their credentials. */
+  eventStreams: { leases: EventStreamLeases; credentials: CredentialWatch };
   /** Aborted when the gateway stops: long-lived responses (the event stream) end then, before the grace period. */
   stopping?: AbortSignal;
 }
