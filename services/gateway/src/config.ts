@@ -1,11 +1,21 @@
-import { ConfigError, duration, int, list, loadConfig, platformSettings, str, vrpEnvSetting, type VrpEnv } from '@vrp/config';
+import { ConfigError, duration, int, list, loadConfig, platformSettings, str, vrpEnvSetting, type Setting, type VrpEnv } from '@vrp/config';
+import { parseSealingKeys, type SealingKey } from './domain/secret-sealing.js';
 
 /** Downstream gRPC services the gateway can call and check for readiness. */
 export const DOWNSTREAM_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank'] as const;
 export type DownstreamService = (typeof DOWNSTREAM_SERVICES)[number];
 
-/** A fixed development secret so cursors work out of the box; production startup warns when it is still in use. */
+/** A fixed development secret so cursors work out of the box; production refuses to start with it. */
 export const DEV_CURSOR_SECRET = 'vrp-dev-cursor-secret-change-me';
+
+/** A fixed development key so secrets in idempotency records are sealed out of the box; production refuses to start with it. */
+export const DEV_SEALING_KEYS = 'dev:be6bd333f03ddb02ab1d080245431a762c50fe92a64d333bb7389a214c7f76e9';
+
+/** IDEMPOTENCY_SEALING_KEYS: `id:key` (32 bytes, hex or base64), comma-separated; the first seals, all open. */
+const sealingKeys: Setting<SealingKey[]> = {
+  name: 'IDEMPOTENCY_SEALING_KEYS',
+  parse: (raw) => parseSealingKeys(raw || DEV_SEALING_KEYS),
+};
 
 const RATE_DEFAULTS: Record<VrpEnv, { rps: number; burst: number }> = {
   production: { rps: 100, burst: 200 },
@@ -25,6 +35,8 @@ function spec(env: VrpEnv) {
     // How long a token's answer is reused: a revocation takes effect on every gateway within it (at most 1 s; 0 disables).
     authCacheTtlMs: int('AUTH_CACHE_TTL_MS', { default: 1000, min: 0, max: 1000 }),
     idempotencyTtlMs: duration('IDEMPOTENCY_TTL', { default: 24 * 3_600_000 }),
+    // Seal the secrets (webhook signing secrets, API tokens) an idempotency record keeps to replay.
+    idempotencySealingKeys: sealingKeys,
     idempotencyWaitMs: duration('IDEMPOTENCY_WAIT_MS', { default: 5000 }),
     // A request still "in flight" after this long belongs to a gateway that died; another may take over.
     idempotencyLockTimeoutMs: duration('IDEMPOTENCY_LOCK_TIMEOUT', { default: 60_000 }),
@@ -88,8 +100,20 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   if (loaded.env === 'production' && (loaded.cursorSecret === DEV_CURSOR_SECRET || loaded.cursorSecret.length < 32)) {
     problems.push('CURSOR_SECRET must be set to a private value of at least 32 characters in production');
   }
+  if (loaded.env === 'production') problems.push(...productionSealingProblems(loaded.idempotencySealingKeys));
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({ ...loaded, readinessServices: loaded.readinessServices as DownstreamService[] });
+}
+
+/** Why the sealing keys will not do in production: the public development key, or a key that is not random. */
+function productionSealingProblems(keys: readonly SealingKey[]): string[] {
+  const dev = parseSealingKeys(DEV_SEALING_KEYS)[0]!.key;
+  return keys.flatMap((k) => {
+    if (k.key.equals(dev))
+      return [`IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key '${k.id}' is the public development key`];
+    if (k.key.every((b) => b === k.key[0])) return [`IDEMPOTENCY_SEALING_KEYS key '${k.id}' is one byte repeated, not a random key`];
+    return [];
+  });
 }
 
 /** What the merchant developer commands (`vrp listen`, `vrp trigger`) take from the environment. */

@@ -6,6 +6,7 @@ import { authenticate } from './middleware/authenticate.js';
 import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
 import { guardForwardedFor } from './middleware/forwarded-for.js';
 import { idempotency } from './middleware/idempotency.js';
+import { SecretSealer } from './domain/secret-sealing.js';
 import { limitPerAddress } from './middleware/address-limit.js';
 import type { KeyedBuckets } from './middleware/keyed-buckets.js';
 import { jsonBody } from './middleware/json-body.js';
@@ -101,7 +102,13 @@ export function createHttpApp(
   v1.use(mountedAt('/v1'));
   checkPathIds(v1);
   v1.use(authenticate(deps), rateLimit(extras.rateLimiter), ...jsonBody());
-  v1.use(idempotency(deps.idempotency, { waitMs: deps.config.idempotencyWaitMs, logger: deps.logger }));
+  v1.use(
+    idempotency(deps.idempotency, {
+      waitMs: deps.config.idempotencyWaitMs,
+      logger: deps.logger,
+      sealer: new SecretSealer(deps.config.idempotencySealingKeys),
+    }),
+  );
   for (const register of ROUTES) register(v1, deps);
   if (deps.config.env === 'sandbox') for (const register of SANDBOX_ROUTES) register(v1, deps);
 

@@ -2,6 +2,7 @@ import { mandate } from '@vrp/contracts';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
 import { startGateway, type Gateway } from '../../src/app.js';
+import type { GatewayClients } from '../../src/clients.js';
 import { loadGatewayConfig } from '../../src/config.js';
 import { MerchantRepository } from '../../src/db/merchants.js';
 import { createDb } from '../../src/db/client.js';
@@ -37,8 +38,12 @@ export interface Platform {
     environment?: 'sandbox' | 'production';
   }): Promise<{ id: string; token: string }>;
   api(token?: string): Api;
-  /** Another gateway over the same database and services with some settings changed (and a clock for its rate limiter); stopped by stop(). */
-  startGateway(overrides: Record<string, string>, now?: () => number, logger?: Logger): Promise<Gateway>;
+  /**
+   * Another gateway over the same database and services with some settings changed (and a clock
+   * for its rate limiter, a logger, clients of its own, e.g. a real one wrapped to fail once);
+   * stopped by stop().
+   */
+  startGateway(overrides: Record<string, string>, now?: () => number, logger?: Logger, clients?: Partial<GatewayClients>): Promise<Gateway>;
   stop(): Promise<void>;
 }
 
@@ -103,10 +108,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       return { id: created.merchant.id, token: created.accessToken };
     },
     api: (token) => createApi(gateway.url, token),
-    async startGateway(overrides, now, logger) {
+    async startGateway(overrides, now, logger, clients) {
       const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }), {
         ...(now ? { now } : {}),
         ...(logger ? { logger } : {}),
+        ...(clients ? { clients } : {}),
       });
       extraGateways.push(extra);
       return extra;
