@@ -40,6 +40,21 @@ describe('loadGatewayConfig', () => {
     }
   });
 
+  it('refuses production on a placeholder cursor secret', () => {
+    for (const secret of ['0'.repeat(64), 'x'.repeat(32), 'abababababababababababababababab']) {
+      expect(problemsOf({ ...PRODUCTION, CURSOR_SECRET: secret })).toEqual([
+        'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value',
+      ]);
+    }
+  });
+
+  it('names every bad setting at once, one line each', () => {
+    expect(problemsOf({ VRP_ENV: 'production', CURSOR_SECRET: '0'.repeat(64) })).toEqual([
+      'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value',
+      "IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key 'dev' is the public development key",
+    ]);
+  });
+
   it('refuses production on the development sealing key or one that is not random, one line per key, and any malformed list', () => {
     const { IDEMPOTENCY_SEALING_KEYS: _, ...rest } = PRODUCTION;
     expect(problemsOf(rest)).toEqual([

@@ -96,13 +96,26 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const problems: string[] = [];
   if (unknown.length)
     problems.push(`READINESS_SERVICES has unknown services ${unknown.join(', ')} (known: ${DOWNSTREAM_SERVICES.join(', ')})`);
-  // A cursor signed with a public development secret could be forged: production refuses it.
-  if (loaded.env === 'production' && (loaded.cursorSecret === DEV_CURSOR_SECRET || loaded.cursorSecret.length < 32)) {
-    problems.push('CURSOR_SECRET must be set to a private value of at least 32 characters in production');
+  if (loaded.env === 'production') {
+    const cursor = productionCursorProblem(loaded.cursorSecret);
+    if (cursor) problems.push(cursor);
+    problems.push(...productionSealingProblems(loaded.idempotencySealingKeys));
   }
-  if (loaded.env === 'production') problems.push(...productionSealingProblems(loaded.idempotencySealingKeys));
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({ ...loaded, readinessServices: loaded.readinessServices as DownstreamService[] });
+}
+
+/**
+ * Why the cursor secret will not do in production: a cursor signed with a public or guessable
+ * secret could be forged. The development value, fewer than 32 characters, or a placeholder (fewer
+ * than 8 different characters, such as 32 zeros) are refused.
+ */
+function productionCursorProblem(secret: string): string | undefined {
+  if (secret === DEV_CURSOR_SECRET || secret.length < 32) {
+    return 'CURSOR_SECRET must be set to a private value of at least 32 characters in production';
+  }
+  if (new Set(secret).size < 8) return 'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value';
+  return undefined;
 }
 
 /** Why the sealing keys will not do in production: the public development key, or a key that is not random. */
