@@ -1,4 +1,4 @@
-import express, { Router, type Express } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import { consoleApiRouter } from './console/api-routes.js';
 import { consoleSecurityHeaders, consoleStaticRouter, DEFAULT_CONSOLE_DIR } from './console/static-app.js';
 import type { Deps } from './deps.js';
@@ -29,6 +29,15 @@ import { checkPathIds } from './validation/ids.js';
 import { limitUrlLength } from './http-server.js';
 
 type RegisterRoutes = (router: Router, deps: Deps) => void;
+
+/**
+ * On every /v1 answer, errors included: nothing a merchant is answered may be kept by a cache
+ * between them and the API, and no answer may be sniffed into another content type.
+ */
+const apiHeaders: RequestHandler = (_req, res, next) => {
+  res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  next();
+};
 
 /** Every resource's authenticated /v1 routes; a new resource adds its register function here. */
 // The event stream comes before the webhook routes, whose /webhook-events/:event_id would take its path.
@@ -88,6 +97,7 @@ export function createHttpApp(
     app.set('trust proxy', /^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy);
   if (extras.metrics) app.use(httpMetrics(extras.metrics));
   app.use(traceRequests(), requestId(), accessLog(deps.logger));
+  app.use('/v1', apiHeaders);
   app.use(
     guardForwardedFor(deps.config, deps.logger, (reason) => extras.readiness.markMisconfigured(reason)),
     limitUrlLength(),
@@ -115,7 +125,7 @@ export function createHttpApp(
   app.use(root);
   app.use('/v1', open);
   app.use('/v1', v1);
-  app.use('/console', consoleSecurityHeaders);
+  app.use('/console', consoleSecurityHeaders(deps.config.env));
   app.use('/console/api', mountedAt('/console/api'), limitPerAddress(extras.consoleApiLimit), consoleApiRouter(deps));
   app.use('/console', consoleStaticRouter(deps.config.consoleDir || DEFAULT_CONSOLE_DIR));
   app.use(notFoundRoute());

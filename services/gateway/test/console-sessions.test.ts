@@ -41,12 +41,12 @@ async function signedIn(baseUrl = platform.url) {
 }
 
 describe('console sign-in', () => {
-  it('opens a session in an HttpOnly, Secure, SameSite=Strict cookie and answers who is signed in', async () => {
+  it('opens a session in a __Host- cookie (HttpOnly, Secure, SameSite=Strict, Path=/, no Domain) and answers who is signed in', async () => {
     const { merchant, user, browser } = await merchantWithUser();
     const res = await browser.signIn(user.email.toUpperCase(), user.password);
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vrp_console_session='))!;
-    expect(cookie).toMatch(/^vrp_console_session=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=(4319\d|43200)$/);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-vrp_console_session='))!;
+    expect(cookie).toMatch(/^__Host-vrp_console_session=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=(4319\d|43200)$/);
     expect(res.body).toMatchObject({
       user: { email: user.email, merchant_id: merchant.id },
       merchant: { id: merchant.id },
@@ -216,7 +216,7 @@ describe('console sessions end', () => {
     });
     const out = await browser.request('DELETE', '/console/api/session');
     expect(out.status).toBe(204);
-    expect(out.headers.getSetCookie()[0]).toMatch(/^vrp_console_session=; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=0$/);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^__Host-vrp_console_session=; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=0$/);
     const replay = new ConsoleBrowser(platform.url);
     replay.cookie = cookie; // a copy of the old cookie is worth nothing now
     expect(errorOf(await replay.request('GET', '/console/api/session'))).toEqual({ status: 401, code: 'authentication_required' });

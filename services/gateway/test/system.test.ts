@@ -64,7 +64,10 @@ describe('operations and cross-cutting behaviour', () => {
     const gateway = await platform.startGateway({}, undefined, createLogger('gateway', { write: (l) => lines.push(l) }));
     const merchant = await platform.createMerchant();
     const api = createApi(gateway.url, merchant.token);
-    await api.get('/v1/mandates/MD01UNKNOWN000000000000000000', { 'x-request-id': 'req-access-1', cookie: 'vrp_console_session=abc' });
+    await api.get('/v1/mandates/MD01UNKNOWN000000000000000000', {
+      'x-request-id': 'req-access-1',
+      cookie: '__Host-vrp_console_session=abc',
+    });
     await api.post('/v1/sandbox/customers', { sca_completed: true }, { 'x-request-id': 'req-access-2' });
     await waitFor(() => lines.filter((l) => l.includes('"msg":"request"')).length >= 2, { what: 'two access lines' });
     const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.msg === 'request');
@@ -81,7 +84,7 @@ describe('operations and cross-cutting behaviour', () => {
     expect(access[1]).toMatchObject({ method: 'POST', route: '/v1/sandbox/customers', status: 201, request_id: 'req-access-2' });
     const written = lines.join('\n');
     expect(written).not.toContain(merchant.token);
-    expect(written).not.toContain('vrp_console_session=abc');
+    expect(written).not.toContain('__Host-vrp_console_session=abc');
     expect(written).not.toContain('MD01UNKNOWN'); // paths' ids stay out of access lines
   });
 

@@ -31,7 +31,7 @@ export class ConsoleBrowser {
     options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<ConsoleResponse> {
     const headers: Record<string, string> = { ...(this.from ? { 'x-forwarded-for': this.from } : {}), ...options.headers };
-    if (this.cookie) headers.cookie = `vrp_console_session=${this.cookie}`;
+    if (this.cookie) headers.cookie = `__Host-vrp_console_session=${this.cookie}`;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     if (method !== 'GET' && options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
     const res = await fetch(this.baseUrl + path, {
@@ -40,7 +40,7 @@ export class ConsoleBrowser {
       ...(options.body !== undefined ? { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
     });
     for (const set of res.headers.getSetCookie()) {
-      const m = /^vrp_console_session=([^;]*);.*Max-Age=(\d+)/.exec(set);
+      const m = /^__Host-vrp_console_session=([^;]*);.*Max-Age=(\d+)/.exec(set);
       if (m) this.cookie = m[2] === '0' ? undefined : m[1];
     }
     const text = await res.text();
