@@ -100,7 +100,12 @@ export function startGateway(
     const consoleApiLimit = resources.add('console API limit', new KeyedBuckets(config.consoleApiRps, config.consoleApiBurst), (b) =>
       b.stop(),
     );
-    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics, consoleApiLimit });
+    const failedAuthentications = resources.add(
+      'failed authentication limit',
+      new KeyedBuckets(config.authFailuresPerMinute / 60, config.authFailureBurst),
+      (b) => b.stop(),
+    );
+    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics, consoleApiLimit, failedAuthentications });
     const purge = setInterval(() => {
       deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
       deps.eventStreams.leases.purgeExpired().catch((err: unknown) => logger.warn('event stream lease purge failed', { err }));

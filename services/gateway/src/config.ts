@@ -55,6 +55,10 @@ function spec(env: VrpEnv) {
     consoleSignInBackoffMs: duration('CONSOLE_SIGN_IN_BACKOFF', { default: 1000 }),
     consoleSignInPerAccount: int('CONSOLE_SIGN_IN_PER_ACCOUNT', { default: 5, min: 1 }),
     consoleSignInPerAddress: int('CONSOLE_SIGN_IN_PER_ADDRESS', { default: 20, min: 1 }),
+    // Failed authentications (401) per client address, this process's own count: an address past them is
+    // refused (429) before its credentials are looked up.
+    authFailuresPerMinute: int('AUTH_FAILURES_PER_MINUTE', { default: 120, min: 1 }),
+    authFailureBurst: int('AUTH_FAILURE_BURST', { default: 30, min: 1 }),
     // Every /console/api request, per client address (this process's own count, before anything else is done).
     consoleApiRps: int('CONSOLE_API_RPS', { default: 10, min: 1 }),
     consoleApiBurst: int('CONSOLE_API_BURST', { default: 50, min: 1 }),

@@ -85,7 +85,10 @@ export function createHttpApp(
     readiness: Readiness;
     rateLimiter: RateLimiter;
     metrics?: Metrics;
-    /** Per client address, for /console/api. */ consoleApiLimit: KeyedBuckets;
+    /** Per client address, for /console/api. */
+    consoleApiLimit: KeyedBuckets;
+    /** Per client address, the 401s /v1 answered. */
+    failedAuthentications: KeyedBuckets;
   },
 ): { app: Express; routes: () => RouteEntry[] } {
   const app = express();
@@ -111,7 +114,7 @@ export function createHttpApp(
   const v1 = Router();
   v1.use(mountedAt('/v1'));
   checkPathIds(v1);
-  v1.use(authenticate(deps), rateLimit(extras.rateLimiter), ...jsonBody());
+  v1.use(authenticate(deps, extras.failedAuthentications), rateLimit(extras.rateLimiter), ...jsonBody());
   v1.use(
     idempotency(deps.idempotency, {
       waitMs: deps.config.idempotencyWaitMs,
