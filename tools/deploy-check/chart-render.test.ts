@@ -105,6 +105,11 @@ describe('the rendered chart', () => {
       requests: { cpu: '100m', memory: '160Mi' },
       limits: { cpu: '1', memory: '512Mi' },
     });
+    // The gateway has room for its password hashing slots (128 MiB each), the rest of its defaults kept.
+    expect((containerOf(deployments.get('vrp-gateway')!) as Container & { resources: unknown }).resources).toEqual({
+      requests: { cpu: '100m', memory: '160Mi' },
+      limits: { cpu: '1', memory: '768Mi' },
+    });
     expect(objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component']?.startsWith('refund'))).toEqual([]);
     expect(containerOf(deployments.get('vrp-gateway')!).env).toContainEqual({
       name: 'REFUND_SERVICE_URL',
@@ -147,6 +152,35 @@ describe('the rendered chart', () => {
     };
     expect(spec.tls).toEqual([{ hosts: [spec.rules[0]!.host], secretName: 'vrp-gateway-tls' }]);
     expect(spec.rules[0]!.http.paths[0]!.backend).toEqual({ service: { name: 'vrp-gateway', port: { name: 'http' } } });
+  });
+
+  it('routes only the API and the console through the Ingress: /healthz and /readyz stay inside the cluster', () => {
+    const ingress = byKind(renderChart(PRODUCTION), 'Ingress').get('vrp-gateway')!;
+    const paths = (ingress.spec as { rules: { http: { paths: { path: string; pathType: string }[] } }[] }).rules[0]!.http.paths;
+    expect(paths.map((p) => [p.path, p.pathType])).toEqual([
+      ['/v1', 'Prefix'],
+      ['/console', 'Prefix'],
+    ]);
+  });
+
+  it('tells the gateway behind the Ingress to trust the controller’s X-Forwarded-For (TRUST_PROXY), and only there', () => {
+    const gatewayEnv = (options: Parameters<typeof renderChart>[0]) =>
+      containerOf(byKind(renderChart(options), 'Deployment').get('vrp-gateway')!).env.filter((e) => e.name === 'TRUST_PROXY');
+    expect(gatewayEnv(PRODUCTION)).toEqual([{ name: 'TRUST_PROXY', value: '1' }]);
+    expect(gatewayEnv({})).toEqual([]);
+    expect(gatewayEnv({ ...PRODUCTION, set: { ...PRODUCTION.set, ingress: { trustProxy: 2 } } })).toEqual([
+      { name: 'TRUST_PROXY', value: '2' },
+    ]);
+    // The operator's own setting wins, once.
+    expect(
+      gatewayEnv({
+        ...PRODUCTION,
+        set: { ...PRODUCTION.set, services: { ...PRODUCTION.set.services, gateway: { env: { TRUST_PROXY: '10.0.0.0/8' } } } },
+      }),
+    ).toEqual([{ name: 'TRUST_PROXY', value: '10.0.0.0/8' }]);
+    expect(() => renderChart({ ...PRODUCTION, set: { ...PRODUCTION.set, ingress: { trustProxy: '' } } })).toThrow(
+      /ingress\.trustProxy is required/,
+    );
   });
 });
 

@@ -89,9 +89,13 @@ describe('values.yaml services', () => {
 
   it('gives secrets to the services that read them, from entries of `secrets`', () => {
     const secrets = values.secrets as Record<string, unknown>;
-    expect(values.services.gateway?.secretEnv).toEqual({ CURSOR_SECRET: 'cursorSecret' });
+    expect(values.services.gateway?.secretEnv).toEqual({
+      CURSOR_SECRET: 'cursorSecret',
+      IDEMPOTENCY_SEALING_KEYS: 'idempotencySealingKeys',
+    });
     expect(values.services.webhook?.secretEnv).toEqual({ WEBHOOK_SECRET_KEY: 'webhookSecretKey' });
-    for (const ref of ['databaseUrls', 'cursorSecret', 'webhookSecretKey']) expect(secrets[ref], ref).toHaveProperty('name');
+    for (const ref of ['databaseUrls', 'cursorSecret', 'idempotencySealingKeys', 'webhookSecretKey'])
+      expect(secrets[ref], ref).toHaveProperty('name');
     expect(tpl('_pod.tpl')).toMatch(/- name: DATABASE_URL\n\s+valueFrom:\n\s+secretKeyRef:/);
   });
 

@@ -156,14 +156,24 @@ async function restartService(name: string, signal: NodeJS.Signals): Promise<voi
   }
 }
 
+/** Whether the gateway's last readiness round found every dependency up (vrp_gateway_dependency_up); true when its metrics port is not fixed. */
+async function everyDependencyUp(): Promise<boolean> {
+  const metricsPort = processes.find((p) => p.name === 'gateway')?.env.METRICS_PORT;
+  if (!metricsPort || metricsPort === '0') return true;
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const states = [...text.matchAll(/^vrp_gateway_dependency_up\{[^}]*\} (\d+)$/gm)].map((m) => m[1]);
+  return states.length > 0 && states.every((v) => v === '1');
+}
+
 async function waitReady(): Promise<void> {
   const url = `http://127.0.0.1:${port}/readyz`;
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline && !stopping) {
     try {
       const res = await fetch(url);
-      // Ready, and every service up too (the gateway alone is ready without them).
-      if (res.ok && ((await res.json()) as { degraded?: string[] }).degraded?.length === 0) return;
+      // Ready, and every service up too (the gateway alone is ready without them; which are up
+      // only its metrics port says).
+      if (res.ok && (await everyDependencyUp())) return;
     } catch {
       // not listening yet
     }

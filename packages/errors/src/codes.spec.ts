@@ -47,6 +47,9 @@ describe('error codes', () => {
       // mandating one that was erased. Documented in the README and OpenAPI.
       customer_has_active_mandates: 409,
       customer_erased: 422,
+      // The Merchant Console's caps on a merchant's live API tokens and open invitations, documented in the README.
+      token_limit_reached: 422,
+      invitation_limit_reached: 422,
     };
     const actual = Object.fromEntries(Object.entries(ERROR_CODES).map(([code, c]) => [code, c.http]));
     expect(actual).toEqual(apiMd);

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   idempotency_key_reused: { http: 422, grpc: 9, type: 'idempotency_error' },
   invalid_webhook_url: { http: 422, grpc: 9, type: 'unprocessable_error' },
   invalid_state_transition: { http: 422, grpc: 9, type: 'unprocessable_error' },
+  token_limit_reached: { http: 422, grpc: 9, type: 'unprocessable_error' },
+  invitation_limit_reached: { http: 422, grpc: 9, type: 'unprocessable_error' },
   rate_limited: { http: 429, grpc: 8, type: 'rate_limit_error' },
   internal_error: { http: 500, grpc: 13, type: 'api_error' },
   service_unavailable: { http: 503, grpc: 14, type: 'api_error' },

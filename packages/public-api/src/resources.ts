@@ -184,7 +184,11 @@ export const paymentExpandedResource = paymentResource
     refunds: z
       .array(refundResource)
       .optional()
-      .describe('With expand=refunds: every refund of the payment, oldest first, each as GET /v1/refunds/{id} returns it.'),
+      .describe(
+        'With expand=refunds: the payment’s refunds, oldest first, at most 100, each as GET /v1/refunds/{id} returns it. ' +
+          'List them all with GET /v1/refunds?payment_id={id}&order=created_at (its first page of 100 is this one).',
+      ),
+    refunds_has_more: z.boolean().optional().describe('With expand=refunds: true when the payment has more refunds than the 100 embedded.'),
   })
   .meta({
     id: 'PaymentExpanded',

@@ -5,6 +5,9 @@ import { createGatewayClients, createHealthClients, type GatewayClients } from '
 import type { GatewayConfig } from './config.js';
 import { ConsoleAccounts } from './db/console-accounts.js';
 import { IdempotencyStore } from './db/idempotency-store.js';
+import { EventStreamLeases } from './db/event-stream-leases.js';
+import { AUTH_CHECK_MS, STREAM_LEASE_TTL_MS } from './routes/event-stream.js';
+import { CredentialWatch } from './usecases/watch-credentials.js';
 import { LiveTokenCache } from './db/live-token-cache.js';
 import { MerchantRepository } from './db/merchants.js';
 import { SharedRateLimitBuckets } from './db/rate-limit-buckets.js';
@@ -12,7 +15,10 @@ import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
 import { CursorCodec } from './lists/cursor.js';
 import { RateLimiter } from './middleware/rate-limit.js';
+import { KeyedBuckets } from './middleware/keyed-buckets.js';
+import { HashingSlots } from './console/hashing-slots.js';
 import { Readiness } from './readiness.js';
+import { dependencyProbes } from './readiness-probes.js';
 import { listen } from './http-server.js';
 import { createHttpApp, type RouteEntry } from './server.js';
 
@@ -50,6 +56,14 @@ export function startGateway(
     }
     const clients: GatewayClients = { ...created, ...options.clients };
     const merchants = new MerchantRepository(db);
+    const streamChecks = metrics.counter(
+      'vrp_gateway_stream_credential_checks_total',
+      'Checks of open event streams’ credentials (one per credential per interval, however many streams share it).',
+      [],
+    );
+    const credentials = resources.add('event stream credential checks', new CredentialWatch(AUTH_CHECK_MS, () => streamChecks.inc()), (w) =>
+      w.close(),
+    );
     const stopping = new AbortController();
     const deps: Deps = {
       config,
@@ -57,13 +71,18 @@ export function startGateway(
       merchants,
       tokens: new LiveTokenCache(merchants, config.authCacheTtlMs),
       consoleAccounts: new ConsoleAccounts(db),
+      hashing: new HashingSlots(config.passwordHashConcurrency, config.passwordHashWaitMs),
       idempotency: new IdempotencyStore(db, config.idempotencyTtlMs, config.idempotencyLockTimeoutMs),
       clients,
       cursors: new CursorCodec(config.cursorSecret, config.cursorTtlMs),
       logger,
+      eventStreams: { leases: new EventStreamLeases(db, STREAM_LEASE_TTL_MS), credentials },
       stopping: stopping.signal,
     };
-    const readiness = resources.add('readiness checks', new Readiness(db, config.natsUrl, createHealthClients(config)), (r) => r.close());
+    const dependencies = resources.add('readiness probes', dependencyProbes(db, config.natsUrl, createHealthClients(config)), (p) =>
+      p.close(),
+    );
+    const readiness = new Readiness(dependencies.probes, { logger, metrics });
     const buckets = resources.add(
       'rate limit buckets',
       new SharedRateLimitBuckets(config.databaseUrl, config.rateLimitRps, config.rateLimitBurst, {
@@ -78,9 +97,18 @@ export function startGateway(
       ),
       (r) => r.stop(),
     );
-    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics });
+    const consoleApiLimit = resources.add('console API limit', new KeyedBuckets(config.consoleApiRps, config.consoleApiBurst), (b) =>
+      b.stop(),
+    );
+    const failedAuthentications = resources.add(
+      'failed authentication limit',
+      new KeyedBuckets(config.authFailuresPerMinute / 60, config.authFailureBurst),
+      (b) => b.stop(),
+    );
+    const { app, routes } = createHttpApp(deps, { readiness, rateLimiter, metrics, consoleApiLimit, failedAuthentications });
     const purge = setInterval(() => {
       deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
+      deps.eventStreams.leases.purgeExpired().catch((err: unknown) => logger.warn('event stream lease purge failed', { err }));
       const now = new Date();
       deps.consoleAccounts
         .purge(now, new Date(now.getTime() - config.consoleSignInWindowMs))
@@ -91,7 +119,10 @@ export function startGateway(
       s.close(config.shutdownGraceMs),
     );
     // Stopped before the server (reverse order), so open event streams end instead of holding it for the grace period.
-    resources.add('event streams', stopping, (c) => c.abort());
+    resources.add('event streams', stopping, async (c) => {
+      c.abort();
+      await deps.eventStreams.leases.settled();
+    });
     logger.info('gateway listening', { port: server.port, env: config.env });
     return {
       port: server.port,

@@ -1,23 +1,77 @@
 import { ConfigError } from '@vrp/config';
 import { describe, expect, it } from 'vitest';
-import { DEV_CURSOR_SECRET, loadDeveloperSettings, loadGatewayConfig } from './config.js';
+import { DEV_CURSOR_SECRET, DEV_SEALING_KEYS, loadDeveloperSettings, loadGatewayConfig } from './config.js';
+
+/** Production settings that pass: private, random values. */
+const PRODUCTION = {
+  VRP_ENV: 'production',
+  CURSOR_SECRET: '3f9c1e0a7b5d42c8a1e6f0b9d3c7a5e2',
+  IDEMPOTENCY_SEALING_KEYS: 'k1:9e1f3a5c7b2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a3b5c7d9e2f4a6b8c0d1e3f',
+};
+
+/** The lines of the ConfigError `env` makes loadGatewayConfig throw. */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadGatewayConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
 
 describe('loadGatewayConfig', () => {
-  it('runs the sandbox on the development cursor secret out of the box', () => {
+  it('runs the sandbox on the development secrets out of the box', () => {
     expect(loadGatewayConfig({}).cursorSecret).toBe(DEV_CURSOR_SECRET);
+    expect(loadGatewayConfig({}).idempotencySealingKeys.map((k) => k.id)).toEqual(['dev']);
+  });
+
+  it('starts production on private settings', () => {
+    expect(problemsOf(PRODUCTION)).toEqual([]);
+    expect(loadGatewayConfig(PRODUCTION).env).toBe('production');
   });
 
   it('refuses production on the development or a short cursor secret', () => {
     for (const secret of [undefined, DEV_CURSOR_SECRET, 'short']) {
-      const env = { VRP_ENV: 'production', ...(secret ? { CURSOR_SECRET: secret } : {}) };
-      expect(() => loadGatewayConfig(env)).toThrow(ConfigError);
+      const { CURSOR_SECRET: _, ...rest } = PRODUCTION;
+      expect(problemsOf({ ...rest, ...(secret ? { CURSOR_SECRET: secret } : {}) })).toEqual([
+        'CURSOR_SECRET must be set to a private value of at least 32 characters in production',
+      ]);
     }
-    expect(loadGatewayConfig({ VRP_ENV: 'production', CURSOR_SECRET: 'x'.repeat(32) }).env).toBe('production');
+  });
+
+  it('refuses production on a placeholder cursor secret', () => {
+    for (const secret of ['0'.repeat(64), 'x'.repeat(32), 'abababababababababababababababab']) {
+      expect(problemsOf({ ...PRODUCTION, CURSOR_SECRET: secret })).toEqual([
+        'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value',
+      ]);
+    }
+  });
+
+  it('names every bad setting at once, one line each', () => {
+    expect(problemsOf({ VRP_ENV: 'production', CURSOR_SECRET: '0'.repeat(64) })).toEqual([
+      'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value',
+      "IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key 'dev' is the public development key",
+    ]);
+  });
+
+  it('refuses production on the development sealing key or one that is not random, one line per key, and any malformed list', () => {
+    const { IDEMPOTENCY_SEALING_KEYS: _, ...rest } = PRODUCTION;
+    expect(problemsOf(rest)).toEqual([
+      "IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key 'dev' is the public development key",
+    ]);
+    expect(problemsOf({ ...rest, IDEMPOTENCY_SEALING_KEYS: `new:${'00'.repeat(32)},old:${DEV_SEALING_KEYS.slice(4)}` })).toEqual([
+      "IDEMPOTENCY_SEALING_KEYS key 'new' is one byte repeated, not a random key",
+      "IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key 'old' is the public development key",
+    ]);
+    expect(problemsOf({ ...rest, IDEMPOTENCY_SEALING_KEYS: 'k1:tooshort' })).toEqual([
+      "IDEMPOTENCY_SEALING_KEYS key 'k1' must be 32 bytes, as 64 hex digits or base64",
+    ]);
   });
 
   it('applies the environment rate-limit defaults', () => {
     expect(loadGatewayConfig({}).rateLimitRps).toBe(25);
-    expect(loadGatewayConfig({ VRP_ENV: 'production', CURSOR_SECRET: 'x'.repeat(32) }).rateLimitRps).toBe(100);
+    expect(loadGatewayConfig(PRODUCTION).rateLimitRps).toBe(100);
   });
 });
 

@@ -1,11 +1,21 @@
-import { ConfigError, duration, int, list, loadConfig, platformSettings, str, vrpEnvSetting, type VrpEnv } from '@vrp/config';
+import { ConfigError, duration, int, list, loadConfig, platformSettings, str, vrpEnvSetting, type Setting, type VrpEnv } from '@vrp/config';
+import { parseSealingKeys, type SealingKey } from './domain/secret-sealing.js';
 
 /** Downstream gRPC services the gateway can call and check for readiness. */
 export const DOWNSTREAM_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank'] as const;
 export type DownstreamService = (typeof DOWNSTREAM_SERVICES)[number];
 
-/** A fixed development secret so cursors work out of the box; production startup warns when it is still in use. */
+/** A fixed development secret so cursors work out of the box; production refuses to start with it. */
 export const DEV_CURSOR_SECRET = 'vrp-dev-cursor-secret-change-me';
+
+/** A fixed development key so secrets in idempotency records are sealed out of the box; production refuses to start with it. */
+export const DEV_SEALING_KEYS = 'dev:be6bd333f03ddb02ab1d080245431a762c50fe92a64d333bb7389a214c7f76e9';
+
+/** IDEMPOTENCY_SEALING_KEYS: `id:key` (32 bytes, hex or base64), comma-separated; the first seals, all open. */
+const sealingKeys: Setting<SealingKey[]> = {
+  name: 'IDEMPOTENCY_SEALING_KEYS',
+  parse: (raw) => parseSealingKeys(raw || DEV_SEALING_KEYS),
+};
 
 const RATE_DEFAULTS: Record<VrpEnv, { rps: number; burst: number }> = {
   production: { rps: 100, burst: 200 },
@@ -25,19 +35,36 @@ function spec(env: VrpEnv) {
     // How long a token's answer is reused: a revocation takes effect on every gateway within it (at most 1 s; 0 disables).
     authCacheTtlMs: int('AUTH_CACHE_TTL_MS', { default: 1000, min: 0, max: 1000 }),
     idempotencyTtlMs: duration('IDEMPOTENCY_TTL', { default: 24 * 3_600_000 }),
+    // Seal the secrets (webhook signing secrets, API tokens) an idempotency record keeps to replay.
+    idempotencySealingKeys: sealingKeys,
     idempotencyWaitMs: duration('IDEMPOTENCY_WAIT_MS', { default: 5000 }),
     // A request still "in flight" after this long belongs to a gateway that died; another may take over.
     idempotencyLockTimeoutMs: duration('IDEMPOTENCY_LOCK_TIMEOUT', { default: 60_000 }),
     grpcTimeoutMs: duration('GRPC_TIMEOUT', { default: 5000 }),
     // GET /v1/webhook-events/stream sends a comment this often so idle streams stay open through proxies.
     eventStreamHeartbeatMs: duration('EVENT_STREAM_HEARTBEAT', { default: 15_000 }),
+    // Open event streams a merchant may hold at once, across every gateway replica.
+    eventStreamsPerMerchant: int('EVENT_STREAMS_PER_MERCHANT', { default: 5, min: 1, max: 100 }),
     // Merchant Console: where its built files are ('' = packages/console/dist of this checkout) and its sessions.
     consoleDir: str('CONSOLE_DIR', { default: '' }),
     consoleSessionTtlMs: duration('CONSOLE_SESSION_TTL', { default: 12 * 3_600_000 }),
     consoleSessionIdleMs: duration('CONSOLE_SESSION_IDLE', { default: 2 * 3_600_000 }),
+    // Failed sign-ins weighed at once within the window, per account from one address and per address;
+    // beyond them each attempt waits CONSOLE_SIGN_IN_BACKOFF after the last failure, doubling (never a lockout).
     consoleSignInWindowMs: duration('CONSOLE_SIGN_IN_WINDOW', { default: 15 * 60_000 }),
+    consoleSignInBackoffMs: duration('CONSOLE_SIGN_IN_BACKOFF', { default: 1000 }),
     consoleSignInPerAccount: int('CONSOLE_SIGN_IN_PER_ACCOUNT', { default: 5, min: 1 }),
     consoleSignInPerAddress: int('CONSOLE_SIGN_IN_PER_ADDRESS', { default: 20, min: 1 }),
+    // Failed authentications (401) per client address, this process's own count: an address past them is
+    // refused (429) before its credentials are looked up.
+    authFailuresPerMinute: int('AUTH_FAILURES_PER_MINUTE', { default: 120, min: 1 }),
+    authFailureBurst: int('AUTH_FAILURE_BURST', { default: 30, min: 1 }),
+    // Every /console/api request, per client address (this process's own count, before anything else is done).
+    consoleApiRps: int('CONSOLE_API_RPS', { default: 10, min: 1 }),
+    consoleApiBurst: int('CONSOLE_API_BURST', { default: 50, min: 1 }),
+    // Password hashes (128 MiB each) at once per gateway; more wait up to PASSWORD_HASH_WAIT, then 429.
+    passwordHashConcurrency: int('PASSWORD_HASH_CONCURRENCY', { default: 2, min: 1, max: 16 }),
+    passwordHashWaitMs: duration('PASSWORD_HASH_WAIT', { default: 2000 }),
     // Express's "trust proxy": '' trusts nobody (the client address is the socket's), a number trusts that many hops.
     trustProxy: str('TRUST_PROXY', { default: '' }),
     shutdownGraceMs: duration('SHUTDOWN_GRACE', { default: 10_000 }),
@@ -73,12 +100,37 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const problems: string[] = [];
   if (unknown.length)
     problems.push(`READINESS_SERVICES has unknown services ${unknown.join(', ')} (known: ${DOWNSTREAM_SERVICES.join(', ')})`);
-  // A cursor signed with a public development secret could be forged: production refuses it.
-  if (loaded.env === 'production' && (loaded.cursorSecret === DEV_CURSOR_SECRET || loaded.cursorSecret.length < 32)) {
-    problems.push('CURSOR_SECRET must be set to a private value of at least 32 characters in production');
+  if (loaded.env === 'production') {
+    const cursor = productionCursorProblem(loaded.cursorSecret);
+    if (cursor) problems.push(cursor);
+    problems.push(...productionSealingProblems(loaded.idempotencySealingKeys));
   }
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({ ...loaded, readinessServices: loaded.readinessServices as DownstreamService[] });
+}
+
+/**
+ * Why the cursor secret will not do in production: a cursor signed with a public or guessable
+ * secret could be forged. The development value, fewer than 32 characters, or a placeholder (fewer
+ * than 8 different characters, such as 32 zeros) are refused.
+ */
+function productionCursorProblem(secret: string): string | undefined {
+  if (secret === DEV_CURSOR_SECRET || secret.length < 32) {
+    return 'CURSOR_SECRET must be set to a private value of at least 32 characters in production';
+  }
+  if (new Set(secret).size < 8) return 'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value';
+  return undefined;
+}
+
+/** Why the sealing keys will not do in production: the public development key, or a key that is not random. */
+function productionSealingProblems(keys: readonly SealingKey[]): string[] {
+  const dev = parseSealingKeys(DEV_SEALING_KEYS)[0]!.key;
+  return keys.flatMap((k) => {
+    if (k.key.equals(dev))
+      return [`IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key '${k.id}' is the public development key`];
+    if (k.key.every((b) => b === k.key[0])) return [`IDEMPOTENCY_SEALING_KEYS key '${k.id}' is one byte repeated, not a random key`];
+    return [];
+  });
 }
 
 /** What the merchant developer commands (`vrp listen`, `vrp trigger`) take from the environment. */

@@ -1,7 +1,10 @@
 import type { Logger } from '@vrp/logging';
 import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
+import type { HashingSlots } from './console/hashing-slots.js';
 import type { ConsoleAccounts } from './db/console-accounts.js';
+import type { EventStreamLeases } from './db/event-stream-leases.js';
+import type { CredentialWatch } from './usecases/watch-credentials.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
 import type { LiveTokenCache } from './db/live-token-cache.js';
 import type { MerchantRepository } from './db/merchants.js';
@@ -17,10 +20,14 @@ export interface Deps {
   tokens: LiveTokenCache;
   /** Merchant Console users, sessions and invitations. */
   consoleAccounts: ConsoleAccounts;
+  /** The password hashing this gateway does at once (sign-in, accepting an invitation). */
+  hashing: HashingSlots;
   idempotency: IdempotencyStore;
   clients: GatewayClients;
   cursors: CursorCodec;
   logger: Logger;
+  /** Open event streams: their leases (a merchant's count across replicas) and the shared check of their credentials. */
+  eventStreams: { leases: EventStreamLeases; credentials: CredentialWatch };
   /** Aborted when the gateway stops: long-lived responses (the event stream) end then, before the grace period. */
   stopping?: AbortSignal;
 }

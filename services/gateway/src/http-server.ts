@@ -47,7 +47,7 @@ export function createGatewayServer(app: Express, logger: Logger): Server {
     logger.info('refused a request the HTTP parser could not read', { code: err.code, request_id: requestId });
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+        `X-Request-Id: ${requestId}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );
   });
   return server;

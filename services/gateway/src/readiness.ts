@@ -1,7 +1,5 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { health } from '@vrp/contracts';
-import type { ServiceClient } from '@vrp/grpc';
-import { pingDatabase, type Db } from './db/client.js';
+import type { Logger } from '@vrp/logging';
+import type { Metrics } from '@vrp/metrics';
 
 type Check = { status: 'up' } | { status: 'down'; error: string };
 
@@ -13,12 +11,25 @@ export interface ReadinessReport {
   degraded: string[];
 }
 
-/** What the gateway itself cannot serve anything without. */
-const OWN_DEPENDENCIES = ['postgres', 'nats'];
+/** One dependency the gateway checks; `own` ones (its Postgres and NATS) decide readiness, the others only degrade routes. */
+export interface Probe {
+  name: string;
+  own: boolean;
+  /** Resolves when the dependency answers; rejects (or outlasts the timeout) when it does not. */
+  run(): Promise<void>;
+}
 
-const SERVING = 1; // grpc.health.v1 HealthCheckResponse.ServingStatus.SERVING
+export interface ReadinessOptions {
+  /** How long one probe may take before its dependency counts as down. */
+  timeoutMs?: number;
+  /** How long a finished round of probes answers every check (so /readyz costs nothing per call). */
+  cacheMs?: number;
+  now?: () => number;
+  logger?: Logger;
+  metrics?: Metrics;
+}
 
-async function probe(fn: () => Promise<unknown>, timeoutMs: number): Promise<Check> {
+async function probe(fn: () => Promise<void>, timeoutMs: number): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -34,55 +45,73 @@ async function probe(fn: () => Promise<unknown>, timeoutMs: number): Promise<Che
 }
 
 /**
- * Answers "can this gateway serve traffic?": ready while its own Postgres answers a query and
- * NATS a round trip. Every configured downstream service is checked on grpc.health.v1 too and
- * reported; one that is down only degrades the routes that need it.
+ * Answers "can this gateway serve traffic?": ready while its own dependencies answer and nothing
+ * found it misconfigured. Probes run at most once per `cacheMs` however many ask (concurrent
+ * checks share the round under way), so a flood of GET /readyz costs no more than one caller.
+ * A dependency going down or coming back is logged once with its error, and every round sets
+ * `vrp_gateway_dependency_up` on the metrics port: the details live there, never in the answer.
  */
 export class Readiness {
-  private nats: Promise<NatsConnection> | undefined;
+  private round: { at: number; report: Promise<ReadinessReport> } | undefined;
+  private misconfigured: string | undefined;
+  private readonly last = new Map<string, Check['status']>();
 
   constructor(
-    private readonly db: Db,
-    private readonly natsUrl: string,
-    private readonly services: Map<string, ServiceClient<typeof health.Health>>,
-    private readonly timeoutMs = 1500,
-  ) {}
+    private readonly probes: readonly Probe[],
+    private readonly options: ReadinessOptions = {},
+  ) {
+    options.metrics?.gaugeOnScrape(
+      'vrp_gateway_dependency_up',
+      'Whether a dependency answered the latest readiness round (1) or not (0); configuration is 0 once the gateway found itself misconfigured.',
+      ['dependency'],
+      async () => [
+        ...[...this.last].map(([dependency, status]) => ({ labels: { dependency }, value: status === 'up' ? 1 : 0 })),
+        { labels: { dependency: 'configuration' }, value: this.misconfigured === undefined ? 1 : 0 },
+      ],
+    );
+  }
 
-  async check(): Promise<ReadinessReport> {
-    const entries: [string, Promise<Check>][] = [
-      ['postgres', probe(() => pingDatabase(this.db), this.timeoutMs)],
-      ['nats', probe(() => this.natsRtt(), this.timeoutMs)],
-      ...[...this.services].map(([name, client]): [string, Promise<Check>] => [
-        name,
-        probe(async () => {
-          const res = await client.check({ service: '' });
-          if (res.status !== SERVING) throw new Error('not serving');
-        }, this.timeoutMs),
-      ]),
-    ];
+  /**
+   * Takes the gateway out of rotation for good (until it restarts): a fault found while serving,
+   * such as forwarded requests without TRUST_PROXY, that no retry will cure.
+   */
+  markMisconfigured(reason: string): void {
+    this.misconfigured ??= reason;
+  }
+
+  /** The report of the latest round of probes, started now when the last one is older than `cacheMs`. */
+  check(): Promise<ReadinessReport> {
+    const now = (this.options.now ?? Date.now)();
+    const cacheMs = this.options.cacheMs ?? 1000;
+    if (this.round && now - this.round.at < cacheMs) return this.round.report.then((r) => this.withConfiguration(r));
+    const report = this.runProbes();
+    this.round = { at: now, report };
+    return report.then((r) => this.withConfiguration(r));
+  }
+
+  private withConfiguration(report: ReadinessReport): ReadinessReport {
+    if (this.misconfigured === undefined) return report;
+    return { ...report, status: 'not_ready', checks: { ...report.checks, configuration: { status: 'down', error: this.misconfigured } } };
+  }
+
+  private async runProbes(): Promise<ReadinessReport> {
+    const timeoutMs = this.options.timeoutMs ?? 1500;
+    const results = await Promise.all(this.probes.map((p) => probe(() => p.run(), timeoutMs)));
     const checks: Record<string, Check> = {};
-    for (const [name, check] of entries) checks[name] = await check;
+    this.probes.forEach((p, i) => (checks[p.name] = results[i]!));
+    for (const [name, check] of Object.entries(checks)) this.note(name, check);
     // One downstream service down takes only its routes out (they answer 503), not the whole API.
-    const ready = OWN_DEPENDENCIES.every((name) => checks[name]?.status === 'up');
-    const degraded = [...this.services.keys()].filter((name) => checks[name]?.status !== 'up');
+    const ready = this.probes.filter((p) => p.own).every((p) => checks[p.name]!.status === 'up');
+    const degraded = this.probes.filter((p) => !p.own && checks[p.name]!.status !== 'up').map((p) => p.name);
     return { status: ready ? 'ready' : 'not_ready', checks, degraded };
   }
 
-  async close(): Promise<void> {
-    for (const client of this.services.values()) client.close();
-    const nc = await this.nats?.catch(() => undefined);
-    await nc?.close();
-  }
-
-  private async natsRtt(): Promise<void> {
-    this.nats ??= connect({ servers: this.natsUrl, name: 'gateway-readiness', maxReconnectAttempts: -1, timeout: this.timeoutMs });
-    try {
-      await (await this.nats).rtt();
-    } catch (err) {
-      const stale = this.nats;
-      this.nats = undefined; // connect again on the next probe
-      stale.then((nc) => nc.close()).catch(() => undefined);
-      throw err;
-    }
+  /** Logs a dependency's change of state (the first round logs only what is down). */
+  private note(name: string, check: Check): void {
+    const before = this.last.get(name);
+    this.last.set(name, check.status);
+    if (before === check.status || (before === undefined && check.status === 'up')) return;
+    if (check.status === 'down') this.options.logger?.warn('readiness: a dependency is down', { dependency: name, error: check.error });
+    else this.options.logger?.info('readiness: a dependency is back', { dependency: name });
   }
 }

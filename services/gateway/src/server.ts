@@ -1,10 +1,14 @@
-import express, { Router, type Express } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import { consoleApiRouter } from './console/api-routes.js';
 import { consoleSecurityHeaders, consoleStaticRouter, DEFAULT_CONSOLE_DIR } from './console/static-app.js';
 import type { Deps } from './deps.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
+import { guardForwardedFor } from './middleware/forwarded-for.js';
 import { idempotency } from './middleware/idempotency.js';
+import { SecretSealer } from './domain/secret-sealing.js';
+import { limitPerAddress } from './middleware/address-limit.js';
+import type { KeyedBuckets } from './middleware/keyed-buckets.js';
 import { jsonBody } from './middleware/json-body.js';
 import { rateLimit, type RateLimiter } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
@@ -26,6 +30,15 @@ import { checkPathIds } from './validation/ids.js';
 import { limitUrlLength } from './http-server.js';
 
 type RegisterRoutes = (router: Router, deps: Deps) => void;
+
+/**
+ * On every /v1 answer, errors included: nothing a merchant is answered may be kept by a cache
+ * between them and the API, and no answer may be sniffed into another content type.
+ */
+const apiHeaders: RequestHandler = (_req, res, next) => {
+  res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  next();
+};
 
 /** Every resource's authenticated /v1 routes; a new resource adds its register function here. */
 // The event stream comes before the webhook routes, whose /webhook-events/:event_id would take its path.
@@ -70,7 +83,15 @@ function routesOf(prefix: string, router: Router): RouteEntry[] {
  */
 export function createHttpApp(
   deps: Deps,
-  extras: { readiness: Readiness; rateLimiter: RateLimiter; metrics?: Metrics },
+  extras: {
+    readiness: Readiness;
+    rateLimiter: RateLimiter;
+    metrics?: Metrics;
+    /** Per client address, for /console/api. */
+    consoleApiLimit: KeyedBuckets;
+    /** Per client address, the 401s /v1 answered. */
+    failedAuthentications: KeyedBuckets;
+  },
 ): { app: Express; routes: () => RouteEntry[] } {
   const app = express();
   app.disable('x-powered-by');
@@ -80,7 +101,12 @@ export function createHttpApp(
   if (deps.config.trustProxy)
     app.set('trust proxy', /^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy);
   if (extras.metrics) app.use(httpMetrics(extras.metrics));
-  app.use(traceRequests(), requestId(), accessLog(deps.logger), limitUrlLength());
+  app.use(traceRequests(), requestId(), accessLog(deps.logger));
+  app.use('/v1', apiHeaders);
+  app.use(
+    guardForwardedFor(deps.config, deps.logger, (reason) => extras.readiness.markMisconfigured(reason)),
+    limitUrlLength(),
+  );
 
   const root = Router();
   registerHealthRoutes(root, extras.readiness);
@@ -90,16 +116,22 @@ export function createHttpApp(
   const v1 = Router();
   v1.use(mountedAt('/v1'));
   checkPathIds(v1);
-  v1.use(authenticate(deps), rateLimit(extras.rateLimiter), ...jsonBody());
-  v1.use(idempotency(deps.idempotency, { waitMs: deps.config.idempotencyWaitMs, logger: deps.logger }));
+  v1.use(authenticate(deps, extras.failedAuthentications), rateLimit(extras.rateLimiter), ...jsonBody());
+  v1.use(
+    idempotency(deps.idempotency, {
+      waitMs: deps.config.idempotencyWaitMs,
+      logger: deps.logger,
+      sealer: new SecretSealer(deps.config.idempotencySealingKeys),
+    }),
+  );
   for (const register of ROUTES) register(v1, deps);
   if (deps.config.env === 'sandbox') for (const register of SANDBOX_ROUTES) register(v1, deps);
 
   app.use(root);
   app.use('/v1', open);
   app.use('/v1', v1);
-  app.use('/console', consoleSecurityHeaders);
-  app.use('/console/api', mountedAt('/console/api'), consoleApiRouter(deps));
+  app.use('/console', consoleSecurityHeaders(deps.config.env));
+  app.use('/console/api', mountedAt('/console/api'), limitPerAddress(extras.consoleApiLimit), consoleApiRouter(deps));
   app.use('/console', consoleStaticRouter(deps.config.consoleDir || DEFAULT_CONSOLE_DIR));
   app.use(notFoundRoute());
   app.use(errorHandler(deps.logger));

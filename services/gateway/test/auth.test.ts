@@ -66,3 +66,26 @@ describe('bearer authentication', () => {
     expect((await platform.api().get('/v1/openapi.json')).status).toBe(200);
   });
 });
+
+describe('failed authentications per address', () => {
+  it('are counted before the token is looked up: past the budget even a valid token from that address gets 429, others do not', async () => {
+    const gateway = await platform.startGateway({ TRUST_PROXY: '1', AUTH_FAILURE_BURST: '3', AUTH_FAILURES_PER_MINUTE: '1' });
+    const merchant = await platform.createMerchant();
+    const from = (address: string, token: string) => createApi(gateway.url, token).get('/v1/mandates', { 'x-forwarded-for': address });
+    const guesses = [];
+    for (let i = 0; i < 3; i++) guesses.push(await from('2001:db8:aa::1', `vrp_sandbox_randomGuess${i}xxxxxxxxxxxxxxxxxxxxxxxx`));
+    expect(guesses.map(errorOf)).toEqual(Array(3).fill({ status: 401, code: 'invalid_token' }));
+    // The budget is spent: the next guess, and even a valid token, from anywhere in that /64 are refused unlooked-up.
+    const refused = await from('2001:db8:aa::2', 'vrp_sandbox_randomGuess9xxxxxxxxxxxxxxxxxxxxxxxx');
+    expect(errorOf(refused)).toEqual({ status: 429, code: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(errorOf(await from('2001:db8:aa::3', merchant.token))).toEqual({ status: 429, code: 'rate_limited' });
+    // Another address is not held back.
+    expect((await from('2001:db8:bb::1', merchant.token)).status).toBe(200);
+    expect(errorOf(await from('2001:db8:bb::1', 'vrp_sandbox_randomGuessBxxxxxxxxxxxxxxxxxxxxxxxxx'))).toEqual({
+      status: 401,
+      code: 'invalid_token',
+    });
+  });
+});

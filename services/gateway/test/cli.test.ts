@@ -153,5 +153,5 @@ describe('operator CLI', () => {
     const noFlag = await vrp('users', 'create', '--merchant', merchant.id, '--email', 'z@acme.example');
     expect(noFlag.code).toBe(1);
     expect(noFlag.stderr).toContain('--password-stdin is required');
-  });
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import { createDb } from '../src/db/client.js';
 import { MerchantRepository } from '../src/db/merchants.js';
 import { createToken } from '../src/usecases/create-token.js';
 import { revokeToken } from '../src/usecases/revoke-token.js';
-import type { Api } from './support/api.js';
+import { createApi, type Api } from './support/api.js';
 import { openStream, type OpenStream } from './support/event-stream-client.js';
 import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
@@ -127,6 +127,8 @@ describe('GET /v1/webhook-events/stream', () => {
       timeoutMs: 30_000,
     });
     expect(streamB.events()).toEqual([]);
+    streamA.close();
+    streamB.close();
   });
 
   it('resumes after Last-Event-ID with exactly the events that followed, including those while disconnected', async () => {
@@ -160,6 +162,8 @@ describe('GET /v1/webhook-events/stream', () => {
     expect(next.map((e) => e.event)).toEqual(['mandate.created']);
     expect(BigInt(next[0]!.id!)).toBeGreaterThan(BigInt(again.at(-1)!.id!));
     expect(new Set([...seen, ...again, ...next].map((e) => JSON.parse(e.data).event_id)).size).toBe(7);
+    resumed.close();
+    atEnd.close();
   });
 
   it('sends heartbeat comments while nothing happens', async () => {
@@ -200,5 +204,67 @@ describe('GET /v1/webhook-events/stream', () => {
     // The merchant's other token still streams.
     const other = await open(a.token);
     expect(other.status).toBe(200);
+    other.close();
+  });
+});
+
+/** Prometheus text of a gateway's metrics port. */
+async function metricsOf(port: number): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
+const checksIn = (text: string) => Number(/^vrp_gateway_stream_credential_checks_total(?:\{[^}]*\})? (\d+)$/m.exec(text)?.[1] ?? NaN);
+
+describe('open event streams', () => {
+  it('are at most 5 per merchant across every gateway: the 6th is 429 rate_limited with Retry-After, and a closed one makes room', async () => {
+    const merchant = await platform.createMerchant();
+    const second = await platform.startGateway({});
+    const opened = [
+      ...(await Promise.all([1, 2, 3].map(() => open(merchant.token)))),
+      ...(await Promise.all([1, 2].map(() => openStream(second.url, merchant.token).then((s) => (streams.push(s), s))))),
+    ];
+    expect(opened.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+    // The sixth is refused on either gateway: the count is the merchant's, not a process's.
+    for (const api of [platform.api(merchant.token), createApi(second.url, merchant.token)]) {
+      const sixth = await api.get('/v1/webhook-events/stream');
+      expect(errorOf(sixth)).toEqual({ status: 429, code: 'rate_limited' });
+      expect(sixth.headers.get('retry-after')).toBe('10');
+    }
+    // Another merchant is not held back by this one's streams.
+    const stranger = await open((await platform.createMerchant()).token);
+    expect(stranger.status).toBe(200);
+    stranger.close();
+    opened[0]!.close();
+    const again = await waitFor(
+      async () => {
+        const s = await openStream(platform.url, merchant.token);
+        if (s.status === 200) return s;
+        s.close();
+        return undefined;
+      },
+      { what: 'a sixth stream once one closed', timeoutMs: 10_000 },
+    );
+    again.close();
+    for (const s of opened) s.close();
+  });
+
+  it('with one token share one check of it per gateway, and all end within a second of its revocation', async () => {
+    const merchant = await platform.createMerchant();
+    const issued = await createToken(merchants, 'sandbox', merchant.id);
+    const gateway = await platform.startGateway({});
+    const five = await Promise.all([1, 2, 3, 4, 5].map(() => openStream(gateway.url, issued.accessToken)));
+    streams.push(...five);
+    expect(five.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+    await new Promise((r) => setTimeout(r, 600));
+    const before = checksIn(await metricsOf(gateway.metricsPort));
+    await new Promise((r) => setTimeout(r, 2000));
+    const made = checksIn(await metricsOf(gateway.metricsPort)) - before;
+    // One check every 500 ms for the token, not one per stream (which would be about 20).
+    expect(made).toBeGreaterThanOrEqual(2);
+    expect(made).toBeLessThanOrEqual(6);
+    await revokeToken(merchants, { tokenId: issued.tokenId });
+    const started = Date.now();
+    await Promise.all(five.map((s) => s.ended));
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

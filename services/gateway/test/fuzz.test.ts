@@ -3,6 +3,7 @@ import { waitFor } from '@vrp/testing';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressKey } from '../src/domain/client-address.js';
 import type { Api } from './support/api.js';
 import { mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
@@ -324,6 +325,7 @@ describe('fuzzing every documented route with malformed requests', () => {
         const what = `${req.method} ${req.url} (${req.poison}) ${req.body?.slice(0, 300) ?? ''} -> ${res.status} ${text.slice(0, 300)}`;
         expect(res.status, what).toBeGreaterThanOrEqual(400);
         expect(res.status, what).toBeLessThan(500);
+        expect([res.headers.get('cache-control'), res.headers.get('x-content-type-options')], what).toEqual(['no-store', 'nosniff']);
         const error = (JSON.parse(text) as { error: Json }).error;
         expect(error, what).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String) });
         expect(isErrorCode(error.code as string) && ERROR_CODES[error.code as keyof typeof ERROR_CODES].http, what).toBe(res.status);
@@ -337,5 +339,130 @@ describe('fuzzing every documented route with malformed requests', () => {
     await waitFor(async () => (await unpublishedOutboxRows()) === 0, { what: 'the outboxes drained' });
     expect(await persistedState()).toEqual(before);
     console.log(`fuzz: ${RUNS} requests, seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+  }, 600_000);
+});
+
+// Hostile credentials from hostile addresses, against a gateway behind a trusted proxy with small
+// per-address budgets: whatever is sent, no 5xx, the documented error body, Retry-After on every
+// 429, and no client address (an IPv6 client: its /64) gets more answers than its budget allows.
+const BUDGET = 5;
+const hostileAddress = fc.oneof(
+  fc.constantFrom(
+    '203.0.113.9',
+    '::ffff:203.0.113.9',
+    '2001:db8:1:2::1',
+    '2001:db8:1:2:ffff::9',
+    '2001:0db8:0001:0002::abcd',
+    '2001:db8:1:3::1',
+    'fe80::1%eth0',
+    '::1',
+    '999.1.1.1',
+    'unknown',
+    'not an address at all',
+    '198.51.100.1, 203.0.113.77',
+    `${'a'.repeat(300)}`,
+  ),
+  fc.ipV4(),
+  fc.ipV6(),
+  fc.integer({ min: 0, max: 65535 }).map((n) => `2001:db8:4:${n.toString(16)}::1`),
+);
+const hostileAuthorization = fc.oneof(
+  fc.constant(undefined),
+  fc.string({ maxLength: 60 }).map((t) => `Bearer vrp_sandbox_${t.replace(/[^\w]/g, 'x')}`),
+  // Any printable ASCII (what a header value may carry).
+  fc.string({ maxLength: 60 }).map((t) => `Bearer ${t.replace(/[^ -~]/g, 'x')}`),
+  fc.constantFrom('Basic abc', 'Bearer', 'bearer  x', 'Bearer vrp_live_x', `Bearer ${'x'.repeat(5000)}`),
+);
+const hostileCookie = fc.option(
+  fc.oneof(
+    fc.string({ minLength: 43, maxLength: 43 }).map((t) => `__Host-vrp_console_session=${t.replace(/[^\w-]/g, 'x')}`),
+    fc.constantFrom('vrp_console_session=abc', '__Host-vrp_console_session=', 'a=b; __Host-vrp_console_session=;;'),
+  ),
+  { nil: undefined },
+);
+
+interface CredentialRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  console: boolean;
+  address: string;
+}
+
+const credentialArb = (ops: Operation[]): fc.Arbitrary<CredentialRequest> =>
+  fc
+    .record({
+      op: fc.constantFrom(...ops.filter((op) => op.method === 'GET' && !op.path.includes('stream'))),
+      address: hostileAddress,
+      authorization: hostileAuthorization,
+      cookie: hostileCookie,
+      console: fc.constantFrom('no', 'no', 'session', 'accept'),
+      token: fc.string({ maxLength: 50 }),
+      password: fc.string({ maxLength: 30 }),
+    })
+    .map(({ op, address, authorization, cookie, console: kind, token, password }) => {
+      const headers: Record<string, string> = { 'x-forwarded-for': address, 'content-type': 'application/json' };
+      if (authorization !== undefined) headers.authorization = authorization;
+      if (cookie !== undefined) headers.cookie = cookie;
+      if (kind === 'session') return { method: 'GET', url: '/console/api/session', headers, console: true, address };
+      if (kind === 'accept') {
+        const body = JSON.stringify({ token, password });
+        return { method: 'POST', url: '/console/api/invitations/accept', headers, body, console: true, address };
+      }
+      const path = op.pathParams.reduce((p, name) => p.replace(`{${name}}`, realIdFor(op.path)), op.path);
+      return { method: 'GET', url: path, headers, console: false, address };
+    });
+
+/** The client address the gateway sees behind one trusted proxy: the last X-Forwarded-For entry. */
+const seenAddress = (xff: string) =>
+  addressKey(
+    xff
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .pop() ?? '127.0.0.1',
+  );
+
+describe('fuzzing credentials and client addresses', () => {
+  it(`keeps every per-address limit and answers only 4xx (seed ${SEED})`, async () => {
+    const gateway = await platform.startGateway({
+      TRUST_PROXY: '1',
+      AUTH_FAILURE_BURST: String(BUDGET),
+      AUTH_FAILURES_PER_MINUTE: '1',
+      CONSOLE_API_BURST: String(BUDGET),
+      CONSOLE_API_RPS: '1',
+    });
+    const started = Date.now();
+    const failedAuth = new Map<string, number>();
+    const consoleServed = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(credentialArb(operations), async (req) => {
+        const res = await fetch(gateway.url + req.url, {
+          method: req.method,
+          headers: req.headers,
+          ...(req.body !== undefined ? { body: req.body } : {}),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const text = await res.text();
+        const what = `${req.method} ${req.url} from ${req.address.slice(0, 60)} -> ${res.status} ${text.slice(0, 200)}`;
+        expect(res.status, what).toBeLessThan(500);
+        if (res.status >= 400) {
+          const error = (JSON.parse(text) as { error: Json }).error;
+          expect(isErrorCode(error.code as string) && ERROR_CODES[error.code as keyof typeof ERROR_CODES].http, what).toBe(res.status);
+        }
+        if (res.status === 429) expect(Number(res.headers.get('retry-after')), what).toBeGreaterThanOrEqual(1);
+        if (!req.console) expect(res.headers.get('cache-control'), what).toBe('no-store');
+        const key = seenAddress(req.address);
+        if (!req.console && res.status === 401) failedAuth.set(key, (failedAuth.get(key) ?? 0) + 1);
+        if (req.console && res.status !== 429) consoleServed.set(key, (consoleServed.get(key) ?? 0) + 1);
+        const minutes = (Date.now() - started) / 60_000;
+        expect(failedAuth.get(key) ?? 0, `401s from ${key}`).toBeLessThanOrEqual(BUDGET + Math.ceil(minutes));
+        expect(consoleServed.get(key) ?? 0, `console answers to ${key}`).toBeLessThanOrEqual(
+          BUDGET + Math.ceil((Date.now() - started) / 1000),
+        );
+      }),
+      { numRuns: Math.max(100, Math.floor(RUNS / 10)), seed: SEED, endOnFailure: true },
+    );
   }, 600_000);
 });

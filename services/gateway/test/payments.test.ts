@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
 import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
+import { withConcurrency } from './support/seed.js';
 
 type Json = Record<string, unknown>;
 
@@ -162,12 +163,35 @@ describe('payments through the API', () => {
     expect(refund.status).toBe(201);
     const expanded = await api.get(`/v1/payments/${id}?expand=refunds,mandate`);
     expect(expanded.body.refunds).toEqual([(await api.get(`/v1/refunds/${refund.body.id as string}`)).body]);
+    expect(expanded.body.refunds_has_more).toBe(false);
     expect(expanded.body.amount_refunded).toBe('4.00');
     // The refunds are asked for together with the payment: the payment's 404 is still the answer.
     const other = platform.api((await platform.createMerchant({ payoutCurrency: 'GBP' })).token);
     expect(errorOf(await other.get(`/v1/payments/${id}?expand=refunds`))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await api.get('/v1/payments/PM00000000000000000000000000?expand=refunds'))).toEqual({ status: 404, code: 'not_found' });
   });
+
+  it('embeds at most the 100 oldest refunds, says when there are more, and the refund list has them all', async () => {
+    const mandateId = await activeMandate({ maximum_amount: '200.00' });
+    const id = (await create({ mandate_id: mandateId, amount: '120.00', currency: 'GBP' })).body.id as string;
+    await waitFor(async () => (await api.get(`/v1/payments/${id}`)).body.clearing_status === 'clearing');
+    await api.post(`/v1/sandbox/payments/${id}/settle`);
+    await until(id, 'settled');
+    const made = await withConcurrency(Array.from({ length: 101 }), 8, () => api.post(`/v1/payments/${id}/refunds`, { amount: '1.00' }));
+    expect(made.every((r) => r.status === 201)).toBe(true);
+    const expanded = await api.get(`/v1/payments/${id}?expand=refunds`);
+    const embedded = expanded.body.refunds as Json[];
+    expect(embedded).toHaveLength(100);
+    expect(expanded.body.refunds_has_more).toBe(true);
+    expect(expanded.body.amount_refunded).toBe('101.00');
+    const firstPage = await api.get(`/v1/refunds?payment_id=${id}&order=created_at&page_size=100`);
+    expect(embedded).toEqual(firstPage.body.results);
+    const rest = await api.get(
+      `/v1/refunds?payment_id=${id}&order=created_at&page_size=100&cursor=${firstPage.body.next_cursor as string}`,
+    );
+    expect((rest.body.results as Json[]).map((r) => r.id)).toHaveLength(1);
+    expect(new Set([...embedded, ...(rest.body.results as Json[])].map((r) => r.id))).toEqual(new Set(made.map((r) => r.body.id)));
+  }, 120_000);
 
   it("answers 404 for another merchant's payment, on every route", async () => {
     const mandateId = await activeMandate();

@@ -14,39 +14,49 @@ beforeAll(async () => {
 afterAll(async () => platform?.stop());
 
 describe('operations and cross-cutting behaviour', () => {
-  it('answers liveness and readiness without a token', async () => {
+  it('answers liveness and readiness without a token; readiness says only up or down', async () => {
     const anonymous = platform.api();
     expect((await anonymous.get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await anonymous.get('/readyz');
     expect(ready.status).toBe(200);
-    const body = ready.body as { status: string; checks: Record<string, { status: string }> };
-    expect(body.status).toBe('ready');
-    expect(body.checks).toMatchObject({ postgres: { status: 'up' }, nats: { status: 'up' }, mandate: { status: 'up' } });
-    expect(Object.values(body.checks).every((c) => c.status === 'up')).toBe(true);
-    expect(ready.body.degraded).toEqual([]);
+    expect(ready.text).toBe('{"status":"ready"}');
+    const metrics = await (await fetch(`http://127.0.0.1:${platform.gateway.metricsPort}/metrics`)).text();
+    for (const dependency of ['postgres', 'nats', 'mandate', 'payment', 'refund', 'webhook', 'bank'])
+      expect(metrics).toMatch(new RegExp(`^vrp_gateway_dependency_up\\{[^}]*dependency="${dependency}"[^}]*\\} 1$`, 'm'));
   });
 
-  it('stays ready while a downstream service is unreachable, says which, and answers 503 only on its routes', async () => {
-    const gateway = await platform.startGateway({ READINESS_SERVICES: 'mandate,payment', PAYMENT_SERVICE_URL: 'http://127.0.0.1:9' });
+  it('stays ready while a downstream service is unreachable, says which only in its logs and metrics, and answers 503 only on its routes', async () => {
+    const lines: string[] = [];
+    const gateway = await platform.startGateway(
+      { READINESS_SERVICES: 'mandate,payment', PAYMENT_SERVICE_URL: 'http://127.0.0.1:9' },
+      undefined,
+      createLogger('gateway', { write: (l) => lines.push(l) }),
+    );
     const res = await fetch(`${gateway.url}/readyz`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { status: string; checks: Record<string, { status: string }>; degraded: string[] };
-    expect(body.status).toBe('ready');
-    expect(body.checks.mandate).toEqual({ status: 'up' });
-    expect(body.checks.payment!.status).toBe('down');
-    expect(body.degraded).toEqual(['payment']);
+    expect(await res.text()).toBe('{"status":"ready"}');
+    const metrics = await (await fetch(`http://127.0.0.1:${gateway.metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^vrp_gateway_dependency_up\{[^}]*dependency="payment"[^}]*\} 0$/m);
+    expect(metrics).toMatch(/^vrp_gateway_dependency_up\{[^}]*dependency="mandate"[^}]*\} 1$/m);
+    const down = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'readiness: a dependency is down');
+    expect(down).toMatchObject({ level: 'warn', dependency: 'payment', error: expect.any(String) });
     const api = createApi(gateway.url, (await platform.createMerchant()).token);
     expect((await api.get('/v1/mandates')).status).toBe(200);
     expect(errorOf(await api.get('/v1/payments'))).toEqual({ status: 503, code: 'service_unavailable' });
   });
 
-  it('is not ready without its own database', async () => {
-    const gateway = await platform.startGateway({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:9/nowhere' });
+  it('is not ready without its own database, and tells the public nothing of the driver’s error', async () => {
+    const lines: string[] = [];
+    const gateway = await platform.startGateway(
+      { DATABASE_URL: 'postgresql://postgres@127.0.0.1:9/nowhere' },
+      undefined,
+      createLogger('gateway', { write: (l) => lines.push(l) }),
+    );
     const res = await fetch(`${gateway.url}/readyz`);
     expect(res.status).toBe(503);
-    const body = (await res.json()) as { status: string; checks: Record<string, { status: string }> };
-    expect(body.status).toBe('not_ready');
-    expect(body.checks.postgres!.status).toBe('down');
+    expect(await res.text()).toBe('{"status":"not_ready"}');
+    const down = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.dependency === 'postgres');
+    expect(down).toMatchObject({ msg: 'readiness: a dependency is down', error: expect.any(String) });
   });
 
   it('writes one access line per request, with no credential in it', async () => {
@@ -54,7 +64,10 @@ describe('operations and cross-cutting behaviour', () => {
     const gateway = await platform.startGateway({}, undefined, createLogger('gateway', { write: (l) => lines.push(l) }));
     const merchant = await platform.createMerchant();
     const api = createApi(gateway.url, merchant.token);
-    await api.get('/v1/mandates/MD01UNKNOWN000000000000000000', { 'x-request-id': 'req-access-1', cookie: 'vrp_console_session=abc' });
+    await api.get('/v1/mandates/MD01UNKNOWN000000000000000000', {
+      'x-request-id': 'req-access-1',
+      cookie: '__Host-vrp_console_session=abc',
+    });
     await api.post('/v1/sandbox/customers', { sca_completed: true }, { 'x-request-id': 'req-access-2' });
     await waitFor(() => lines.filter((l) => l.includes('"msg":"request"')).length >= 2, { what: 'two access lines' });
     const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.msg === 'request');
@@ -71,7 +84,7 @@ describe('operations and cross-cutting behaviour', () => {
     expect(access[1]).toMatchObject({ method: 'POST', route: '/v1/sandbox/customers', status: 201, request_id: 'req-access-2' });
     const written = lines.join('\n');
     expect(written).not.toContain(merchant.token);
-    expect(written).not.toContain('vrp_console_session=abc');
+    expect(written).not.toContain('__Host-vrp_console_session=abc');
     expect(written).not.toContain('MD01UNKNOWN'); // paths' ids stay out of access lines
   });
 

@@ -92,6 +92,11 @@ capabilities:
       name: {{ required (printf "secrets.%s.name is required (for %s)" $ref $envName) $secret.name }}
       key: {{ required (printf "secrets.%s.key is required (for %s)" $ref $envName) $secret.key }}
 {{- end }}
+{{- if and (eq .name "gateway") .root.Values.ingress.enabled (not (hasKey (.svc.env | default dict) "TRUST_PROXY")) }}
+{{- /* Behind the Ingress every client arrives from the controller: X-Forwarded-For says who it is. */}}
+- name: TRUST_PROXY
+  value: {{ required "ingress.trustProxy is required with the Ingress: without it every client shares the ingress controller's address" .root.Values.ingress.trustProxy | toString | quote }}
+{{- end }}
 {{- range $envName, $value := .svc.env }}
 - name: {{ $envName }}
   value: {{ $value | toString | quote }}

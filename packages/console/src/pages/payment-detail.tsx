@@ -65,6 +65,12 @@ export function PaymentPage() {
           {p.mandate ? <MandateControls mandate={p.mandate} heading="Its mandate’s controls and usage" /> : null}
           <h2>Refunds</h2>
           {refunds.length > 0 ? <DataTable columns={PAYMENT_REFUND_COLUMNS} rows={refunds} /> : <p className="muted">No refunds.</p>}
+          {p.refunds_has_more ? (
+            <p className="muted">
+              The first {refunds.length} refunds are shown.{' '}
+              <Link to={`/refunds?payment_id=${encodeURIComponent(id)}&order=created_at`}>See every refund of this payment</Link>
+            </p>
+          ) : null}
           {p.status === 'settled' ? <RefundForm api={api} payment={p} done={payment.reload} /> : null}
           <h2>Metadata</h2>
           <Metadata metadata={p.metadata} />

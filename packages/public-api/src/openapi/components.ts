@@ -46,7 +46,9 @@ export const idempotencyKeyParam: OpenApiObject = {
     'Makes the POST safe to retry. Scoped to the merchant and kept 24 h: the same key with the same method, path and body ' +
     'replays the first response (status and body) with `Idempotent-Replayed: true`; with a different request the answer is ' +
     '422 `idempotency_key_reused`. A duplicate sent while the first is still running waits for it and then replays it, and ' +
-    'gets 409 `idempotency_key_in_use` only if the first takes too long. Server errors (5xx) are not remembered.',
+    'gets 409 `idempotency_key_in_use` only if the first takes too long. Answers that decide nothing are not remembered: ' +
+    'server errors (5xx), 429 and 409 `idempotency_key_in_use`, so a retry with the key runs again. A secret in the answer ' +
+    "(a webhook endpoint's `secret`) is kept sealed and shown again by the replay.",
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 

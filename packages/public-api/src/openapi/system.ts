@@ -11,19 +11,11 @@ const unauthenticated = { security: [] };
 export const schemas: OpenApiFragment['schemas'] = {
   Readiness: {
     type: 'object',
-    required: ['status', 'checks'],
-    properties: {
-      status: { type: 'string', enum: ['ready', 'not_ready'] },
-      checks: {
-        type: 'object',
-        description: 'One entry per dependency (postgres, nats and each downstream service).',
-        additionalProperties: {
-          type: 'object',
-          required: ['status'],
-          properties: { status: { type: 'string', enum: ['up', 'down'] }, error: { type: 'string' } },
-        },
-      },
-    },
+    required: ['status'],
+    additionalProperties: false,
+    description:
+      'Only up or down: which dependency is down is logged and shown on the metrics port (vrp_gateway_dependency_up), never here.',
+    properties: { status: { type: 'string', enum: ['ready', 'not_ready'] } },
   },
 };
 
@@ -41,11 +33,15 @@ export const paths: OpenApiFragment['paths'] = {
     get: {
       operationId: 'readiness',
       tags: ['Operations'],
-      summary: 'Readiness: Postgres, NATS and every downstream service answer',
+      summary: "Readiness: the gateway's Postgres and NATS answer (checked at most once a second)",
       ...unauthenticated,
       responses: {
         '200': jsonResponse('Ready.', { $ref: '#/components/schemas/Readiness' }, {}),
-        '503': jsonResponse('A dependency is down.', { $ref: '#/components/schemas/Readiness' }, {}),
+        '503': jsonResponse(
+          'A dependency is down, or the gateway found itself misconfigured.',
+          { $ref: '#/components/schemas/Readiness' },
+          {},
+        ),
         ...unreadable,
       },
     },

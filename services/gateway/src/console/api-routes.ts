@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { ApiError, notFound, validationError } from '@vrp/errors';
 import type { ConsoleSessionRecord } from '../db/console-accounts.js';
 import type { Deps } from '../deps.js';
@@ -9,6 +9,7 @@ import { acceptInvitation, inviteTeammate } from '../usecases/console-team.js';
 import { presentInvitation, presentSession, presentToken, presentUser } from './presenters.js';
 import { clearSessionCookie, sessionSecretOf, setSessionCookie } from './session-cookie.js';
 import { sessionPolicyOf } from './session-policy.js';
+import { clientAddressOf } from '../middleware/forwarded-for.js';
 
 type Body = Record<string, unknown>;
 
@@ -57,8 +58,6 @@ const sessionOf = (res: Response): ConsoleSessionRecord => {
   return s;
 };
 
-const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-
 /**
  * The console's own routes under /console/api: sign-in and session, API tokens, the team.
  * Everything else the console does goes through the public /v1 API with the same session.
@@ -79,13 +78,19 @@ export function consoleApiRouter(deps: Deps): Router {
     const body = req.body as Body;
     const email = field(body, 'email', 254);
     const password = field(body, 'password', 1000);
-    opened(res, await signIn(accounts, { email, password, address: clientAddress(req), now: new Date() }, policy));
+    opened(
+      res,
+      await signIn({ accounts, hashing: deps.hashing }, { email, password, address: clientAddressOf(req), now: new Date() }, policy),
+    );
   });
 
   router.post('/invitations/accept', async (req, res) => {
     const body = req.body as Body;
     const now = new Date();
-    const user = await acceptInvitation(accounts, { secret: field(body, 'token', 100), password: field(body, 'password', 1000), now });
+    const user = await acceptInvitation(
+      { accounts, hashing: deps.hashing },
+      { secret: field(body, 'token', 100), password: field(body, 'password', 1000), now },
+    );
     opened(res, await openSession(accounts, user.id, now, policy));
   });
 

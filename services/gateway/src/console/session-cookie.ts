@@ -1,7 +1,13 @@
 import type { Request, Response } from 'express';
 
-/** The console's session cookie: HttpOnly, Secure, SameSite=Strict, sent to /v1 and /console alike. */
-export const SESSION_COOKIE = 'vrp_console_session';
+/**
+ * The console's session cookie: HttpOnly, Secure, SameSite=Strict, sent to /v1 and /console alike.
+ * The `__Host-` prefix makes browsers take it only when set by this host over a secure origin with
+ * Path=/ and no Domain, so no sibling subdomain can plant or shadow a session. Browsers treat
+ * http://127.0.0.1 and http://localhost as secure for it (as they already must for `Secure`), so
+ * the local sandbox console keeps working over plain HTTP.
+ */
+export const SESSION_COOKIE = '__Host-vrp_console_session';
 
 /** The session cookie's value on a request, if any (cookies parsed by hand: this is the only one read). */
 export function sessionSecretOf(req: Request): string | undefined {

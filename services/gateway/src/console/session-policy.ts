@@ -1,5 +1,5 @@
 import type { GatewayConfig } from '../config.js';
-import type { SignInLimits } from '../db/console-accounts.js';
+import type { SignInLimits } from '../domain/sign-in-throttle.js';
 import type { SessionPolicy } from '../usecases/console-sessions.js';
 
 /** The console's session lifetimes and sign-in limits, from the gateway's settings. */
@@ -9,6 +9,7 @@ export function sessionPolicyOf(config: GatewayConfig): SessionPolicy & { limits
     idleMs: config.consoleSessionIdleMs,
     limits: {
       windowMs: config.consoleSignInWindowMs,
+      backoffMs: config.consoleSignInBackoffMs,
       perAccount: config.consoleSignInPerAccount,
       perAddress: config.consoleSignInPerAddress,
     },

@@ -23,18 +23,28 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-/** Security headers on every /console response, the API's included. */
-export const consoleSecurityHeaders: RequestHandler = (_req, res, next) => {
-  res.set({
+/** Browsers reach the production console over HTTPS only, for two years from their last visit. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Security headers on every /console response, the API's included; in production also
+ * Strict-Transport-Security (a local sandbox console is served over plain HTTP, where it would mean nothing).
+ */
+export function consoleSecurityHeaders(environment: string): RequestHandler {
+  const headers = {
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  });
-  next();
-};
+    ...(environment === 'production' ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+  return (_req, res, next) => {
+    res.set(headers);
+    next();
+  };
+}
 
 /**
  * Serves the built single-page console under /console/: hashed assets cached for a year, every

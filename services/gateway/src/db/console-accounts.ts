@@ -1,6 +1,7 @@
 import { validationError } from '@vrp/errors';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './client.js';
+import type { FailedAttempts } from '../domain/sign-in-throttle.js';
 import type { MerchantRecord } from './merchants.js';
 
 /** A console user as the console shows it (never the password hash). */
@@ -27,13 +28,6 @@ export interface ConsoleInvitationRecord {
   email: string;
   createdAt: Date;
   expiresAt: Date;
-}
-
-/** How many sign-in attempts an account and an address get within a window before 429. */
-export interface SignInLimits {
-  windowMs: number;
-  perAccount: number;
-  perAddress: number;
 }
 
 const USER = { id: true, merchantId: true, email: true, createdAt: true } as const;
@@ -109,8 +103,29 @@ export class ConsoleAccounts {
     await this.db.consoleSignInAttempt.deleteMany({ where: { at: { lt: attemptsBefore } } });
   }
 
-  async createInvitation(invitation: ConsoleInvitationRecord & { tokenHash: string; invitedBy: string }): Promise<void> {
-    await this.db.consoleInvitation.create({ data: invitation });
+  /**
+   * Stores an invitation unless its merchant already has `maxOpen` open ones (not accepted, not
+   * expired): false then. The merchant's row is locked for the count and the insert, so
+   * concurrent invitations cannot pass the cap together.
+   */
+  async createInvitation(
+    invitation: ConsoleInvitationRecord & { tokenHash: string; invitedBy: string },
+    maxOpen: number,
+  ): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "gateway"."merchants" WHERE id = ${invitation.merchantId} FOR UPDATE`;
+      const open = await tx.consoleInvitation.count({
+        where: { merchantId: invitation.merchantId, acceptedAt: null, expiresAt: { gt: invitation.createdAt } },
+      });
+      if (open >= maxOpen) return false;
+      await tx.consoleInvitation.create({ data: invitation });
+      return true;
+    });
+  }
+
+  /** Whether an invitation with this token hash can still be accepted (not used, not expired). */
+  async isOpenInvitation(tokenHash: string, now: Date): Promise<boolean> {
+    return (await this.db.consoleInvitation.count({ where: { tokenHash, acceptedAt: null, expiresAt: { gt: now } } })) > 0;
   }
 
   /** Invitations of the merchant not yet accepted and not expired, newest first. */
@@ -146,35 +161,48 @@ export class ConsoleAccounts {
   }
 
   /**
-   * Counts this sign-in attempt against its account and its address, unless either already has
-   * its limit of attempts within the window: then nothing is counted and the answer is how many
-   * seconds until the oldest counted attempt leaves the window. Serialised per account and per
-   * address (advisory locks), so concurrent guesses cannot slip past the limit.
+   * Weighs a sign-in attempt: `decide` gets the failures within the window of this account from
+   * this address and of this address overall, and answers how long the attempt must wait. When
+   * it need not, the attempt is counted (as a failure until a success clears it) and its id is
+   * returned; otherwise nothing is counted and the wait comes back. Serialised per
+   * (account, address) and per address (advisory locks, always taken in that order), so
+   * concurrent guesses cannot slip past the count.
    */
-  async admitSignIn(email: string, address: string, now: Date, limits: SignInLimits): Promise<{ retryAfterSeconds: number } | null> {
-    const since = new Date(now.getTime() - limits.windowMs);
-    const [, , rows] = await this.db.$transaction([
-      this.db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('console-sign-in:account'), hashtext(${email}))::text`,
-      this.db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('console-sign-in:address'), hashtext(${address}))::text`,
-      this.db.$queryRaw<{ admitted: boolean; oldest: Date | null }[]>`
-        WITH by_account AS (SELECT count(*) AS n, min(at) AS oldest FROM "gateway"."console_sign_in_attempts" WHERE email = ${email} AND at > ${since}),
-             by_address AS (SELECT count(*) AS n, min(at) AS oldest FROM "gateway"."console_sign_in_attempts" WHERE address = ${address} AND at > ${since}),
-             verdict AS (SELECT (a.n < ${limits.perAccount} AND d.n < ${limits.perAddress}) AS admitted,
-                                CASE WHEN a.n >= ${limits.perAccount} AND d.n >= ${limits.perAddress} THEN GREATEST(a.oldest, d.oldest)
-                                     WHEN a.n >= ${limits.perAccount} THEN a.oldest ELSE d.oldest END AS oldest
-                           FROM by_account a, by_address d),
-             counted AS (INSERT INTO "gateway"."console_sign_in_attempts" (email, address, at)
-                         SELECT ${email}, ${address}, ${now} FROM verdict WHERE admitted RETURNING id)
-        SELECT admitted, oldest FROM verdict`,
-    ]);
-    const verdict = rows[0]!;
-    if (verdict.admitted) return null;
-    const reopensAt = (verdict.oldest ?? now).getTime() + limits.windowMs;
-    return { retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)) };
+  async admitSignIn(
+    email: string,
+    address: string,
+    now: Date,
+    windowMs: number,
+    decide: (pair: FailedAttempts, byAddress: FailedAttempts) => number,
+  ): Promise<{ waitMs: number } | { attemptId: bigint }> {
+    const since = new Date(now.getTime() - windowMs);
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('console-sign-in:pair'), hashtext(${`${email}\n${address}`}))::text`;
+      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('console-sign-in:address'), hashtext(${address}))::text`;
+      const [row] = await tx.$queryRaw<{ pair_n: number; pair_last: Date | null; address_n: number; address_last: Date | null }[]>`
+        SELECT count(*) FILTER (WHERE email = ${email})::int AS pair_n, max(at) FILTER (WHERE email = ${email}) AS pair_last,
+               count(*)::int AS address_n, max(at) AS address_last
+          FROM "gateway"."console_sign_in_attempts" WHERE address = ${address} AND at > ${since}`;
+      const waitMs = decide({ count: row!.pair_n, lastAt: row!.pair_last }, { count: row!.address_n, lastAt: row!.address_last });
+      if (waitMs > 0) return { waitMs };
+      const [counted] = await tx.$queryRaw<{ id: bigint }[]>`
+        INSERT INTO "gateway"."console_sign_in_attempts" (email, address, at) VALUES (${email}, ${address}, ${now}) RETURNING id`;
+      return { attemptId: counted!.id };
+    });
   }
 
-  /** A successful sign-in clears its account's count (its address keeps the others it made). */
-  async clearSignInAttempts(email: string): Promise<void> {
-    await this.db.consoleSignInAttempt.deleteMany({ where: { email } });
+  /** Takes back an attempt that was never weighed (no hashing slot freed up for it). */
+  async forgetSignInAttempt(id: bigint): Promise<void> {
+    await this.db.consoleSignInAttempt.deleteMany({ where: { id } });
+  }
+
+  /** Replaces a user's password hash with one made with today's parameters, unless it changed meanwhile. */
+  async replacePasswordHash(userId: string, old: string, fresh: string): Promise<void> {
+    await this.db.consoleUser.updateMany({ where: { id: userId, passwordHash: old }, data: { passwordHash: fresh } });
+  }
+
+  /** A successful sign-in clears the failures of its account from its address (other addresses keep theirs). */
+  async clearSignInAttempts(email: string, address: string): Promise<void> {
+    await this.db.consoleSignInAttempt.deleteMany({ where: { email, address } });
   }
 }

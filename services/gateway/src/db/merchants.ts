@@ -43,10 +43,21 @@ export class MerchantRepository {
     return this.db.merchant.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
-  async addToken(token: { id: string; merchantId: string; hash: string; environment: string; name?: string }): Promise<ApiTokenRecord> {
-    return this.db.apiToken.create({
-      data: { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment, name: token.name ?? '' },
-      select: TOKEN,
+  /**
+   * Adds a token unless the merchant already has `maxLive` live (unrevoked) ones: null then. The
+   * merchant's row is locked for the count and the insert, so concurrent creates cannot pass the cap together.
+   */
+  async addToken(
+    token: { id: string; merchantId: string; hash: string; environment: string; name?: string },
+    maxLive: number,
+  ): Promise<ApiTokenRecord | null> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "gateway"."merchants" WHERE id = ${token.merchantId} FOR UPDATE`;
+      if ((await tx.apiToken.count({ where: { merchantId: token.merchantId, revokedAt: null } })) >= maxLive) return null;
+      return tx.apiToken.create({
+        data: { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment, name: token.name ?? '' },
+        select: TOKEN,
+      });
     });
   }
 

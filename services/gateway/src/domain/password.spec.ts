@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordPolicy, hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password.js';
+import { checkPasswordPolicy, hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from './password.js';
 
 describe('password hashing', () => {
   it('verifies the password it hashed and nothing else, with a fresh salt each time', async () => {
     const a = await hashPassword('correct horse battery');
     const b = await hashPassword('correct horse battery');
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword('correct horse battery', a)).toBe(true);
     expect(await verifyPassword('correct horse batterY', a)).toBe(false);
     expect(await verifyPassword('', a)).toBe(false);
+  });
+
+  it('uses OWASP’s minimum scrypt cost, and asks for a new hash of one made with other parameters', async () => {
+    expect(needsRehash(await hashPassword('correct horse battery'))).toBe(false);
+    expect(needsRehash('scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(true);
+    expect(needsRehash(UNKNOWN_USER_HASH)).toBe(false);
   });
 
   it('never matches a malformed hash or the unknown-user hash', async () => {

@@ -1,8 +1,12 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { validationError } from '@vrp/errors';
 
-/** scrypt cost: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, ~50–100 ms of one core. */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+/**
+ * scrypt cost, OWASP's minimum for scrypt: 2^17 × 8 × 128 bytes = 128 MiB of memory per hash,
+ * a few hundred ms of one core. Hashes made with other parameters are replaced at the next
+ * successful sign-in (needsRehash).
+ */
+const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 200;
@@ -37,6 +41,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(key, 'base64url');
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { ...cost, maxmem: maxmem(cost) });
   return timingSafeEqual(actual, expected);
+}
+
+/** True when `stored` was made with other scrypt parameters than today's (or is not one of ours): hash the password again. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) !== COST.N || Number(r) !== COST.r || Number(p) !== COST.p;
 }
 
 /** A hash no password matches, verified when the email is unknown so both answers take as long. */

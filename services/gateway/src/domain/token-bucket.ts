@@ -49,11 +49,22 @@ export class TokenBucket {
 
   /** Takes one token if there is one. */
   take(now: number): BucketVerdict {
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.updatedAt) / 1000) * this.rps);
-    this.updatedAt = now;
+    this.refill(now);
     const allowed = this.tokens >= 1;
     if (allowed) this.tokens -= 1;
     return bucketVerdict(allowed, this.tokens, this.rps, this.burst);
+  }
+
+  /** Whether a token is there, taking none (Retry-After says when one will be when none is). */
+  peek(now: number): BucketVerdict {
+    this.refill(now);
+    const allowed = this.tokens >= 1;
+    return bucketVerdict(allowed, this.tokens, this.rps, this.burst);
+  }
+
+  private refill(now: number): void {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.updatedAt) / 1000) * this.rps);
+    this.updatedAt = now;
   }
 
   /** True when the bucket has refilled completely, so forgetting it changes nothing. */

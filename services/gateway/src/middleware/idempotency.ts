@@ -3,6 +3,8 @@ import { ApiError, validationError } from '@vrp/errors';
 import type { Logger } from '@vrp/logging';
 import type { IdempotencyClaim, IdempotencyStore } from '../db/idempotency-store.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
+import type { SecretSealer } from '../domain/secret-sealing.js';
+import { openSecrets, sealSecrets } from './idempotent-secrets.js';
 import { merchantOf, setIdempotency } from './locals.js';
 
 const MAX_KEY_LENGTH = 255;
@@ -14,13 +16,25 @@ function sendJsonText(res: Response, send: Response['send'], status: number, tex
 }
 
 /**
- * Idempotency-Key on POST (API.md "Idempotency"). The first request to claim the key in the
- * database runs; its response (status and exact body bytes) is stored before it is sent, so
- * duplicates replay it with `Idempotent-Replayed: true`. A duplicate arriving while the first
- * runs waits up to `waitMs` for it to finish, then replays; only after that 409. A different
- * request under the same key is 422. 5xx outcomes are forgotten so the client can retry.
+ * Whether an answer is the key's final one, to replay for 24 h. Not so: a 5xx, a 429 and a 409
+ * idempotency_key_in_use (from this gateway or from the service that owns the resource): each says
+ * "nothing was decided, retry", so the key is given back and the merchant's retry runs again.
  */
-export function idempotency(store: IdempotencyStore, options: { waitMs: number; logger: Logger }): RequestHandler {
+export function isFinalAnswer(status: number, body: unknown): boolean {
+  if (status >= 500 || status === 429) return false;
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  return !(status === 409 && code === 'idempotency_key_in_use');
+}
+
+/**
+ * Idempotency-Key on POST. The first request to claim the key in the database runs; its final
+ * response (status and exact body bytes) is stored before it is sent, so duplicates replay it
+ * with `Idempotent-Replayed: true`. A duplicate arriving while the first runs waits up to `waitMs`
+ * for it to finish, then replays; only after that 409. A different request under the same key is
+ * 422. Answers that are not final (isFinalAnswer) are forgotten so the client can retry. Secrets
+ * in a stored answer are sealed with `sealer` and opened again for the replay.
+ */
+export function idempotency(store: IdempotencyStore, options: { waitMs: number; logger: Logger; sealer: SecretSealer }): RequestHandler {
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
     if (req.method !== 'POST' || key === undefined) return next();
@@ -34,7 +48,7 @@ export function idempotency(store: IdempotencyStore, options: { waitMs: number; 
     const deadline = Date.now() + options.waitMs;
     for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
       const claim = await store.claim(merchantId, key, req.method, path, hash);
-      if (claim) return runAndRecord(claim, store, res, next, options.logger);
+      if (claim) return runAndRecord(claim, store, res, next, options);
       const record = await store.find(merchantId, key);
       if (record && record.requestHash !== hash) {
         throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.', {
@@ -43,7 +57,10 @@ export function idempotency(store: IdempotencyStore, options: { waitMs: number; 
       }
       if (record && record.responseStatus !== null && record.responseBody !== null) {
         res.set('Idempotent-Replayed', 'true');
-        return sendJsonText(res, res.send, record.responseStatus, record.responseBody);
+        const replay = openSecrets(record.responseBody, options.sealer, merchantId, key, (field) =>
+          options.logger.warn('idempotent replay without a secret: its sealing key is no longer configured', { field }),
+        );
+        return sendJsonText(res, res.send, record.responseStatus, replay);
       }
       if (Date.now() >= deadline) {
         throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.', {
@@ -57,15 +74,25 @@ export function idempotency(store: IdempotencyStore, options: { waitMs: number; 
   };
 }
 
-/** Lets the request run, capturing its JSON response to store it before it goes out. */
-function runAndRecord(claim: IdempotencyClaim, store: IdempotencyStore, res: Response, next: () => void, logger: Logger): void {
+/** Lets the request run, capturing its JSON response to store it (secrets sealed) before it goes out. */
+function runAndRecord(
+  claim: IdempotencyClaim,
+  store: IdempotencyStore,
+  res: Response,
+  next: () => void,
+  { logger, sealer }: { logger: Logger; sealer: SecretSealer },
+): void {
   const send = res.send;
   let settled = false;
   res.json = (body: unknown) => {
     settled = true;
     const text = JSON.stringify(body);
     const status = res.statusCode;
-    const record = status >= 500 ? store.release(claim) : store.complete(claim, status, text);
+    const record = isFinalAnswer(status, body)
+      ? Promise.resolve()
+          .then(() => sealSecrets(text, sealer, claim.merchantId, claim.key))
+          .then((stored) => store.complete(claim, status, stored))
+      : store.release(claim);
     record
       .catch((err: unknown) => logger.error('could not record idempotent response', { err }))
       .finally(() => sendJsonText(res, send, status, text));

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ApiError } from '@vrp/errors';
-import { bucketVerdict, TokenBucket, type BucketVerdict, type TokenGrant } from '../domain/token-bucket.js';
+import { bucketVerdict, type BucketVerdict, type TokenGrant } from '../domain/token-bucket.js';
+import { KeyedBuckets } from './keyed-buckets.js';
 import { merchantOf } from './locals.js';
 
 /** Where the buckets live: the database, shared by every gateway replica. */
@@ -26,40 +27,6 @@ function isCurrent(lease: Lease, now: number): boolean {
 }
 
 /**
- * Per-merchant token buckets in memory, one process's own count: the fallback while the shared
- * store does not answer (a merchant then gets up to its limit per replica, not zero).
- */
-export class LocalBuckets {
-  private readonly buckets = new Map<string, TokenBucket>();
-  private readonly sweeper: NodeJS.Timeout;
-
-  constructor(
-    private readonly rps: number,
-    private readonly burst: number,
-  ) {
-    // Full buckets carry no information: forgetting them keeps memory bounded by active merchants.
-    this.sweeper = setInterval(() => this.sweep(Date.now()), 60_000).unref();
-  }
-
-  take(merchantId: string, now: number): BucketVerdict {
-    let bucket = this.buckets.get(merchantId);
-    if (!bucket) {
-      bucket = new TokenBucket(this.rps, this.burst, now);
-      this.buckets.set(merchantId, bucket);
-    }
-    return bucket.take(now);
-  }
-
-  stop(): void {
-    clearInterval(this.sweeper);
-  }
-
-  private sweep(now: number): void {
-    for (const [id, bucket] of this.buckets) if (bucket.isFull(now)) this.buckets.delete(id);
-  }
-}
-
-/**
  * A merchant's rate limit across every gateway replica: tokens come from the merchant's bucket
  * in the shared store (one statement), so the limit and the RateLimit-* headers are the
  * merchant's, whichever replica answers. While the bucket is well stocked a take hands this
@@ -68,7 +35,7 @@ export class LocalBuckets {
  * until it answers again.
  */
 export class RateLimiter {
-  private readonly local: LocalBuckets;
+  private readonly local: KeyedBuckets;
   private readonly leases = new Map<string, Lease>();
   /** The take on the shared store under way for a merchant: whether the store answered (never rejects). */
   private readonly taking = new Map<string, Promise<boolean>>();
@@ -81,7 +48,9 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
     private readonly onStoreError: (err: unknown) => void = () => undefined,
   ) {
-    this.local = new LocalBuckets(rps, burst);
+    // Per-merchant buckets in memory, this process's own count: the fallback while the shared store
+    // does not answer (a merchant then gets up to its limit per replica, not zero).
+    this.local = new KeyedBuckets(rps, burst);
     // A lease past its time is dropped when next used; this forgets those of merchants gone quiet.
     this.sweeper = setInterval(() => this.sweepLeases(this.now()), 60_000).unref();
   }

@@ -82,7 +82,10 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
     };
     const [mandate, paymentRefunds] = await Promise.all([expand.has('mandate') ? expandMandate() : undefined, refundsOfPayment]);
     if (mandate) body.mandate = mandate;
-    if (paymentRefunds) body.refunds = paymentRefunds;
+    if (paymentRefunds) {
+      body.refunds = paymentRefunds.refunds;
+      body.refunds_has_more = paymentRefunds.hasMore;
+    }
     res.json(body);
   });
 

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@vrp/errors';
-import type { ConsoleAccounts, ConsoleSessionRecord, SignInLimits } from '../db/console-accounts.js';
-import { UNKNOWN_USER_HASH, verifyPassword } from '../domain/password.js';
+import type { ConsoleAccounts, ConsoleSessionRecord } from '../db/console-accounts.js';
+import { signInWaitMs, type SignInLimits } from '../domain/sign-in-throttle.js';
+import type { HashingSlots } from '../console/hashing-slots.js';
+import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from '../domain/password.js';
 
 /** How long sessions live: `ttlMs` after sign-in at most, and `idleMs` after their last use. */
 export interface SessionPolicy {
@@ -24,24 +26,47 @@ export interface OpenedSession {
 const invalidCredentials = () => new ApiError('invalid_credentials', 'The email or password is not right.');
 
 /**
- * Signs a console user in. The attempt is counted per account and per address first (429
- * rate_limited with Retry-After once either has its limit); an unknown email costs the same
- * scrypt work as a wrong password and answers the same 401 invalid_credentials.
+ * Signs a console user in. The attempt is weighed first, before any password work: failures of
+ * this account from this address and of this address overall each get a few free attempts, then
+ * a doubling backoff (429 rate_limited with Retry-After; see domain/sign-in-throttle.ts). An
+ * unknown email costs the same scrypt work as a wrong password and answers the same 401
+ * invalid_credentials. Password work runs in one of the gateway's hashing slots (429 when none
+ * frees up in time); a hash made with older scrypt parameters is replaced on success. A success
+ * clears the account's failures from this address.
  */
 export async function signIn(
-  accounts: ConsoleAccounts,
+  ctx: { accounts: ConsoleAccounts; hashing: HashingSlots },
   input: { email: string; password: string; address: string; now: Date },
   policy: SessionPolicy & { limits: SignInLimits },
 ): Promise<OpenedSession> {
+  const { accounts, hashing } = ctx;
   const email = input.email.trim().toLowerCase();
-  const refused = await accounts.admitSignIn(email, input.address, input.now, policy.limits);
-  if (refused) {
-    throw new ApiError('rate_limited', 'Too many sign-in attempts. Wait before trying again.', { retryAfter: refused.retryAfterSeconds });
+  const { limits } = policy;
+  const admitted = await accounts.admitSignIn(email, input.address, input.now, limits.windowMs, (pair, byAddress) =>
+    signInWaitMs(pair, byAddress, limits, input.now),
+  );
+  if ('waitMs' in admitted) {
+    throw new ApiError('rate_limited', 'Too many failed sign-ins. Wait before trying again.', {
+      retryAfter: Math.max(1, Math.ceil(admitted.waitMs / 1000)),
+    });
   }
   const user = await accounts.findUserForSignIn(email);
-  const matches = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
-  if (!user || !matches) throw invalidCredentials();
-  await accounts.clearSignInAttempts(email);
+  const stored = user?.passwordHash ?? UNKNOWN_USER_HASH;
+  // undefined: no match; null: a match whose hash is current; a string: the match's hash with today's cost.
+  let checked: string | null | undefined;
+  try {
+    checked = await hashing.run(async () => {
+      if (!(await verifyPassword(input.password, stored)) || !user) return undefined;
+      return needsRehash(stored) ? hashPassword(input.password) : null;
+    });
+  } catch (err) {
+    // Refused for want of a hashing slot: the password was never weighed, so it is no failure either.
+    await accounts.forgetSignInAttempt(admitted.attemptId);
+    throw err;
+  }
+  if (checked === undefined || !user) throw invalidCredentials();
+  if (checked) await accounts.replacePasswordHash(user.id, stored, checked);
+  await accounts.clearSignInAttempts(email, input.address);
   return openSession(accounts, user.id, input.now, policy);
 }
 

@@ -1,4 +1,6 @@
 import type { ConsoleAccounts } from '../../src/db/console-accounts.js';
+import { newId } from '@vrp/ids';
+import { normaliseEmail } from '../../src/domain/email.js';
 import { createConsoleUser } from '../../src/usecases/console-team.js';
 import type { MerchantRepository } from '../../src/db/merchants.js';
 
@@ -17,15 +19,19 @@ export class ConsoleBrowser {
   cookie: string | undefined;
   csrf: string | undefined;
 
-  constructor(private readonly baseUrl: string) {}
+  /** `from`: the client address a trusted proxy reports (X-Forwarded-For), for a gateway with TRUST_PROXY. */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly from?: string,
+  ) {}
 
   async request(
     method: string,
     path: string,
     options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<ConsoleResponse> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie) headers.cookie = `vrp_console_session=${this.cookie}`;
+    const headers: Record<string, string> = { ...(this.from ? { 'x-forwarded-for': this.from } : {}), ...options.headers };
+    if (this.cookie) headers.cookie = `__Host-vrp_console_session=${this.cookie}`;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     if (method !== 'GET' && options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
     const res = await fetch(this.baseUrl + path, {
@@ -34,7 +40,7 @@ export class ConsoleBrowser {
       ...(options.body !== undefined ? { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
     });
     for (const set of res.headers.getSetCookie()) {
-      const m = /^vrp_console_session=([^;]*);.*Max-Age=(\d+)/.exec(set);
+      const m = /^__Host-vrp_console_session=([^;]*);.*Max-Age=(\d+)/.exec(set);
       if (m) this.cookie = m[2] === '0' ? undefined : m[1];
     }
     const text = await res.text();
@@ -50,13 +56,27 @@ export class ConsoleBrowser {
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** A console user of `merchantId`, created like the operator CLI does. */
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A console user of `merchantId` with PASSWORD. The operator CLI's use case (createConsoleUser)
+ * makes the first one; later ones reuse its hash, so a test file pays for one scrypt (128 MiB,
+ * up to seconds on a busy machine), not one per user.
+ */
 export async function consoleUser(
   accounts: ConsoleAccounts,
   merchants: MerchantRepository,
   merchantId: string,
   email: string,
 ): Promise<{ email: string; password: string }> {
-  await createConsoleUser(accounts, merchants, { merchantId, email, password: PASSWORD });
+  if (!passwordHash) {
+    passwordHash = createConsoleUser(accounts, merchants, { merchantId, email, password: PASSWORD }).then(async (user) => {
+      return (await accounts.findUserForSignIn(user.email))!.passwordHash;
+    });
+    passwordHash.catch(() => (passwordHash = undefined));
+    await passwordHash;
+    return { email, password: PASSWORD };
+  }
+  await accounts.createUser({ id: newId('consoleUser'), merchantId, email: normaliseEmail(email), passwordHash: await passwordHash });
   return { email, password: PASSWORD };
 }

@@ -2,6 +2,7 @@ import { mandate } from '@vrp/contracts';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
 import { startGateway, type Gateway } from '../../src/app.js';
+import type { GatewayClients } from '../../src/clients.js';
 import { loadGatewayConfig } from '../../src/config.js';
 import { MerchantRepository } from '../../src/db/merchants.js';
 import { createDb } from '../../src/db/client.js';
@@ -37,8 +38,12 @@ export interface Platform {
     environment?: 'sandbox' | 'production';
   }): Promise<{ id: string; token: string }>;
   api(token?: string): Api;
-  /** Another gateway over the same database and services with some settings changed (and a clock for its rate limiter); stopped by stop(). */
-  startGateway(overrides: Record<string, string>, now?: () => number, logger?: Logger): Promise<Gateway>;
+  /**
+   * Another gateway over the same database and services with some settings changed (and a clock
+   * for its rate limiter, a logger, clients of its own, e.g. a real one wrapped to fail once);
+   * stopped by stop().
+   */
+  startGateway(overrides: Record<string, string>, now?: () => number, logger?: Logger, clients?: Partial<GatewayClients>): Promise<Gateway>;
   stop(): Promise<void>;
 }
 
@@ -75,6 +80,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     // Generous by default so ordinary tests never meet the limiter; rate-limit tests lower it.
     RATE_LIMIT_RPS: '100000',
     RATE_LIMIT_BURST: '100000',
+    // Sign-ins wait for a password hashing slot as long as a busy test machine needs; the slot tests shorten it.
+    PASSWORD_HASH_WAIT: '60s',
+    // Every test comes from 127.0.0.1 and many send bad tokens on purpose; the failed-authentication tests lower it.
+    AUTH_FAILURE_BURST: '100000',
     ...gatewayEnv,
     ...options.overrides,
   };
@@ -101,10 +110,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       return { id: created.merchant.id, token: created.accessToken };
     },
     api: (token) => createApi(gateway.url, token),
-    async startGateway(overrides, now, logger) {
+    async startGateway(overrides, now, logger, clients) {
       const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }), {
         ...(now ? { now } : {}),
         ...(logger ? { logger } : {}),
+        ...(clients ? { clients } : {}),
       });
       extraGateways.push(extra);
       return extra;

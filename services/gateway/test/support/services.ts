@@ -47,6 +47,7 @@ export function sharedEnv(ctx: { db: TestDatabase; stream: TestStream; vrpEnv: s
     // Production refuses the development secrets; tests bring their own.
     CURSOR_SECRET: 'test-cursor-secret-0123456789abcdef0123456789',
     WEBHOOK_SECRET_KEY: '746573742d776562686f6f6b2d7365637265742d6b65792d33322d6279746573',
+    IDEMPOTENCY_SEALING_KEYS: 'test-1:74657374206964656d706f74656e6379207365616c696e67206b657920303121',
   };
 }
 

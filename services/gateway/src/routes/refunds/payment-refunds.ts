@@ -2,30 +2,24 @@ import { common, type refund } from '@vrp/contracts';
 import type { ServiceClient } from '@vrp/grpc';
 import { presentRefund, type RefundJson } from '@vrp/public-api';
 
+/** The most refunds GET /v1/payments/{id}?expand=refunds embeds; the rest are listed by GET /v1/refunds?payment_id=. */
+export const EXPANDED_REFUNDS = 100;
+
 /**
- * Every refund of a payment, oldest first, each exactly as GET /v1/refunds/{id} returns it:
- * what GET /v1/payments/{id}?expand=refunds embeds. Walks the refund list page by page, so a
- * payment with many small refunds is still returned whole.
+ * The oldest EXPANDED_REFUNDS refunds of a payment, each exactly as GET /v1/refunds/{id} returns
+ * it, and whether it has more: what GET /v1/payments/{id}?expand=refunds embeds. One page, so a
+ * payment with thousands of small refunds still answers in bounded size and time; the whole list is
+ * GET /v1/refunds?payment_id={id}&order=created_at, whose first page of 100 is the embedded one.
  */
 export async function listPaymentRefunds(
   refunds: ServiceClient<typeof refund.RefundService>,
   merchantId: string,
   paymentId: string,
-): Promise<RefundJson[]> {
-  const out: RefundJson[] = [];
-  let after: refund.Refund | undefined;
-  for (;;) {
-    const page = await refunds.listRefunds({
-      merchantId,
-      paymentId,
-      page: {
-        order: common.SortOrder.CREATED_AT_ASC,
-        pageSize: 200,
-        ...(after ? { after: { createdAt: after.createdAt, id: after.id } } : {}),
-      },
-    });
-    out.push(...page.refunds.map(presentRefund));
-    after = page.refunds[page.refunds.length - 1];
-    if (!page.pageInfo?.hasMore || !after) return out;
-  }
+): Promise<{ refunds: RefundJson[]; hasMore: boolean }> {
+  const page = await refunds.listRefunds({
+    merchantId,
+    paymentId,
+    page: { order: common.SortOrder.CREATED_AT_ASC, pageSize: EXPANDED_REFUNDS },
+  });
+  return { refunds: page.refunds.map(presentRefund), hasMore: page.pageInfo?.hasMore ?? false };
 }
