@@ -1,4 +1,4 @@
-import { ApiError, notFound, validationError } from '@vrp/errors';
+import { ApiError, notFound, originalFault, validationError } from '@vrp/errors';
 import { minorUnits } from '@vrp/public-api';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
@@ -69,8 +69,8 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
   } catch (err) {
     // A repeat, or a concurrent call with the same refund id that won the primary key (whatever
     // the payment allows by now): answer as the first did. Repeats are rare, so they are not
-    // looked for before the attempt.
-    const raced = await existingAllocation(deps, input);
+    // looked for before the attempt. If looking fails too, the answer is still the first fault.
+    const raced = await existingAllocation(deps, input).catch((lookup: unknown) => Promise.reject(originalFault(err, lookup)));
     if (raced) return raced;
     throw err;
   }
