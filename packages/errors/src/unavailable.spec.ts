@@ -68,5 +68,8 @@ describe('errors classified by origin', () => {
     // A lost race the catch path was there to settle: its own dependency failure says more.
     expect(originalFault(race, lost)).toBe(lost);
     expect(originalFault(race, new TypeError('x'))).toBe(race);
+    // What the catch path found out on purpose (the race was lost to a released refund) is its answer.
+    const found = new ApiError('invalid_state_transition', 'released');
+    expect(originalFault(race, found)).toBe(found);
   });
 });

@@ -90,11 +90,13 @@ export function unexpectedError(err: unknown): ApiError {
  * What a catch path throws when its own work (a query that cleans up or looks for a repeat)
  * failed with `later` while it handled `original`: the original fault, which says what happened
  * to the request (a verdict, or a dependency that failed), so a second failure on the way out
- * never turns it into something else. Only an original that is neither (an unexpected error the
- * catch path was there to explain, such as a lost race on a key) gives way to a `later` that is
- * a dependency failure.
+ * never turns it into something else. A `later` ApiError is no failure but the catch path's own
+ * verdict (it found what the original meant), so it stands; and an original that is neither (an
+ * unexpected error the catch path was there to explain, such as a lost race on a key) gives way
+ * to a `later` that is a dependency failure.
  */
 export function originalFault(original: unknown, later: unknown): unknown {
+  if (isApiError(later)) return later;
   if (isApiError(original) || isUnavailableDependency(original)) return original;
   return isUnavailableDependency(later) ? later : original;
 }
