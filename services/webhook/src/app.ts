@@ -44,9 +44,6 @@ export type WebhookService = Started<{
  */
 export function startWebhookService(config: WebhookConfig, options: WebhookServiceOptions = {}): Promise<WebhookService> {
   const logger = options.logger ?? createLogger('webhook', { level: config.logLevel });
-  if (config.usingDevSecretKey && config.env !== 'sandbox') {
-    logger.warn('WEBHOOK_SECRET_KEY is not set: signing secrets are encrypted with the development key; set it in production');
-  }
   return startUp('webhook service', logger, async (resources) => {
     const pool = resources.add(
       'database pool',

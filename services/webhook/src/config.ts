@@ -10,6 +10,7 @@ import {
   vrpEnvSetting,
   ConfigError,
   type Setting,
+  type VrpEnv,
 } from '@vrp/config';
 import { validateRetrySchedule } from './domain/retry-schedule.js';
 
@@ -19,15 +20,59 @@ import { validateRetrySchedule } from './domain/retry-schedule.js';
  */
 export const DEV_SECRET_KEY = '6465762d6f6e6c792d776562686f6f6b2d7365637265742d6b65792d33322d62';
 
-function secretKey(name: string): Setting<Buffer> {
+/** A 32-byte key as WEBHOOK_SECRET_KEY gives it, and whether its text is the key's one exact encoding. */
+export interface ParsedSecretKey {
+  key: Buffer;
+  /**
+   * True for 64 hex digits, or standard base64 (44 characters, padded) or base64url (43) that
+   * encodes back to the same text. Node's base64 decoder skips what it does not understand, so a
+   * mistyped or truncated key can still decode to 32 bytes: that text is not canonical.
+   */
+  canonical: boolean;
+}
+
+/** Reads a 32-byte key written as 64 hex digits or in base64; throws when it is not 32 bytes. */
+export function parseSecretKey(text: string): ParsedSecretKey {
+  if (/^[0-9a-f]{64}$/i.test(text)) return { key: Buffer.from(text, 'hex'), canonical: true };
+  const key = Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error('must be a 32-byte key, as 64 hex characters or base64');
+  return { key, canonical: key.toString('base64') === text || key.toString('base64url') === text };
+}
+
+/**
+ * WEBHOOK_SECRET_KEY. Production refuses a key anyone could know or that was not written as
+ * meant: unset (the published development key), that key, all zeros, or a text that decodes to
+ * 32 bytes only by the decoder's leniency. Signing secrets sealed with such a key are as good as
+ * plain text.
+ */
+function secretKey(name: string, env: VrpEnv): Setting<ParsedSecretKey> {
   const parse = str(name, { default: DEV_SECRET_KEY });
   return {
     name,
     parse(raw) {
-      const text = parse.parse(raw);
-      const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-      if (key.length !== 32) throw new Error('must be a 32-byte key, as 64 hex characters or base64');
-      return key;
+      const parsed = parseSecretKey(parse.parse(raw));
+      if (env !== 'production') return parsed;
+      if (!raw) throw new Error('must be set in production (32 bytes, hex or base64)');
+      if (parsed.key.equals(Buffer.from(DEV_SECRET_KEY, 'hex')))
+        throw new Error('must not be the published development key in production (generate a new 32-byte key)');
+      if (parsed.key.every((b) => b === 0)) throw new Error('must not be all zeros in production (generate a random 32-byte key)');
+      if (!parsed.canonical)
+        throw new Error('must be written exactly in production: 64 hex characters, or base64 that encodes back to the same text');
+      return parsed;
+    },
+  };
+}
+
+/** WEBHOOK_ALLOW_INSECURE_LOOPBACK: local development only, so production refuses it. */
+function allowInsecureLoopback(name: string, env: VrpEnv): Setting<boolean> {
+  const parse = bool(name, { default: false });
+  return {
+    name,
+    parse(raw) {
+      const allowed = parse.parse(raw);
+      if (allowed && env === 'production')
+        throw new Error('must not be set in production: it lets deliveries reach loopback addresses (development only)');
+      return allowed;
     },
   };
 }
@@ -55,8 +100,8 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
       grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       retrySchedule: retrySchedule('WEBHOOK_RETRY_SCHEDULE'),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', { default: 10_000, min: 1, max: 60_000 }),
-      secretKey: secretKey('WEBHOOK_SECRET_KEY'),
-      allowInsecureLoopback: bool('WEBHOOK_ALLOW_INSECURE_LOOPBACK', { default: false }),
+      secretKey: secretKey('WEBHOOK_SECRET_KEY', vrpEnv),
+      allowInsecureLoopback: allowInsecureLoopback('WEBHOOK_ALLOW_INSECURE_LOOPBACK', vrpEnv),
       allowedPrivateHosts: list('WEBHOOK_ALLOWED_PRIVATE_HOSTS', { default: [] }),
       consumerName: str('WEBHOOK_CONSUMER_NAME', { default: 'webhook-service' }),
       pollIntervalMs: int('WEBHOOK_POLL_INTERVAL_MS', { default: 250, min: 10 }),
@@ -75,15 +120,8 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!/^[A-Za-z0-9_-]+$/.test(config.consumerName)) {
     throw new ConfigError([`WEBHOOK_CONSUMER_NAME must be letters, digits, '-' or '_', got '${config.consumerName}'`]);
   }
-  // Signing secrets encrypted with a published development key are as good as plain text.
-  if (vrpEnv === 'production' && !env.WEBHOOK_SECRET_KEY) {
-    throw new ConfigError(['WEBHOOK_SECRET_KEY must be set in production (32 bytes, hex or base64)']);
-  }
-  const usingDevSecretKey = config.secretKey.equals(Buffer.from(DEV_SECRET_KEY, 'hex'));
-  if (vrpEnv === 'production' && usingDevSecretKey) {
-    throw new ConfigError(['WEBHOOK_SECRET_KEY must not be the published development key in production (generate a new 32-byte key)']);
-  }
-  return Object.freeze({ ...config, env: vrpEnv, usingDevSecretKey });
+  const usingDevSecretKey = config.secretKey.key.equals(Buffer.from(DEV_SECRET_KEY, 'hex'));
+  return Object.freeze({ ...config, secretKey: config.secretKey.key, env: vrpEnv, usingDevSecretKey });
 }
 
 export type WebhookConfig = ReturnType<typeof loadWebhookConfig>;
