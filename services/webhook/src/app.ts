@@ -14,6 +14,7 @@ import { EventConsumer } from './jobs/event-consumer.js';
 import { UndeliverableEndpoints } from './domain/undeliverable-endpoints.js';
 import { endpointUrls } from './db/recording.js';
 import { RecordedEvents } from './jobs/recorded-events.js';
+import { SecretResealer } from './jobs/secret-resealer.js';
 import { SERVICE_NAMES, routes } from './server.js';
 
 /** Things a test (or an embedding process) may supply instead of the defaults. */
@@ -34,6 +35,8 @@ export type WebhookService = Started<{
   readonly metricsPort: number;
   /** Sends due deliveries now (tests); the worker also does this on its own. */
   worker: DeliveryWorker;
+  /** Moves signing secrets sealed with an older key onto the first key listed (tests can run a pass). */
+  resealer: SecretResealer;
 }>;
 
 /**
@@ -44,6 +47,10 @@ export type WebhookService = Started<{
  */
 export function startWebhookService(config: WebhookConfig, options: WebhookServiceOptions = {}): Promise<WebhookService> {
   const logger = options.logger ?? createLogger('webhook', { level: config.logLevel });
+  logger.info('signing secrets sealed with key', {
+    key_id: config.secretKeys.sealing.id,
+    keys_listed: config.secretKeys.keys.map((k) => k.id),
+  });
   return startUp('webhook service', logger, async (resources) => {
     const pool = resources.add(
       'database pool',
@@ -109,6 +116,8 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       if (movedMs >= config.breakerResetMs) await worker.closeCircuitsOf(merchantId);
     });
     sandboxClocks.onAdvance(() => worker.nudge());
+    const resealer = resources.add('secret re-seal job', new SecretResealer(deps), (r) => r.stop());
+    resealer.start();
     const consumer = new EventConsumer(deps, {
       bus,
       stream: config.eventStream,
@@ -134,6 +143,6 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     resources.add('gRPC server', server, (s) => s.close());
     // Closed before the server (reverse order): stream readers waiting for events answer at once.
     resources.add('event stream readers', recorded, (r) => r.close());
-    return { port: server.port, metricsPort: metricsServer.port, worker };
+    return { port: server.port, metricsPort: metricsServer.port, worker, resealer };
   });
 }

@@ -1,6 +1,7 @@
 import { ConfigError } from '@vrp/config';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRET_KEY, loadWebhookConfig } from './config.js';
+import { secretKeyId } from './domain/signing-secret.js';
 
 /** Production settings that pass: a database password and a real key. */
 const PRODUCTION = {
@@ -64,13 +65,31 @@ describe('loadWebhookConfig', () => {
       expect(problemsOf({ ...PRODUCTION, WEBHOOK_SECRET_KEY: canonical }), canonical).toEqual([]);
     }
     // Padding dropped, a stray character, white space inside: Node decodes each to the same 32 bytes.
-    for (const lenient of [key.toString('base64').replace(/=$/, ''), `${key.toString('base64')}!`, ` ${key.toString('base64')}`]) {
+    for (const lenient of [
+      key.toString('base64').replace(/=$/, ''),
+      `${key.toString('base64')}!`,
+      `${key.toString('base64').slice(0, 20)} ${key.toString('base64').slice(20)}`,
+    ]) {
       expect(Buffer.from(lenient, 'base64').equals(key), lenient).toBe(true);
       expect(problemsOf({ ...PRODUCTION, WEBHOOK_SECRET_KEY: lenient }), lenient).toEqual([
         expect.stringMatching(/^WEBHOOK_SECRET_KEY must be written exactly in production/),
       ]);
-      expect(loadWebhookConfig({ WEBHOOK_SECRET_KEY: lenient }).secretKey.equals(key)).toBe(true);
+      expect(loadWebhookConfig({ WEBHOOK_SECRET_KEY: lenient }).secretKeys.sealing.key.equals(key)).toBe(true);
     }
+  });
+
+  it('takes several keys, the first sealing, each checked on its own line in production', () => {
+    const [k1, k2] = ['ab'.repeat(32), Buffer.from('cd'.repeat(32), 'hex').toString('base64')];
+    const ring = loadWebhookConfig({ ...PRODUCTION, WEBHOOK_SECRET_KEY: `${k2}, ${k1}` }).secretKeys;
+    expect(ring.keys.map((k) => k.key.toString('hex'))).toEqual(['cd'.repeat(32), 'ab'.repeat(32)]);
+    expect(ring.sealing.id).toBe(secretKeyId(Buffer.from('cd'.repeat(32), 'hex')));
+    expect(problemsOf({ ...PRODUCTION, WEBHOOK_SECRET_KEY: `${k1},${'0'.repeat(64)}` })).toEqual([
+      'WEBHOOK_SECRET_KEY must not be all zeros in production (generate a random 32-byte key) (key 2 of 2)',
+    ]);
+    expect(problemsOf({ WEBHOOK_SECRET_KEY: `${k1},,${k2}` })).toEqual(['WEBHOOK_SECRET_KEY has an empty entry (key 2 of 3)']);
+    expect(problemsOf({ WEBHOOK_SECRET_KEY: `${k1},short` })).toEqual([
+      'WEBHOOK_SECRET_KEY must be a 32-byte key, as 64 hex characters or base64 (key 2 of 2)',
+    ]);
   });
 
   it('takes the SPEC schedule by default: 8 waits before attempts 2..9', () => {

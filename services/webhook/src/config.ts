@@ -13,10 +13,11 @@ import {
   type VrpEnv,
 } from '@vrp/config';
 import { validateRetrySchedule } from './domain/retry-schedule.js';
+import { SecretKeyring } from './domain/signing-secret.js';
 
 /**
- * Development-only key for encrypting signing secrets at rest. Outside sandbox/dev a warning is
- * logged at boot when it is in use (see app.ts): production must set WEBHOOK_SECRET_KEY.
+ * Development-only key for encrypting signing secrets at rest (it is published here): production
+ * refuses to start with it and must set WEBHOOK_SECRET_KEY.
  */
 export const DEV_SECRET_KEY = '6465762d6f6e6c792d776562686f6f6b2d7365637265742d6b65792d33322d62';
 
@@ -40,27 +41,49 @@ export function parseSecretKey(text: string): ParsedSecretKey {
 }
 
 /**
- * WEBHOOK_SECRET_KEY. Production refuses a key anyone could know or that was not written as
- * meant: unset (the published development key), that key, all zeros, or a text that decodes to
- * 32 bytes only by the decoder's leniency. Signing secrets sealed with such a key are as good as
- * plain text.
+ * WEBHOOK_SECRET_KEY: one key, or several separated by commas, the newest first (it seals; every
+ * one opens what it sealed: see SecretKeyring). Production refuses a key anyone could know or
+ * that was not written as meant: unset (the published development key), that key, all zeros, or
+ * a text that decodes to 32 bytes only by the decoder's leniency. Signing secrets sealed with
+ * such a key are as good as plain text.
  */
-function secretKey(name: string, env: VrpEnv): Setting<ParsedSecretKey> {
+function secretKeys(name: string, env: VrpEnv): Setting<SecretKeyring> {
   const parse = str(name, { default: DEV_SECRET_KEY });
   return {
     name,
     parse(raw) {
-      const parsed = parseSecretKey(parse.parse(raw));
-      if (env !== 'production') return parsed;
-      if (!raw) throw new Error('must be set in production (32 bytes, hex or base64)');
-      if (parsed.key.equals(Buffer.from(DEV_SECRET_KEY, 'hex')))
-        throw new Error('must not be the published development key in production (generate a new 32-byte key)');
-      if (parsed.key.every((b) => b === 0)) throw new Error('must not be all zeros in production (generate a random 32-byte key)');
-      if (!parsed.canonical)
-        throw new Error('must be written exactly in production: 64 hex characters, or base64 that encodes back to the same text');
-      return parsed;
+      const texts = parse
+        .parse(raw)
+        .split(',')
+        .map((t) => t.trim());
+      const which = (i: number) => (texts.length > 1 ? ` (key ${i + 1} of ${texts.length})` : '');
+      const keys = texts.map((text, i) => {
+        if (!text) throw new Error(`has an empty entry${which(i)}`);
+        let parsed: ParsedSecretKey;
+        try {
+          parsed = parseSecretKey(text);
+        } catch (err) {
+          throw new Error(`${(err as Error).message}${which(i)}`, { cause: err });
+        }
+        if (env === 'production') {
+          const refused = productionRefusal(parsed);
+          if (refused) throw new Error(`${refused}${which(i)}`);
+        }
+        return parsed.key;
+      });
+      if (env === 'production' && !raw) throw new Error('must be set in production (32 bytes, hex or base64)');
+      return new SecretKeyring(keys);
     },
   };
+}
+
+/** Why production refuses a key, or null. */
+function productionRefusal(parsed: ParsedSecretKey): string | null {
+  if (parsed.key.equals(Buffer.from(DEV_SECRET_KEY, 'hex')))
+    return 'must not be the published development key in production (generate a new 32-byte key)';
+  if (parsed.key.every((b) => b === 0)) return 'must not be all zeros in production (generate a random 32-byte key)';
+  if (!parsed.canonical) return 'must be written exactly in production: 64 hex characters, or base64 that encodes back to the same text';
+  return null;
 }
 
 /** WEBHOOK_ALLOW_INSECURE_LOOPBACK: local development only, so production refuses it. */
@@ -100,7 +123,9 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
       grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       retrySchedule: retrySchedule('WEBHOOK_RETRY_SCHEDULE'),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', { default: 10_000, min: 1, max: 60_000 }),
-      secretKey: secretKey('WEBHOOK_SECRET_KEY', vrpEnv),
+      secretKeys: secretKeys('WEBHOOK_SECRET_KEY', vrpEnv),
+      // How often the re-seal job looks for signing secrets sealed with a key other than the first listed.
+      resealIntervalMs: duration('WEBHOOK_RESEAL_INTERVAL', { default: 60_000 }),
       allowInsecureLoopback: allowInsecureLoopback('WEBHOOK_ALLOW_INSECURE_LOOPBACK', vrpEnv),
       allowedPrivateHosts: list('WEBHOOK_ALLOWED_PRIVATE_HOSTS', { default: [] }),
       consumerName: str('WEBHOOK_CONSUMER_NAME', { default: 'webhook-service' }),
@@ -120,8 +145,8 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!/^[A-Za-z0-9_-]+$/.test(config.consumerName)) {
     throw new ConfigError([`WEBHOOK_CONSUMER_NAME must be letters, digits, '-' or '_', got '${config.consumerName}'`]);
   }
-  const usingDevSecretKey = config.secretKey.key.equals(Buffer.from(DEV_SECRET_KEY, 'hex'));
-  return Object.freeze({ ...config, secretKey: config.secretKey.key, env: vrpEnv, usingDevSecretKey });
+  const usingDevSecretKey = config.secretKeys.sealing.key.equals(Buffer.from(DEV_SECRET_KEY, 'hex'));
+  return Object.freeze({ ...config, env: vrpEnv, usingDevSecretKey });
 }
 
 export type WebhookConfig = ReturnType<typeof loadWebhookConfig>;

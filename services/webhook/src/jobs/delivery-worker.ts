@@ -203,7 +203,7 @@ export class DeliveryWorker {
         ...event,
         eventId: event.id,
         attempt,
-        secrets: liveSecrets(config.secretKey, endpoint, this.merchantNow(claimed)),
+        secrets: liveSecrets(config.secretKeys, endpoint, this.merchantNow(claimed)),
         sandbox: config.env === 'sandbox',
         // The signature's t= is the wall clock's: receivers check it against theirs.
         now: clock(),

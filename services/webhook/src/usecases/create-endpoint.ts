@@ -43,7 +43,7 @@ export async function createEndpoint(
     url: input.url,
     description: input.description,
     enabledEvents,
-    secretCiphertext: sealSecret(deps.config.secretKey, id, secret),
+    secretCiphertext: sealSecret(deps.config.secretKeys, id, secret),
     at: now,
   });
   return { endpoint, secret };
