@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   refund_exceeds_payment: { http: 422, grpc: 9, type: 'unprocessable_error' },
   idempotency_key_reused: { http: 422, grpc: 9, type: 'idempotency_error' },
   invalid_webhook_url: { http: 422, grpc: 9, type: 'unprocessable_error' },
+  too_many_endpoints: { http: 422, grpc: 9, type: 'unprocessable_error' },
   invalid_state_transition: { http: 422, grpc: 9, type: 'unprocessable_error' },
   rate_limited: { http: 429, grpc: 8, type: 'rate_limit_error' },
   internal_error: { http: 500, grpc: 13, type: 'api_error' },

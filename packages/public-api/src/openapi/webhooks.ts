@@ -37,11 +37,16 @@ export const paths: OpenApiFragment['paths'] = {
       operationId: 'createWebhookEndpoint',
       tags,
       summary: 'Register a webhook endpoint',
+      description:
+        'A merchant has at most 16 endpoints (deleted ones do not count; disabled ones do): the 17th is 422 `too_many_endpoints`.',
       parameters: [idempotencyKeyParam],
       requestBody: jsonBody(ref('WebhookEndpointCreate')),
       responses: {
         '201': jsonResponse('The endpoint with its signing secret (shown only now).', ref('WebhookEndpointWithSecret'), idempotentHeaders),
-        ...errorResponses({ '409': 'idempotency_key_in_use.', '422': 'invalid_webhook_url or idempotency_key_reused.' }),
+        ...errorResponses({
+          '409': 'idempotency_key_in_use.',
+          '422': 'invalid_webhook_url, too_many_endpoints (the merchant has its 16 endpoints; delete one first) or idempotency_key_reused.',
+        }),
       },
     },
     get: {
