@@ -14,7 +14,11 @@ import { EventConsumer } from './jobs/event-consumer.js';
 import { UndeliverableEndpoints } from './domain/undeliverable-endpoints.js';
 import { endpointUrls } from './db/recording.js';
 import { RecordedEvents } from './jobs/recorded-events.js';
+import { ReplayRunner } from './jobs/replay-runner.js';
 import { SecretResealer } from './jobs/secret-resealer.js';
+
+/** How often a replica looks for accepted bulk replays nobody is carrying out (one accepted here wakes it at once). */
+const REPLAY_POLL_MS = 1000;
 import { SERVICE_NAMES, routes } from './server.js';
 
 /** Things a test (or an embedding process) may supply instead of the defaults. */
@@ -92,10 +96,11 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       (c) => c.stop(),
     );
     const clock = options.clock ?? ((merchantId?: string) => sandboxClocks.now(merchantId));
-    const wake = { worker: undefined as DeliveryWorker | undefined };
+    const wake = { worker: undefined as DeliveryWorker | undefined, replays: undefined as ReplayRunner | undefined };
     const recorded = new RecordedEvents();
     const afterCommit = () => {
       wake.worker?.nudge();
+      wake.replays?.nudge();
       recorded.notify();
     };
     const undeliverable = new UndeliverableEndpoints({ env: config.env, allowInsecureLoopback: config.allowInsecureLoopback });
@@ -116,6 +121,9 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       if (movedMs >= config.breakerResetMs) await worker.closeCircuitsOf(merchantId);
     });
     sandboxClocks.onAdvance(() => worker.nudge());
+    const replays = resources.add('replay runner', new ReplayRunner(deps), (r) => r.stop());
+    wake.replays = replays;
+    replays.start(REPLAY_POLL_MS);
     const resealer = resources.add('secret re-seal job', new SecretResealer(deps), (r) => r.stop());
     resealer.start();
     const consumer = new EventConsumer(deps, {

@@ -19,7 +19,14 @@ export const schemas: OpenApiFragment['schemas'] = {
     type: 'object',
     required: ['count'],
     additionalProperties: false,
-    properties: { count: { type: 'integer', minimum: 0, maximum: 10000, description: 'Events queued for redelivery.' } },
+    properties: {
+      count: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 10000,
+        description: 'Events that matched and will be redelivered (in the background).',
+      },
+    },
   },
   WebhookEndpointList: listSchema('WebhookEndpoint'),
   WebhookEventList: listSchema('WebhookEvent'),
@@ -218,14 +225,20 @@ export const paths: OpenApiFragment['paths'] = {
     post: {
       operationId: 'replayWebhookEvents',
       tags,
-      summary: 'Redeliver many events now (bulk replay)',
+      summary: 'Redeliver many events (bulk replay)',
       description:
-        'Redelivers, like a manual retry of each, the events matching every given filter: at most 10,000, the oldest first (repeat the call for more). With `endpoint_id` only deliveries to that endpoint are re-armed.',
+        'Redelivers, like a manual retry of each, the events matching every given filter: at most 10,000, the oldest first (repeat the call for more). With `endpoint_id` only deliveries to that endpoint are re-armed. It answers at once with how many events matched; their redelivery is queued in the background (it survives a restart) and runs within seconds. A merchant\u2019s bulk replays are accepted at most once a minute: sooner is 429 `rate_limited` with `Retry-After`.',
       parameters: [idempotencyKeyParam],
       requestBody: jsonBody(ref('WebhookReplayRequest')),
       responses: {
-        '202': jsonResponse('How many events were queued.', ref('WebhookReplayResult'), idempotentHeaders),
-        ...errorResponses({ '400': 'validation_error.', ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
+        '202': jsonResponse('How many events will be redelivered.', ref('WebhookReplayResult'), idempotentHeaders),
+        ...errorResponses({
+          '400': 'validation_error.',
+          ...notFound,
+          '409': 'idempotency_key_in_use.',
+          '422': 'idempotency_key_reused.',
+          '429': 'rate_limited: a bulk replay was accepted less than a minute ago (or the request rate limit); retry after Retry-After.',
+        }),
       },
     },
   },
