@@ -124,6 +124,8 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
       retrySchedule: retrySchedule('WEBHOOK_RETRY_SCHEDULE'),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', { default: 10_000, min: 1, max: 60_000 }),
       secretKeys: secretKeys('WEBHOOK_SECRET_KEY', vrpEnv),
+      // Manual retries of single events a merchant may make per hour (429 rate_limited beyond).
+      manualRetriesPerHour: int('WEBHOOK_MANUAL_RETRIES_PER_HOUR', { default: 100, min: 1 }),
       // A merchant's bulk replays are accepted at most once per this (429 rate_limited sooner).
       replayIntervalMs: duration('WEBHOOK_REPLAY_INTERVAL', { default: 60_000 }),
       // How often the re-seal job looks for signing secrets sealed with a key other than the first listed.

@@ -209,7 +209,7 @@ export const paths: OpenApiFragment['paths'] = {
       tags,
       summary: 'Redeliver an event now',
       description:
-        'Queues an immediate redelivery to the event\u2019s enabled endpoints (and any subscribed since), whatever its status and whatever the endpoints\u2019 circuit breakers say; attempt numbers continue. A finished delivery gets one more attempt.',
+        'Queues an immediate redelivery to the event\u2019s enabled endpoints (and any subscribed since), whatever its status and whatever the endpoints\u2019 circuit breakers say; attempt numbers continue. A finished delivery gets one more attempt. Each call spends one of the merchant\u2019s 100 manual retries an hour (the hour from the first of them); beyond them it is 429 `rate_limited` with `Retry-After`.',
       parameters: [eventId, idempotencyKeyParam],
       responses: {
         '202': jsonResponse(
@@ -217,7 +217,13 @@ export const paths: OpenApiFragment['paths'] = {
           ref('WebhookEventWithAttempts'),
           idempotentHeaders,
         ),
-        ...errorResponses({ ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
+        ...errorResponses({
+          ...notFound,
+          '409': 'idempotency_key_in_use.',
+          '422': 'idempotency_key_reused.',
+          '429':
+            'rate_limited: the merchant\u2019s manual retries of the hour are spent (or the request rate limit); retry after Retry-After.',
+        }),
       },
     },
   },
