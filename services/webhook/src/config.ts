@@ -137,6 +137,10 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env) {
       concurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', { default: 256, min: 1, max: 256 }),
       // At most this many of a replica's attempts in flight to one endpoint; the rest wait unclaimed.
       maxInFlightPerEndpoint: int('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', { default: 16, min: 1, max: 256 }),
+      // Per resolved destination address, whoever's endpoints point there: attempts in flight at once
+      // and attempts started per second (a burst of as many), per replica; the rest wait unclaimed.
+      maxInFlightPerAddress: int('WEBHOOK_MAX_IN_FLIGHT_PER_ADDRESS', { default: 32, min: 1, max: 256 }),
+      maxPerSecondPerAddress: int('WEBHOOK_MAX_PER_SECOND_PER_ADDRESS', { default: 100, min: 1 }),
       breakerResetMs: int('WEBHOOK_BREAKER_RESET_MS', { default: 30_000, min: 10 }),
       breakerVolumeThreshold: int('WEBHOOK_BREAKER_VOLUME_THRESHOLD', { default: 5, min: 1 }),
       // An endpoint failing without a single success for this long is disabled (reason failing).

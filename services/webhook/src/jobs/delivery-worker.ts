@@ -4,13 +4,15 @@ import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../domain/retry-schedule.js';
 import { closeCircuitsOfMerchant, openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
-import { abandon, postpone } from '../db/deliveries.js';
+import { abandon, postpone, putBack } from '../db/deliveries.js';
 import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
 import { SpanKind, contextFromTraceparent, inSpan, markFailed } from '@vrp/tracing';
 import { keepAliveAgents, postWebhook, type KeepAliveAgents, type PostResult } from './delivery/http-post.js';
+import { AddressThrottle, type AddressPlace } from '../domain/address-throttle.js';
+import { Destinations } from './delivery/destinations.js';
 import { liveSecrets } from './delivery/live-secrets.js';
 
 export interface DeliveryWorkerOptions {
@@ -24,6 +26,8 @@ export interface DeliveryWorkerOptions {
 
 /** How often a replica reads the endpoint circuits the others opened. */
 const CIRCUIT_SYNC_MS = 1000;
+/** Endpoints whose last destination address is remembered (the least recently added go first). */
+const MAX_REMEMBERED_ENDPOINTS = 10_000;
 
 /**
  * Sends due deliveries: claims a batch from the database, POSTs each (signed, through its
@@ -49,13 +53,22 @@ export class DeliveryWorker {
   /** The same attempts counted by endpoint (endpoints with none are left out). */
   private readonly inFlightByEndpoint = new Map<string, number>();
   private readonly policy: { allowLoopback: boolean; allowedHosts: string[] };
+  /** Where each endpoint's host resolves to (cached), which its connections use too. */
+  private readonly destinations: Destinations;
+  /** Attempts in flight and started per second, per destination address. */
+  private readonly throttle: AddressThrottle;
+  /** The address each endpoint's deliveries went to last, and the endpoints by address: a claim leaves out those whose address is full. */
+  private readonly addressOf = new Map<string, string>();
+  private readonly endpointsAt = new Map<string, Set<string>>();
 
   constructor(
     private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
-    this.agents = keepAliveAgents(this.policy, options.extraCa);
+    this.destinations = new Destinations(this.policy);
+    this.throttle = new AddressThrottle({ maxInFlight: deps.config.maxInFlightPerAddress, perSecond: deps.config.maxPerSecondPerAddress });
+    this.agents = keepAliveAgents(this.policy, options.extraCa, this.destinations.lookup());
     this.recorder = new Batcher((attempts) => recordAttempts(deps.sql, attempts), { maxBatch: 64, maxInFlight: 2 });
     this.breakers = new EndpointBreakers({
       resetTimeoutMs: deps.config.breakerResetMs,
@@ -151,7 +164,7 @@ export class DeliveryWorker {
     const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
     const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.sandboxClocks.maxOffsetMs(), {
       maxInFlight: this.deps.config.maxInFlightPerEndpoint,
-      inFlight: this.inFlightByEndpoint,
+      inFlight: this.withFullAddresses(),
     });
     for (const c of claimed) {
       this.inFlightByEndpoint.set(c.endpointId, (this.inFlightByEndpoint.get(c.endpointId) ?? 0) + 1);
@@ -162,6 +175,42 @@ export class DeliveryWorker {
       this.inFlight.add(attempt);
     }
     return claimed.length;
+  }
+
+  /**
+   * Attempts in flight by endpoint, with every endpoint whose address is full counted as full
+   * itself: a claim leaves their due deliveries where they are (no attempt, nothing postponed)
+   * and serves other addresses meanwhile.
+   */
+  private withFullAddresses(): ReadonlyMap<string, number> {
+    let counts: Map<string, number> | undefined;
+    for (const address of this.throttle.fullAddresses()) {
+      for (const endpointId of this.endpointsAt.get(address) ?? []) {
+        counts ??= new Map(this.inFlightByEndpoint);
+        counts.set(endpointId, this.deps.config.maxInFlightPerEndpoint);
+      }
+    }
+    return counts ?? this.inFlightByEndpoint;
+  }
+
+  /** Remembers where the endpoint's deliveries go now (the least recently added endpoints are forgotten first). */
+  private remember(endpointId: string, address: string): void {
+    const before = this.addressOf.get(endpointId);
+    if (before === address) return;
+    if (before !== undefined) this.forget(endpointId);
+    else if (this.addressOf.size >= MAX_REMEMBERED_ENDPOINTS) this.forget(this.addressOf.keys().next().value!);
+    this.addressOf.set(endpointId, address);
+    let at = this.endpointsAt.get(address);
+    if (!at) this.endpointsAt.set(address, (at = new Set()));
+    at.add(endpointId);
+  }
+
+  private forget(endpointId: string): void {
+    const address = this.addressOf.get(endpointId);
+    this.addressOf.delete(endpointId);
+    const at = address === undefined ? undefined : this.endpointsAt.get(address);
+    at?.delete(endpointId);
+    if (at?.size === 0) this.endpointsAt.delete(address!);
   }
 
   /** Frees the endpoint's place; if it was full, its due deliveries were left unclaimed: look again now. */
@@ -190,68 +239,104 @@ export class DeliveryWorker {
   }
 
   private async attempt(claimed: ClaimedWork): Promise<void> {
-    const { db, config, clock } = this.deps;
+    const { db } = this.deps;
     try {
       // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
       // A manual retry goes through whatever the circuit says: the merchant asked for it now.
       const blocked = claimed.manual ? undefined : this.breakers.blocked(claimed.endpointId);
       if (blocked) return await this.postpone(claimed, blocked);
-      const { endpoint, event } = claimed;
-      if (endpoint.status !== 'enabled') return await abandon(db, claimed);
-      const attempt = claimed.attemptCount + 1;
-      const request = buildWebhookRequest({
-        ...event,
-        eventId: event.id,
-        attempt,
-        secrets: liveSecrets(config.secretKeys, endpoint, this.merchantNow(claimed)),
-        sandbox: config.env === 'sandbox',
-        // The signature's t= is the wall clock's: receivers check it against theirs.
-        now: clock(),
-      });
-      const attemptedAt = this.merchantNow(claimed);
-      const post = () =>
-        inSpan(
-          'POST',
-          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': new URL(endpoint.url).hostname } },
-          async (span) => {
-            const posted = await postWebhook(new URL(endpoint.url), request.body, request.headers, {
-              timeoutMs: config.timeoutMs,
-              policy: this.policy,
-              agents: this.agents,
-            });
-            span.setAttribute('http.response.status_code', posted.statusCode);
-            if (!posted.success) markFailed(span, posted.error);
-            return posted;
-          },
-        );
-      const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
-      if ('circuitOpen' in result) return await this.postpone(claimed, result);
-      this.options.onAttempt?.(result);
-      const gone = result.statusCode === 410;
-      const now = this.merchantNow(claimed);
-      const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
-      const scheduled = withinWindow(
-        result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random),
-        now,
-        windowEnd,
-      );
-      const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
-      if (!(await this.recorder.call({ claimed, outcome: { attemptedAt, ...result, nextAttemptAt: next } }))) return;
-      if (!result.success)
-        this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
-      // Recording a success ended the endpoint's run of failures, if it had one.
-      if (!result.success && result.receiverFault) {
-        const disabled = await recordEndpointHealth(db, endpoint.id, {
-          at: attemptedAt,
-          success: result.success,
-          gone,
-          disableAfterMs: config.disableAfterMs,
-        });
-        if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+      if (claimed.endpoint.status !== 'enabled') return await abandon(db, claimed);
+      // A place at the destination address, or the delivery goes back, still due and no attempt
+      // made: the claims leave it there until the address has room.
+      const place = await this.placeAt(claimed);
+      if (place && 'retryInMs' in place) return await putBack(db, claimed, this.merchantNow(claimed));
+      try {
+        await this.post(claimed);
+      } finally {
+        place?.release();
       }
     } catch (err) {
       // The lease runs out and the delivery becomes due again: nothing is lost.
       this.deps.logger.warn('delivery could not be processed', { err, event_id: claimed.eventId, endpoint_id: claimed.endpointId });
+    }
+  }
+
+  /**
+   * A place for this attempt at the address its endpoint's host resolves to (remembered for the
+   * next claims), or how long to wait for one; undefined when the host has no address to throttle
+   * (it does not resolve, or is refused: the attempt fails on its own and says why).
+   */
+  private async placeAt(claimed: ClaimedWork): Promise<AddressPlace | { retryInMs: number } | undefined> {
+    const destination = await this.destinations.of(new URL(claimed.endpoint.url).hostname);
+    if (!('address' in destination)) return undefined;
+    const { address } = destination;
+    this.remember(claimed.endpointId, address);
+    const place = this.throttle.tryAcquire(address);
+    if (!('release' in place)) return place;
+    return {
+      release: () => {
+        // A full address's endpoints had their due deliveries left unclaimed: look again once it has room.
+        const wasFull = this.throttle.isFull(address);
+        place.release();
+        if (wasFull) this.nudge();
+      },
+    };
+  }
+
+  /** The attempt itself: signs, POSTs through the endpoint's circuit, records the outcome. */
+  private async post(claimed: ClaimedWork): Promise<void> {
+    const { db, config, clock } = this.deps;
+    const { endpoint, event } = claimed;
+    const attempt = claimed.attemptCount + 1;
+    const request = buildWebhookRequest({
+      ...event,
+      eventId: event.id,
+      attempt,
+      secrets: liveSecrets(config.secretKeys, endpoint, this.merchantNow(claimed)),
+      sandbox: config.env === 'sandbox',
+      // The signature's t= is the wall clock's: receivers check it against theirs.
+      now: clock(),
+    });
+    const attemptedAt = this.merchantNow(claimed);
+    const post = () =>
+      inSpan(
+        'POST',
+        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': new URL(endpoint.url).hostname } },
+        async (span) => {
+          const posted = await postWebhook(new URL(endpoint.url), request.body, request.headers, {
+            timeoutMs: config.timeoutMs,
+            policy: this.policy,
+            agents: this.agents,
+          });
+          span.setAttribute('http.response.status_code', posted.statusCode);
+          if (!posted.success) markFailed(span, posted.error);
+          return posted;
+        },
+      );
+    const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
+    if ('circuitOpen' in result) return await this.postpone(claimed, result);
+    this.options.onAttempt?.(result);
+    const gone = result.statusCode === 410;
+    const now = this.merchantNow(claimed);
+    const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
+    const scheduled = withinWindow(
+      result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random),
+      now,
+      windowEnd,
+    );
+    const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
+    if (!(await this.recorder.call({ claimed, outcome: { attemptedAt, ...result, nextAttemptAt: next } }))) return;
+    if (!result.success)
+      this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
+    // Recording a success ended the endpoint's run of failures, if it had one.
+    if (!result.success && result.receiverFault) {
+      const disabled = await recordEndpointHealth(db, endpoint.id, {
+        at: attemptedAt,
+        success: result.success,
+        gone,
+        disableAfterMs: config.disableAfterMs,
+      });
+      if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
     }
   }
 
