@@ -11,7 +11,7 @@ import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
 import { SpanKind, contextFromTraceparent, inSpan, markFailed } from '@vrp/tracing';
 import { keepAliveAgents, postWebhook, type KeepAliveAgents, type PostResult } from './delivery/http-post.js';
-import { AddressThrottle, type AddressPlace } from '../domain/address-throttle.js';
+import { AddressRooms } from './delivery/address-rooms.js';
 import { Destinations } from './delivery/destinations.js';
 import { liveSecrets } from './delivery/live-secrets.js';
 
@@ -26,8 +26,6 @@ export interface DeliveryWorkerOptions {
 
 /** How often a replica reads the endpoint circuits the others opened. */
 const CIRCUIT_SYNC_MS = 1000;
-/** Endpoints whose last destination address is remembered (the least recently added go first). */
-const MAX_REMEMBERED_ENDPOINTS = 10_000;
 
 /**
  * Sends due deliveries: claims a batch from the database, POSTs each (signed, through its
@@ -53,22 +51,21 @@ export class DeliveryWorker {
   /** The same attempts counted by endpoint (endpoints with none are left out). */
   private readonly inFlightByEndpoint = new Map<string, number>();
   private readonly policy: { allowLoopback: boolean; allowedHosts: string[] };
-  /** Where each endpoint's host resolves to (cached), which its connections use too. */
-  private readonly destinations: Destinations;
-  /** Attempts in flight and started per second, per destination address. */
-  private readonly throttle: AddressThrottle;
-  /** The address each endpoint's deliveries went to last, and the endpoints by address: a claim leaves out those whose address is full. */
-  private readonly addressOf = new Map<string, string>();
-  private readonly endpointsAt = new Map<string, Set<string>>();
+  /** Where each endpoint's host resolves to (cached, its connections use it too) and the room at each address. */
+  private readonly rooms: AddressRooms;
 
   constructor(
     private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
-    this.destinations = new Destinations(this.policy);
-    this.throttle = new AddressThrottle({ maxInFlight: deps.config.maxInFlightPerAddress, perSecond: deps.config.maxPerSecondPerAddress });
-    this.agents = keepAliveAgents(this.policy, options.extraCa, this.destinations.lookup());
+    const destinations = new Destinations(this.policy);
+    this.rooms = new AddressRooms(
+      destinations,
+      { maxInFlight: deps.config.maxInFlightPerAddress, perSecond: deps.config.maxPerSecondPerAddress },
+      () => this.nudge(),
+    );
+    this.agents = keepAliveAgents(this.policy, options.extraCa, destinations.lookup());
     this.recorder = new Batcher((attempts) => recordAttempts(deps.sql, attempts), { maxBatch: 64, maxInFlight: 2 });
     this.breakers = new EndpointBreakers({
       resetTimeoutMs: deps.config.breakerResetMs,
@@ -164,7 +161,7 @@ export class DeliveryWorker {
     const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
     const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.sandboxClocks.maxOffsetMs(), {
       maxInFlight: this.deps.config.maxInFlightPerEndpoint,
-      inFlight: this.withFullAddresses(),
+      inFlight: this.rooms.withFullAddresses(this.inFlightByEndpoint, this.deps.config.maxInFlightPerEndpoint),
     });
     for (const c of claimed) {
       this.inFlightByEndpoint.set(c.endpointId, (this.inFlightByEndpoint.get(c.endpointId) ?? 0) + 1);
@@ -175,42 +172,6 @@ export class DeliveryWorker {
       this.inFlight.add(attempt);
     }
     return claimed.length;
-  }
-
-  /**
-   * Attempts in flight by endpoint, with every endpoint whose address is full counted as full
-   * itself: a claim leaves their due deliveries where they are (no attempt, nothing postponed)
-   * and serves other addresses meanwhile.
-   */
-  private withFullAddresses(): ReadonlyMap<string, number> {
-    let counts: Map<string, number> | undefined;
-    for (const address of this.throttle.fullAddresses()) {
-      for (const endpointId of this.endpointsAt.get(address) ?? []) {
-        counts ??= new Map(this.inFlightByEndpoint);
-        counts.set(endpointId, this.deps.config.maxInFlightPerEndpoint);
-      }
-    }
-    return counts ?? this.inFlightByEndpoint;
-  }
-
-  /** Remembers where the endpoint's deliveries go now (the least recently added endpoints are forgotten first). */
-  private remember(endpointId: string, address: string): void {
-    const before = this.addressOf.get(endpointId);
-    if (before === address) return;
-    if (before !== undefined) this.forget(endpointId);
-    else if (this.addressOf.size >= MAX_REMEMBERED_ENDPOINTS) this.forget(this.addressOf.keys().next().value!);
-    this.addressOf.set(endpointId, address);
-    let at = this.endpointsAt.get(address);
-    if (!at) this.endpointsAt.set(address, (at = new Set()));
-    at.add(endpointId);
-  }
-
-  private forget(endpointId: string): void {
-    const address = this.addressOf.get(endpointId);
-    this.addressOf.delete(endpointId);
-    const at = address === undefined ? undefined : this.endpointsAt.get(address);
-    at?.delete(endpointId);
-    if (at?.size === 0) this.endpointsAt.delete(address!);
   }
 
   /** Frees the endpoint's place; if it was full, its due deliveries were left unclaimed: look again now. */
@@ -248,7 +209,7 @@ export class DeliveryWorker {
       if (claimed.endpoint.status !== 'enabled') return await abandon(db, claimed);
       // A place at the destination address, or the delivery goes back, still due and no attempt
       // made: the claims leave it there until the address has room.
-      const place = await this.placeAt(claimed);
+      const place = await this.rooms.placeFor(claimed.endpointId, claimed.endpoint.url);
       if (place && 'retryInMs' in place) return await putBack(db, claimed, this.merchantNow(claimed));
       try {
         await this.post(claimed);
@@ -259,28 +220,6 @@ export class DeliveryWorker {
       // The lease runs out and the delivery becomes due again: nothing is lost.
       this.deps.logger.warn('delivery could not be processed', { err, event_id: claimed.eventId, endpoint_id: claimed.endpointId });
     }
-  }
-
-  /**
-   * A place for this attempt at the address its endpoint's host resolves to (remembered for the
-   * next claims), or how long to wait for one; undefined when the host has no address to throttle
-   * (it does not resolve, or is refused: the attempt fails on its own and says why).
-   */
-  private async placeAt(claimed: ClaimedWork): Promise<AddressPlace | { retryInMs: number } | undefined> {
-    const destination = await this.destinations.of(new URL(claimed.endpoint.url).hostname);
-    if (!('address' in destination)) return undefined;
-    const { address } = destination;
-    this.remember(claimed.endpointId, address);
-    const place = this.throttle.tryAcquire(address);
-    if (!('release' in place)) return place;
-    return {
-      release: () => {
-        // A full address's endpoints had their due deliveries left unclaimed: look again once it has room.
-        const wasFull = this.throttle.isFull(address);
-        place.release();
-        if (wasFull) this.nudge();
-      },
-    };
   }
 
   /** The attempt itself: signs, POSTs through the endpoint's circuit, records the outcome. */
