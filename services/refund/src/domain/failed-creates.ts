@@ -18,9 +18,12 @@ const MAX_KEPT = 10_000;
 export class FailedCreates {
   private readonly byId = new Map<string, FailedCreate>();
 
-  add(create: FailedCreate): void {
+  /** Remembers a failed create; false when it was remembered already. */
+  add(create: FailedCreate): boolean {
+    if (this.byId.has(create.id)) return false;
     if (this.byId.size >= MAX_KEPT) this.byId.delete(this.byId.keys().next().value!);
     this.byId.set(create.id, { merchantId: create.merchantId, paymentId: create.paymentId, id: create.id });
+    return true;
   }
 
   /** Marked abandoned (or found completed or released) at last: nothing left to remember. */

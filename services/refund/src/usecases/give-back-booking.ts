@@ -56,8 +56,8 @@ export async function abandonRequest(deps: Deps, ref: RequestRef): Promise<boole
     state = await markAbandoned(deps.sql, ref);
   } catch (err) {
     deps.logger.warn('could not abandon a refund request; the next sweep will', { refund_id: ref.id, err });
-    deps.failedCreates.add(ref);
-    await markUncertain(deps, ref);
+    // Marked once, when the failure is first seen (a sweep that fails again has nothing new to say).
+    if (deps.failedCreates.add(ref)) await markUncertain(deps, ref);
     return false;
   }
   deps.failedCreates.settled(ref.id);
