@@ -5,11 +5,12 @@ const load = (env: 'sandbox' | 'production', vars: Record<string, string>) => lo
 
 describe('platformSettings', () => {
   it('refuses a production database URL without a password, one clear line, whichever service loads it', () => {
-    for (const vars of [
+    const refused: Record<string, string>[] = [
       {},
       { DATABASE_URL: 'postgresql://vrp@db.internal:5432/vrp_production' },
       { DATABASE_URL: 'postgresql://vrp:@db/vrp' },
-    ]) {
+    ];
+    for (const vars of refused) {
       expect(() => load('production', vars)).toThrow(ConfigError);
       try {
         load('production', vars);
