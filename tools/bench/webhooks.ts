@@ -165,6 +165,10 @@ async function main(): Promise<void> {
     RATE_LIMIT_BURST: '1000000',
     // The receiver is on this machine: loopback URLs allowed, its CA trusted by the webhook service.
     WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
+    // Every endpoint is the one receiver on 127.0.0.1: the per-address throttle would measure
+    // itself (100/s by default), not the delivery path.
+    WEBHOOK_MAX_PER_SECOND_PER_ADDRESS: '100000',
+    WEBHOOK_MAX_IN_FLIGHT_PER_ADDRESS: '256',
     NODE_EXTRA_CA_CERTS: caFile,
   });
   const db = new pg.Pool({ connectionString: local.env.DATABASE_URL, max: 4 });

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { waitFor } from '@vrp/testing';
 import { audit, eventsSettled, unfinished, type Finding } from './audit.js';
 import { ChaosCluster } from './cluster.js';
-import { newLedger, runWorker, seededRandom, type Client } from './load.js';
+import { auditLimits, LIMIT_SETTINGS, noteLimitAnswer } from './limits.js';
+import { call, newLedger, runWorker, seededRandom, type Client, type LoadLedger } from './load.js';
 import { VerifyingReceiver } from './receiver.js';
 import { summaryTable } from './summary.js';
 
@@ -50,6 +51,22 @@ async function registerEndpoint(cluster: ChaosCluster, token: string, url: strin
   throw new Error(`could not register the receiver: ${last}\n${cluster.platform.output().slice(-3000)}`);
 }
 
+/**
+ * A merchant that registers 20 webhook endpoints at once: 16 are created, the others refused
+ * with 422 too_many_endpoints. Its endpoints never get an event (it makes none).
+ */
+async function probeEndpointLimit(cluster: ChaosCluster, ledger: LoadLedger, random: () => number): Promise<void> {
+  const probe: Client = { base: cluster.gatewayUrl, token: cluster.createMerchant('Chaos limits probe'), random };
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const created = await call(probe, ledger, 'POST', '/v1/webhook-endpoints', {
+        body: { url: `https://sandbox-limits-probe.invalid/hooks/${i}` },
+      });
+      noteLimitAnswer(ledger.limits, 'endpoint create', created.status, created.body);
+    }),
+  );
+}
+
 /** Runs load and faults against a private platform, audits it, prints a summary and tears it down. */
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const { log } = options;
@@ -61,7 +78,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   log('chaos: starting the platform (every service its own process, private NATS, database and stream)');
   let cluster: ChaosCluster;
   try {
-    cluster = await ChaosCluster.start({ NODE_EXTRA_CA_CERTS: receiver.caFile });
+    cluster = await ChaosCluster.start({ ...LIMIT_SETTINGS, NODE_EXTRA_CA_CERTS: receiver.caFile });
   } catch (err) {
     await receiver.stop();
     throw err;
@@ -77,6 +94,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       receiver.secrets.set(path, endpoint.secret);
       clients.push({ base: cluster.gatewayUrl, token, random });
     }
+
+    await probeEndpointLimit(cluster, ledger, random);
 
     const started = Date.now();
     const stop = { at: started + options.seconds * 1000 };
@@ -113,7 +132,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // ack wait) and sending the last attempts: wait until every event on the stream was recorded
     // and every recorded one seen, within a bound.
     await eventsSettled(cluster.databaseUrl, () => cluster.streamEvents(), receiver);
-    const { findings, events } = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
+    const audited = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
+    const findings = [...audited.findings, ...(await auditLimits(cluster.databaseUrl, ledger.limits))];
+    const { events } = audited;
     const requests = Object.fromEntries([...ledger.requests].sort());
     const ok = findings.every((f) => f.violations.length === 0);
     log(summaryTable({ requests, faults, ledger, findings, events }));

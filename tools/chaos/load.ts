@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newLimitAnswers, noteLimitAnswer, type LimitAnswers } from './limits.js';
 
 /** What a merchant's client saw, to be held against what the platform kept. */
 export interface LoadLedger {
@@ -14,6 +15,8 @@ export interface LoadLedger {
   mandates: Set<string>;
   payments: Set<string>;
   refunds: Set<string>;
+  /** How the webhook fan-out limits answered (endpoint creates, bulk replays, manual retries). */
+  limits: LimitAnswers;
 }
 
 export interface Client {
@@ -37,7 +40,7 @@ export function seededRandom(seed: number): () => number {
 
 type Answer = { status: number; body: Record<string, unknown> } | { status: 0; body: { error: string } };
 
-async function call(
+export async function call(
   client: Client,
   ledger: LoadLedger,
   method: string,
@@ -180,6 +183,27 @@ export async function runWorker(client: Client, ledger: LoadLedger, stop: { at: 
     }
     // Every other mandate is cancelled by the merchant: mandate.revoked must be delivered too.
     if (client.random() < 0.5) await call(client, ledger, 'POST', `/v1/mandates/${mandate.id}/cancel`);
+    await pressLimits(client, ledger);
+  }
+}
+
+/**
+ * What an impatient integration does to webhooks, against the platform's limits: a bulk replay
+ * of the failed events sent twice in a row (one a minute is accepted), and one event retried
+ * by hand a dozen times (ten retries an hour in the fault suite). Both re-deliver real events,
+ * signed, to the merchant's receiver.
+ */
+async function pressLimits(client: Client, ledger: LoadLedger): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const replay = await call(client, ledger, 'POST', '/v1/webhook-events/retry', { body: { delivery_status: 'delivery_failed' } });
+    noteLimitAnswer(ledger.limits, 'bulk replay', replay.status, replay.body);
+  }
+  const page = await call(client, ledger, 'GET', '/v1/webhook-events?page_size=1');
+  const event = page.status === 200 ? (page.body.results as { id: string }[] | undefined)?.[0] : undefined;
+  if (!event) return;
+  for (let i = 0; i < 12; i++) {
+    const retried = await call(client, ledger, 'POST', `/v1/webhook-events/${event.id}/retry`);
+    noteLimitAnswer(ledger.limits, 'manual retry', retried.status, retried.body);
   }
 }
 
@@ -193,5 +217,6 @@ export function newLedger(): LoadLedger {
     mandates: new Set(),
     payments: new Set(),
     refunds: new Set(),
+    limits: newLimitAnswers(),
   };
 }

@@ -30,6 +30,16 @@ export function summaryTable(input: {
       ['idempotent creates', `${ledger.keys.size} (${retried} answered, ${ledger.cutFirstAttempts} first attempts cut off by the client)`],
       ['keyless refunds', `${ledger.keyless.sent} (${ledger.keyless.unanswered} without a definite answer)`],
     ]),
+    ...section(
+      'webhook limits',
+      Object.entries(ledger.limits).map(([kind, answers]) => [
+        kind,
+        [...answers]
+          .sort()
+          .map(([outcome, n]) => `${outcome} x${n}`)
+          .join(', ') || 'none sent',
+      ]),
+    ),
     ...section('events', [
       ['expected', events.expected],
       ['recorded', events.recorded],

@@ -41,5 +41,13 @@ export function platformProcesses(
   ];
   return all
     .filter((p) => existsSync(path.join(root, p.dir, 'src/main.ts')))
-    .map((p) => ({ ...p, env: { VRP_ENV: vrpEnv, METRICS_PORT: metricsPort(p.name), ...urls, ...p.env } }));
+    .map((p) => ({ ...p, env: { VRP_ENV: envOf(p.name, vrpEnv), METRICS_PORT: metricsPort(p.name), ...urls, ...p.env } }));
+}
+
+/**
+ * The environment a process runs in: the platform's, except the bank simulator's, which plays
+ * the bank for a local production platform too and refuses to run as production itself.
+ */
+function envOf(name: string, vrpEnv: string): string {
+  return name === 'bank-simulator' ? 'sandbox' : vrpEnv;
 }

@@ -1,4 +1,4 @@
-import { int, oneOf, str } from './settings.js';
+import { int, oneOf, str, type Setting } from './settings.js';
 
 /** The deployment environments of API.md. */
 export type VrpEnv = 'sandbox' | 'production';
@@ -11,10 +11,42 @@ export function defaultDatabaseUrl(env: VrpEnv): string {
   return `postgresql://postgres@127.0.0.1:5432/vrp_${env}`;
 }
 
+/** True when a Postgres URL carries a password: in its user information, or as a `password` parameter. */
+export function hasDatabasePassword(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.password !== '' || (parsed.searchParams.get('password') ?? '') !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * DATABASE_URL. Production refuses one without a password: only a development database trusts
+ * whoever connects, and a production service that connects without one means that someone let it.
+ */
+function databaseUrl(env: VrpEnv): Setting<string> {
+  const url = str('DATABASE_URL', { default: defaultDatabaseUrl(env) });
+  return {
+    name: url.name,
+    parse(raw) {
+      const value = url.parse(raw);
+      if (env === 'production' && !hasDatabasePassword(value)) {
+        throw new Error(
+          raw
+            ? 'must carry a password in production (postgresql://user:password@host/db, or a password= parameter)'
+            : 'must be set in production, with a password (the default is a local development database)',
+        );
+      }
+      return value;
+    },
+  };
+}
+
 /** Settings every service shares: where Postgres and NATS are and which stream carries events. */
 export function platformSettings(env: VrpEnv) {
   return {
-    databaseUrl: str('DATABASE_URL', { default: defaultDatabaseUrl(env) }),
+    databaseUrl: databaseUrl(env),
     natsUrl: str('NATS_URL', { default: 'nats://127.0.0.1:4222' }),
     eventStream: str('EVENT_STREAM', { default: `VRP_EVENTS_${env.toUpperCase()}` }),
     eventSubjectPrefix: str('EVENT_SUBJECT_PREFIX', { default: `vrp.${env}.events` }),

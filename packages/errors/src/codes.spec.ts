@@ -35,6 +35,7 @@ describe('error codes', () => {
       refund_exceeds_payment: 422,
       idempotency_key_reused: 422,
       invalid_webhook_url: 422,
+      too_many_endpoints: 422,
       rate_limited: 429,
       internal_error: 500,
       service_unavailable: 503,

@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   refund_exceeds_payment: { http: 422, grpc: 9, type: 'unprocessable_error' },
   idempotency_key_reused: { http: 422, grpc: 9, type: 'idempotency_error' },
   invalid_webhook_url: { http: 422, grpc: 9, type: 'unprocessable_error' },
+  too_many_endpoints: { http: 422, grpc: 9, type: 'unprocessable_error' },
   invalid_state_transition: { http: 422, grpc: 9, type: 'unprocessable_error' },
   token_limit_reached: { http: 422, grpc: 9, type: 'unprocessable_error' },
   invitation_limit_reached: { http: 422, grpc: 9, type: 'unprocessable_error' },

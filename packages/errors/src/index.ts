@@ -1,3 +1,3 @@
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './codes.js';
 export { ApiError, isApiError, notFound, required, validationError, type FieldProblem } from './api-error.js';
-export { isUnavailableDependency, unexpectedError } from './unavailable.js';
+export { dependencyOrigin, isUnavailableDependency, markDependencyError, originalFault, unexpectedError } from './unavailable.js';

@@ -94,10 +94,14 @@ export function rpcPipeline(logger: Logger, metrics: Metrics | undefined) {
       try {
         return await handle();
       } catch (err) {
-        if (err instanceof ApiError) throw toConnectError(err);
+        // Every 5xx is logged at error level, in the request's context (its request id).
+        if (err instanceof ApiError) {
+          if (err.httpStatus >= 500) logger.error('rpc failed', { rpc: call.method, code: err.code, err: err.cause ?? err });
+          throw toConnectError(err);
+        }
         if (err instanceof ConnectError) throw err;
         const apiError = unexpectedError(err);
-        if (apiError.code === 'service_unavailable') logger.warn('rpc failed: a dependency is unavailable', { rpc: call.method, err });
+        if (apiError.code === 'service_unavailable') logger.error('rpc failed: a dependency is unavailable', { rpc: call.method, err });
         else logger.error('unhandled error in rpc', { rpc: call.method, err });
         throw toConnectError(apiError);
       }

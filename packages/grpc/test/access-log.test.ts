@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { health, mandate } from '@vrp/contracts';
-import { ApiError } from '@vrp/errors';
+import { ApiError, markDependencyError } from '@vrp/errors';
 import { createLogger, withRequestContext } from '@vrp/logging';
 import { Metrics } from '@vrp/metrics';
 import { startTracing } from '@vrp/tracing';
@@ -23,6 +23,12 @@ beforeAll(async () => {
           throw new ApiError('not_found', 'No such mandate');
         },
         getCustomer: () => create(mandate.GetCustomerResponseSchema, {}),
+        cancelMandate: () => {
+          throw new ApiError('service_unavailable', 'The payment service cannot be reached; retry.');
+        },
+        createCustomer: () => {
+          throw markDependencyError(new Error('received invalid response: 1'), 'postgres');
+        },
       }),
   });
 });
@@ -55,5 +61,22 @@ describe('every RPC is observed', () => {
     const text = await metrics.registry.metrics();
     expect(text).toContain('vrp_rpc_requests_total{method="vrp.mandate.v1.MandateService/GetMandate",code="NotFound",service="test"} 1');
     expect(text).toContain('vrp_rpc_requests_total{method="grpc.health.v1.Health/Check",code="OK",service="test"} 1');
+  });
+});
+
+describe('every 5xx an RPC answers', () => {
+  it('is logged at error level with the request id, whether a use case or a dependency raised it', async () => {
+    const client = createServiceClient(mandate.MandateService, { baseUrl: `http://127.0.0.1:${server.port}`, volumeThreshold: 1000 });
+    const unavailable = await withRequestContext({ requestId: 'req_5xx_1' }, () =>
+      client.cancelMandate({ merchantId: 'MR1', id: 'MD1' }).catch((e: unknown) => e),
+    );
+    const lost = await withRequestContext({ requestId: 'req_5xx_2' }, () =>
+      client.createCustomer({ merchantId: 'MR1' }).catch((e: unknown) => e),
+    );
+    client.close();
+    expect([(unavailable as ApiError).code, (lost as ApiError).code]).toEqual(['service_unavailable', 'service_unavailable']);
+    const errors = lines.filter((l) => l.level === 'error');
+    expect(errors.find((l) => l.request_id === 'req_5xx_1')).toMatchObject({ msg: 'rpc failed', code: 'service_unavailable' });
+    expect(errors.find((l) => l.request_id === 'req_5xx_2')).toMatchObject({ msg: 'rpc failed: a dependency is unavailable' });
   });
 });

@@ -1,3 +1,4 @@
+import { markDependencyError } from '@vrp/errors';
 import { tracePool } from '@vrp/tracing';
 import pg from 'pg';
 
@@ -17,14 +18,52 @@ export interface PoolOptions {
  * A pool on `databaseUrl`. A connection Postgres terminates emits 'error' on the pool (idle) or
  * on the client (checked out); both are listened to, so a restart of Postgres fails queries
  * rather than crashing the service. Every query made inside a trace gets its span (see tracePool).
+ * Every error a query or a connection attempt of the pool fails with is marked as the database's
+ * (markDependencyError), so whoever answers for it tells a database that failed (503) from a bug
+ * (500) by where the error came from, not by its wording.
  */
 export function createPool(databaseUrl: string, { max = 10, onError = () => undefined }: PoolOptions = {}): SqlPool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
+  markConnectErrors(pool);
   tracePool(pool as unknown as Parameters<typeof tracePool>[0]);
   pool.on('connect', prepareOnce);
+  pool.on('connect', markQueryErrors);
   return pool;
+}
+
+/** Marks an error of the database's client as the database's. */
+const fromDatabase = <E>(err: E): E => markDependencyError(err, 'postgres');
+
+/** A callback whose error, if any, is marked as the database's first. */
+function markingCallback(callback: (...args: unknown[]) => unknown) {
+  return (err: unknown, ...rest: unknown[]) => callback(err ? fromDatabase(err) : err, ...rest);
+}
+
+/** The pool's connect, promise or callback form (pool.query uses the latter), with its errors marked. */
+function markConnectErrors(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as { connect: unknown }).connect = (...args: unknown[]) => {
+    const [callback] = args;
+    if (typeof callback === 'function') return connect(markingCallback(callback as (...a: unknown[]) => unknown));
+    return (connect() as Promise<pg.PoolClient>).catch((err: unknown) => Promise.reject(fromDatabase(err)));
+  };
+}
+
+/**
+ * A connection's query, promise or callback form (the pool's own query uses the latter), with its
+ * errors marked: the database's verdicts (a SQLSTATE) and the driver's and socket's failures alike.
+ */
+function markQueryErrors(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') args[last] = markingCallback(args[last] as (...a: unknown[]) => unknown);
+    const result = query(...args);
+    if (result instanceof Promise) return result.catch((err: unknown) => Promise.reject(fromDatabase(err)));
+    return result;
+  };
 }
 
 /** Statement names by text, for the whole process; a statement's name is the same on every connection. */

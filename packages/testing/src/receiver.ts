@@ -34,8 +34,11 @@ export class TestReceiver {
 
   constructor(private readonly tls: TestTls) {}
 
+  /** The address it listens on: 127.0.0.1 unless started on another (`::1`, say). */
+  host = '127.0.0.1';
+
   get url(): string {
-    return `https://127.0.0.1:${this.port}/hooks`;
+    return `https://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}/hooks`;
   }
 
   /** Distinct event ids received with a 2xx answer and a valid signature (the merchant's dedupe). */
@@ -43,7 +46,8 @@ export class TestReceiver {
     return new Set(this.received.filter((r) => r.answeredWith < 300 && r.validSignatures > 0).map((r) => r.body.event_id));
   }
 
-  async start(port = 0): Promise<void> {
+  async start(port = 0, host = '127.0.0.1'): Promise<void> {
+    this.host = host;
     this.server = https.createServer({ cert: this.tls.cert, key: this.tls.key }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -61,7 +65,7 @@ export class TestReceiver {
         else answer();
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
     this.port = (this.server.address() as AddressInfo).port;
   }
 

@@ -1,14 +1,28 @@
-import { bool, duration, int, loadConfig, platformSettings, str, vrpEnvSetting } from '@vrp/config';
+import { bool, duration, int, loadConfig, platformSettings, str, vrpEnvSetting, type Setting, type VrpEnv } from '@vrp/config';
+
+/**
+ * VRP_ENV, which must be sandbox: the simulator plays the bank, deciding payments and refunds
+ * by itself, so a production platform that reached it would report money moved that never did.
+ * Production reaches a real bank connector instead (BANK_SERVICE_URL).
+ */
+const sandboxOnly: Setting<VrpEnv> = {
+  name: vrpEnvSetting.name,
+  parse(raw) {
+    const env = vrpEnvSetting.parse(raw);
+    if (env === 'production') throw new Error('must not be production for the bank simulator: it plays the bank (sandbox only)');
+    return env;
+  },
+};
 
 /**
  * The bank simulator's settings, read once from `env` (the only reader of process.env),
  * validated and frozen. It keeps no database: its state lives in memory, like a sandbox bank's.
  */
 export function loadBankSimulatorConfig(env: NodeJS.ProcessEnv = process.env) {
-  const { vrpEnv } = loadConfig({ vrpEnv: vrpEnvSetting }, env);
+  const { vrpEnv } = loadConfig({ vrpEnv: sandboxOnly }, env);
   return loadConfig(
     {
-      vrpEnv: vrpEnvSetting,
+      vrpEnv: sandboxOnly,
       logLevel: platformSettings(vrpEnv).logLevel,
       metricsPort: platformSettings(vrpEnv).metricsPort,
       metricsHost: platformSettings(vrpEnv).metricsHost,

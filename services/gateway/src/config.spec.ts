@@ -5,6 +5,7 @@ import { DEV_CURSOR_SECRET, DEV_SEALING_KEYS, loadDeveloperSettings, loadGateway
 /** Production settings that pass: private, random values. */
 const PRODUCTION = {
   VRP_ENV: 'production',
+  DATABASE_URL: 'postgresql://vrp:s3cret@db.internal:5432/vrp_production',
   CURSOR_SECRET: '3f9c1e0a7b5d42c8a1e6f0b9d3c7a5e2',
   IDEMPOTENCY_SEALING_KEYS: 'k1:9e1f3a5c7b2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a3b5c7d9e2f4a6b8c0d1e3f',
 };
@@ -49,7 +50,7 @@ describe('loadGatewayConfig', () => {
   });
 
   it('names every bad setting at once, one line each', () => {
-    expect(problemsOf({ VRP_ENV: 'production', CURSOR_SECRET: '0'.repeat(64) })).toEqual([
+    expect(problemsOf({ VRP_ENV: 'production', DATABASE_URL: PRODUCTION.DATABASE_URL, CURSOR_SECRET: '0'.repeat(64) })).toEqual([
       'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value',
       "IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key 'dev' is the public development key",
     ]);

@@ -156,7 +156,12 @@ describe('bulk replay', () => {
       status: 404,
       code: 'not_found',
     });
-    expect((await client.post('/v1/webhook-events/retry', { 'created_at[lte]': '2000-01-01T00:00:00Z' })).body).toEqual({ count: 0 });
+    // One accepted replay a minute per merchant: the next is 429 with Retry-After (refused requests did not count).
+    const again = await client.post('/v1/webhook-events/retry', { 'created_at[lte]': '2000-01-01T00:00:00Z' });
+    expect(errorOf(again)).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThanOrEqual(50);
+    const other = platform.api((await platform.createMerchant()).token);
+    expect((await other.post('/v1/webhook-events/retry', { 'created_at[lte]': '2000-01-01T00:00:00Z' })).body).toEqual({ count: 0 });
   });
 });
 

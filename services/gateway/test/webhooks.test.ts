@@ -49,7 +49,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // Local development setting: lets endpoints point at this loopback receiver.
   const overrides = { WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true' };
-  [sandbox, production] = await Promise.all([startPlatform({ overrides }), startPlatform({ env: 'production', overrides })]);
+  [sandbox, production] = await Promise.all([startPlatform({ overrides }), startPlatform({ env: 'production' })]);
   api = sandbox.api((await sandbox.createMerchant()).token);
 });
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { createPool, rawSql } from '@vrp/sql';
 import type { RefundConfig } from './config.js';
 import { outboxLagSeconds, pingDatabase, refundsByStatus } from './db/observability.js';
 import type { Deps } from './deps.js';
+import { FailedCreates } from './domain/failed-creates.js';
 import { startRefundSweeper } from './jobs/refund-sweeper.js';
 import { SERVICE_NAMES, routes } from './server.js';
 
@@ -92,6 +93,7 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       bank: bankClient,
       settlementBusinessDays: config.settlementBusinessDays,
       bankSubmissions: new Set(),
+      failedCreates: new FailedCreates(),
     };
     // Bank hand-overs started by calls that already answered.
     resources.add('bank hand-overs', deps.bankSubmissions, (running) => Promise.allSettled([...running]));

@@ -3,6 +3,7 @@ import type { ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
+import type { FailedCreates } from './domain/failed-creates.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   payments: ServiceClient<typeof payment.PaymentService>;
   bank: ServiceClient<typeof bank.BankService>;
   settlementBusinessDays: number;
+  /** Creates that failed after their hold and could not mark their request abandoned: the next sweep does. */
+  failedCreates: FailedCreates;
   /** Bank hand-overs running in the background (handOverLater); stop() waits for them. */
   bankSubmissions: Set<Promise<unknown>>;
 }

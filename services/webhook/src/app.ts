@@ -14,6 +14,11 @@ import { EventConsumer } from './jobs/event-consumer.js';
 import { UndeliverableEndpoints } from './domain/undeliverable-endpoints.js';
 import { endpointUrls } from './db/recording.js';
 import { RecordedEvents } from './jobs/recorded-events.js';
+import { ReplayRunner } from './jobs/replay-runner.js';
+import { SecretResealer } from './jobs/secret-resealer.js';
+
+/** How often a replica looks for accepted bulk replays nobody is carrying out (one accepted here wakes it at once). */
+const REPLAY_POLL_MS = 1000;
 import { SERVICE_NAMES, routes } from './server.js';
 
 /** Things a test (or an embedding process) may supply instead of the defaults. */
@@ -34,6 +39,8 @@ export type WebhookService = Started<{
   readonly metricsPort: number;
   /** Sends due deliveries now (tests); the worker also does this on its own. */
   worker: DeliveryWorker;
+  /** Moves signing secrets sealed with an older key onto the first key listed (tests can run a pass). */
+  resealer: SecretResealer;
 }>;
 
 /**
@@ -44,9 +51,10 @@ export type WebhookService = Started<{
  */
 export function startWebhookService(config: WebhookConfig, options: WebhookServiceOptions = {}): Promise<WebhookService> {
   const logger = options.logger ?? createLogger('webhook', { level: config.logLevel });
-  if (config.usingDevSecretKey && config.env !== 'sandbox') {
-    logger.warn('WEBHOOK_SECRET_KEY is not set: signing secrets are encrypted with the development key; set it in production');
-  }
+  logger.info('signing secrets sealed with key', {
+    key_id: config.secretKeys.sealing.id,
+    keys_listed: config.secretKeys.keys.map((k) => k.id),
+  });
   return startUp('webhook service', logger, async (resources) => {
     const pool = resources.add(
       'database pool',
@@ -88,10 +96,11 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       (c) => c.stop(),
     );
     const clock = options.clock ?? ((merchantId?: string) => sandboxClocks.now(merchantId));
-    const wake = { worker: undefined as DeliveryWorker | undefined };
+    const wake = { worker: undefined as DeliveryWorker | undefined, replays: undefined as ReplayRunner | undefined };
     const recorded = new RecordedEvents();
     const afterCommit = () => {
       wake.worker?.nudge();
+      wake.replays?.nudge();
       recorded.notify();
     };
     const undeliverable = new UndeliverableEndpoints({ env: config.env, allowInsecureLoopback: config.allowInsecureLoopback });
@@ -112,6 +121,11 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       if (movedMs >= config.breakerResetMs) await worker.closeCircuitsOf(merchantId);
     });
     sandboxClocks.onAdvance(() => worker.nudge());
+    const replays = resources.add('replay runner', new ReplayRunner(deps), (r) => r.stop());
+    wake.replays = replays;
+    replays.start(REPLAY_POLL_MS);
+    const resealer = resources.add('secret re-seal job', new SecretResealer(deps), (r) => r.stop());
+    resealer.start();
     const consumer = new EventConsumer(deps, {
       bus,
       stream: config.eventStream,
@@ -137,6 +151,6 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     resources.add('gRPC server', server, (s) => s.close());
     // Closed before the server (reverse order): stream readers waiting for events answer at once.
     resources.add('event stream readers', recorded, (r) => r.close());
-    return { port: server.port, metricsPort: metricsServer.port, worker };
+    return { port: server.port, metricsPort: metricsServer.port, worker, resealer };
   });
 }

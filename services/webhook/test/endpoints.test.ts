@@ -34,12 +34,15 @@ describe('endpoint registry', () => {
     expect(await create(sandbox, 'http://localhost:9000/vrp')).toBe('invalid_webhook_url:url');
   });
 
-  it('accepts loopback over http only with WEBHOOK_ALLOW_INSECURE_LOOPBACK', async () => {
-    const loopback = await env.start({ VRP_ENV: 'production', WEBHOOK_CONSUMER_NAME: 'loopback' });
+  it('accepts loopback over http only with WEBHOOK_ALLOW_INSECURE_LOOPBACK, which production refuses at boot', async () => {
+    const loopback = await env.start({ WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true', WEBHOOK_CONSUMER_NAME: 'loopback' });
     expect(await codeOf(loopback.client.createEndpoint({ merchantId, url: 'http://127.0.0.1:9000/vrp' }))).toBe('ok');
     expect(await codeOf(loopback.client.createEndpoint({ merchantId, url: 'http://localhost:9000/vrp' }))).toBe('ok');
     expect(await codeOf(loopback.client.createEndpoint({ merchantId, url: 'http://10.0.0.1/vrp' }))).toBe('invalid_webhook_url:url');
     await loopback.stop();
+    expect(() => env.config({ VRP_ENV: 'production', WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_INSECURE_LOOPBACK must not be set in production/,
+    );
   });
 
   it('rejects unknown event types and dedupes the known ones', async () => {

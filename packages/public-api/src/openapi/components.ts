@@ -130,7 +130,11 @@ export function errorResponses(extra: Record<string, string> = {}): Record<strin
     '500': errorResponse('internal_error.'),
     '503': errorResponse('service_unavailable: a dependency is unavailable; retry shortly.', { 'Retry-After': headerRef('Retry-After') }),
   };
-  for (const [status, description] of Object.entries(extra)) out[status] = errorResponse(description, rateLimitHeaders);
+  // 429 and 503 always say when to come back.
+  const retryAfter = (status: string): Record<string, OpenApiObject> =>
+    status === '429' || status === '503' ? { 'Retry-After': headerRef('Retry-After') } : {};
+  for (const [status, description] of Object.entries(extra))
+    out[status] = errorResponse(description, { ...rateLimitHeaders, ...retryAfter(status) });
   return out;
 }
 

@@ -19,7 +19,14 @@ export const schemas: OpenApiFragment['schemas'] = {
     type: 'object',
     required: ['count'],
     additionalProperties: false,
-    properties: { count: { type: 'integer', minimum: 0, maximum: 10000, description: 'Events queued for redelivery.' } },
+    properties: {
+      count: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 10000,
+        description: 'Events that matched and will be redelivered (in the background).',
+      },
+    },
   },
   WebhookEndpointList: listSchema('WebhookEndpoint'),
   WebhookEventList: listSchema('WebhookEvent'),
@@ -37,11 +44,16 @@ export const paths: OpenApiFragment['paths'] = {
       operationId: 'createWebhookEndpoint',
       tags,
       summary: 'Register a webhook endpoint',
+      description:
+        'A merchant has at most 16 endpoints (deleted ones do not count; disabled ones do): the 17th is 422 `too_many_endpoints`.',
       parameters: [idempotencyKeyParam],
       requestBody: jsonBody(ref('WebhookEndpointCreate')),
       responses: {
         '201': jsonResponse('The endpoint with its signing secret (shown only now).', ref('WebhookEndpointWithSecret'), idempotentHeaders),
-        ...errorResponses({ '409': 'idempotency_key_in_use.', '422': 'invalid_webhook_url or idempotency_key_reused.' }),
+        ...errorResponses({
+          '409': 'idempotency_key_in_use.',
+          '422': 'invalid_webhook_url, too_many_endpoints (the merchant has its 16 endpoints; delete one first) or idempotency_key_reused.',
+        }),
       },
     },
     get: {
@@ -197,7 +209,7 @@ export const paths: OpenApiFragment['paths'] = {
       tags,
       summary: 'Redeliver an event now',
       description:
-        'Queues an immediate redelivery to the event\u2019s enabled endpoints (and any subscribed since), whatever its status and whatever the endpoints\u2019 circuit breakers say; attempt numbers continue. A finished delivery gets one more attempt.',
+        'Queues an immediate redelivery to the event\u2019s enabled endpoints (and any subscribed since), whatever its status and whatever the endpoints\u2019 circuit breakers say; attempt numbers continue. A finished delivery gets one more attempt. Each call spends one of the merchant\u2019s 100 manual retries an hour (the hour from the first of them); beyond them it is 429 `rate_limited` with `Retry-After`.',
       parameters: [eventId, idempotencyKeyParam],
       responses: {
         '202': jsonResponse(
@@ -205,7 +217,13 @@ export const paths: OpenApiFragment['paths'] = {
           ref('WebhookEventWithAttempts'),
           idempotentHeaders,
         ),
-        ...errorResponses({ ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
+        ...errorResponses({
+          ...notFound,
+          '409': 'idempotency_key_in_use.',
+          '422': 'idempotency_key_reused.',
+          '429':
+            'rate_limited: the merchant\u2019s manual retries of the hour are spent (or the request rate limit); retry after Retry-After.',
+        }),
       },
     },
   },
@@ -213,14 +231,20 @@ export const paths: OpenApiFragment['paths'] = {
     post: {
       operationId: 'replayWebhookEvents',
       tags,
-      summary: 'Redeliver many events now (bulk replay)',
+      summary: 'Redeliver many events (bulk replay)',
       description:
-        'Redelivers, like a manual retry of each, the events matching every given filter: at most 10,000, the oldest first (repeat the call for more). With `endpoint_id` only deliveries to that endpoint are re-armed.',
+        'Redelivers, like a manual retry of each, the events matching every given filter: at most 10,000, the oldest first (repeat the call for more). With `endpoint_id` only deliveries to that endpoint are re-armed. It answers at once with how many events matched; their redelivery is queued in the background (it survives a restart) and runs within seconds. A merchant\u2019s bulk replays are accepted at most once a minute: sooner is 429 `rate_limited` with `Retry-After`.',
       parameters: [idempotencyKeyParam],
       requestBody: jsonBody(ref('WebhookReplayRequest')),
       responses: {
-        '202': jsonResponse('How many events were queued.', ref('WebhookReplayResult'), idempotentHeaders),
-        ...errorResponses({ '400': 'validation_error.', ...notFound, '409': 'idempotency_key_in_use.', '422': 'idempotency_key_reused.' }),
+        '202': jsonResponse('How many events will be redelivered.', ref('WebhookReplayResult'), idempotentHeaders),
+        ...errorResponses({
+          '400': 'validation_error.',
+          ...notFound,
+          '409': 'idempotency_key_in_use.',
+          '422': 'idempotency_key_reused.',
+          '429': 'rate_limited: a bulk replay was accepted less than a minute ago (or the request rate limit); retry after Retry-After.',
+        }),
       },
     },
   },

@@ -41,9 +41,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // A dependency that went away (e.g. the database cut the connection) is 503, not a bug.
       apiError = unexpectedError(err);
       if (apiError.code === 'internal_error') logger.error('unhandled error', { err, request_id: requestIdOf(res) });
-      else logger.warn('request failed: a dependency is unavailable', { err, request_id: requestIdOf(res) });
+      else logger.error('request failed: a dependency is unavailable', { err, request_id: requestIdOf(res) });
     } else if (apiError.httpStatus >= 500) {
-      logger.warn('request failed', { code: apiError.code, err: apiError.cause ?? apiError });
+      // Every 5xx at error level with its request id: the id a merchant quotes finds its cause.
+      logger.error('request failed', { code: apiError.code, err: apiError.cause ?? apiError, request_id: requestIdOf(res) });
     }
     if (apiError.retryAfter !== undefined) res.set('Retry-After', String(apiError.retryAfter));
     res.status(apiError.httpStatus).json(errorBody(apiError, requestIdOf(res)));

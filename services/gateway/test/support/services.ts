@@ -118,6 +118,8 @@ export const bankStarter: ServiceStarter = {
     const bank = await startBankSimulator(
       loadBankSimulatorConfig({
         ...sharedEnv(ctx),
+        // It plays the bank, for a production platform too: the simulator itself runs only in sandbox.
+        VRP_ENV: 'sandbox',
         GRPC_PORT: String(await reservedPort(ctx, 'bank')),
         PAYMENT_SERVICE_URL: ctx.withoutReplica ? '' : local(await reservedPort(ctx, 'payment')),
         REFUND_SERVICE_URL: local(await reservedPort(ctx, 'refund')),

@@ -70,6 +70,35 @@ export async function unresolvedAllocations(db: Queryable, createdBefore: Date, 
 }
 
 /**
+ * The amount the payment's uncertain holds take: holds neither confirmed nor released whose
+ * create failed midway (marked by markHoldUncertain) or that were made before `madeBefore`
+ * (no create takes that long: it is over, and the hold awaits the refund service's give-back).
+ */
+export async function uncertainHeldAmount(db: Queryable, merchantId: string, paymentId: string, madeBefore: Date): Promise<bigint> {
+  const [row] = await rows<{ held: string }>(
+    db,
+    `SELECT coalesce(sum(amount_minor), 0)::text AS held FROM payment.refund_allocations
+      WHERE payment_id = $1 AND merchant_id = $2 AND released_at IS NULL AND confirmed_at IS NULL
+        AND (uncertain_since IS NOT NULL OR created_at < $3)`,
+    [paymentId, merchantId, madeBefore],
+  );
+  return BigInt(row?.held ?? '0');
+}
+
+/** Marks a refund's unresolved hold as one whose create failed midway; false when it has none. */
+export async function markHoldUncertain(
+  db: Queryable,
+  a: { refundId: string; merchantId: string; paymentId: string; at: Date },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE payment.refund_allocations SET uncertain_since = coalesce(uncertain_since, $4)
+      WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL`,
+    [a.refundId, a.merchantId, a.paymentId, a.at],
+  );
+  return rowCount === 1;
+}
+
+/**
  * The accepted currencies, with their minor digits and one major unit (the smallest partial
  * refund) in the same order, as array literals for the one-statement hold.
  */

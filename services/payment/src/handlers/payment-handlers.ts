@@ -14,6 +14,7 @@ import { getPayment } from '../usecases/get-payment.js';
 import { getMandateUsage } from '../usecases/get-mandate-usage.js';
 import { listPayments } from '../usecases/list-payments.js';
 import { listUnresolvedHolds } from '../usecases/list-unresolved-holds.js';
+import { markRefundHoldUncertain } from '../usecases/mark-hold-uncertain.js';
 import { releaseRefund } from '../usecases/release-refund.js';
 import { reportPaymentOutcome, reportPaymentOutcomes, type BankReport } from '../usecases/report-payment-outcome.js';
 import { retryPayment } from '../usecases/retry-payment.js';
@@ -146,6 +147,14 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
         refundId: required('refund_id', req.refundId),
       });
       return { payment: toPaymentMessage(record) };
+    },
+    async markRefundHoldUncertain(req) {
+      const marked = await markRefundHoldUncertain(deps, {
+        merchantId: required('merchant_id', req.merchantId),
+        paymentId: required('payment_id', req.paymentId),
+        refundId: required('refund_id', req.refundId),
+      });
+      return { marked };
     },
     async listUnresolvedRefundHolds(req) {
       const holds = await listUnresolvedHolds(deps, req.createdBefore && timestampDate(req.createdBefore), req.limit);

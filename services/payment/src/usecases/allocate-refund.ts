@@ -1,8 +1,8 @@
-import { ApiError, notFound, validationError } from '@vrp/errors';
+import { ApiError, notFound, originalFault, validationError } from '@vrp/errors';
 import { minorUnits } from '@vrp/public-api';
 import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
-import { findAllocation, holdAsAsked, type AskedAmount } from '../db/refund-allocations.js';
+import { findAllocation, holdAsAsked, uncertainHeldAmount, type AskedAmount } from '../db/refund-allocations.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { refundableAmount } from '../domain/refund-allocation.js';
 import type { Deps } from '../deps.js';
@@ -40,6 +40,11 @@ export interface Allocation {
  * refund after all (a concurrent hold moved the payment between the two), it is held as judged,
  * the statement checking again what it relies on. If the payment moved once more so that the
  * hold no longer fits, it is judged again as it now is.
+ *
+ * A verdict that uncertain holds alone cause (holds of creates that failed midway, or older
+ * than any create takes: without them the amount would fit) is not given: nothing was refunded
+ * by them yet, and they are given back once the refund service finds out. It is 503
+ * service_unavailable with Retry-After instead, so the merchant retries rather than gives up.
  */
 export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
   if (input.amount && input.amountMinor !== 0n)
@@ -59,20 +64,56 @@ export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Pr
     const payment = await readPayment(deps.sql, merchantId, paymentId);
     if (!payment) throw notFound('payment', paymentId);
     const requested = input.amount ? minorUnits('amount', input.amount, payment.currency) : input.amountMinor;
-    const allowed = await hold({ minor: refundableAmount(asRefundable(payment), requested) });
+    const allowed = await hold({ minor: await judge(deps, payment, requested, at) });
     if (allowed) return allowed;
     // It moved once more since it was read: the verdict on it as it is now.
     const now = await readPayment(deps.sql, merchantId, paymentId);
     if (!now) throw notFound('payment', paymentId);
-    refundableAmount(asRefundable(now), requested);
+    await judge(deps, now, requested, at);
     throw new ApiError('refund_exceeds_payment', 'The refunds would exceed the amount of the payment.', { param: 'amount' });
   } catch (err) {
     // A repeat, or a concurrent call with the same refund id that won the primary key (whatever
     // the payment allows by now): answer as the first did. Repeats are rare, so they are not
-    // looked for before the attempt.
-    const raced = await existingAllocation(deps, input);
+    // looked for before the attempt. If looking fails too, the answer is still the first fault.
+    const raced = await existingAllocation(deps, input).catch((lookup: unknown) => Promise.reject(originalFault(err, lookup)));
     if (raced) return raced;
     throw err;
+  }
+}
+
+/** A hold unresolved this long is uncertain even unmarked: no create takes that long (their calls time out first). */
+export const HOLD_UNCERTAIN_AFTER_MS = 10_000;
+/** Seconds a refund refused by uncertain holds is told to wait: a failed create's hold is given back within a sweep or two. */
+const UNCERTAIN_RETRY_AFTER_S = 2;
+
+/**
+ * The amount the payment allows for `requestedMinor` (refundableAmount), or its verdict; but
+ * when an amount verdict is caused by uncertain holds alone (without them it would fit), 503
+ * service_unavailable with Retry-After.
+ */
+async function judge(deps: Deps, payment: PaymentRecord, requestedMinor: bigint, at: Date): Promise<bigint> {
+  try {
+    return refundableAmount(asRefundable(payment), requestedMinor);
+  } catch (verdict) {
+    if (!(verdict instanceof ApiError) || payment.amountHeldMinor <= 0n) throw verdict;
+    if (verdict.code !== 'refund_exceeds_payment' && verdict.code !== 'refund_amount_too_small') throw verdict;
+    const uncertain = await uncertainHeldAmount(deps.sql, payment.merchantId, payment.id, new Date(at.getTime() - HOLD_UNCERTAIN_AFTER_MS));
+    if (uncertain <= 0n || !fits({ ...payment, amountHeldMinor: payment.amountHeldMinor - uncertain }, requestedMinor)) throw verdict;
+    throw new ApiError(
+      'service_unavailable',
+      'Another refund of this payment failed midway and is still being undone; until it is, this one cannot be judged. Nothing was refunded: retry shortly.',
+      { retryAfter: UNCERTAIN_RETRY_AFTER_S, cause: verdict },
+    );
+  }
+}
+
+/** True when the payment, as given, allows the amount. */
+function fits(payment: PaymentRecord, requestedMinor: bigint): boolean {
+  try {
+    refundableAmount(asRefundable(payment), requestedMinor);
+    return true;
+  } catch {
+    return false;
   }
 }
 

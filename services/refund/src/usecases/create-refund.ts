@@ -143,7 +143,13 @@ async function book(deps: Deps, ref: RequestRef, input: Pick<CreateRefundInput, 
     // leaves nothing behind. Any other failure (a timeout) leaves the booking uncertain, so it
     // is given back to be sure.
     if (!isClientFault(err)) await abandonRequest(deps, ref);
-    else if (input.idempotency) await forgetRequest(deps.sql, ref.merchantId, ref.id);
+    else if (input.idempotency) {
+      // The verdict is the answer even if the request cannot be forgotten now: left open, it is
+      // abandoned (booking nothing) by the sweeper once stale, and its key freed then.
+      await forgetRequest(deps.sql, ref.merchantId, ref.id).catch((forget: unknown) =>
+        deps.logger.warn('could not forget a refused refund request; the sweeper will', { refund_id: ref.id, err: forget }),
+      );
+    }
     throw err;
   }
 }

@@ -36,6 +36,8 @@ export interface SweepResult {
  *   (ConfirmRefund is idempotent; it writes payment.refunded once);
  * - refunds the bank never acknowledged are submitted again (the bank is idempotent per id), and
  *   so are refunds it acknowledged but has not decided for REFUND_BANK_DECISION_TIMEOUT;
+ * - creates of this process that failed after their hold without marking their request abandoned
+ *   (the database did not answer) are abandoned now and their holds given back;
  * - refund requests left open (the process died between booking and recording) are abandoned
  *   and their bookings given back, as are abandoned ones whose give-back failed before;
  * - holds the payment service still has unresolved after as long are given back unless their
@@ -68,6 +70,12 @@ export async function sweepRefunds(deps: Deps, settings: SweepSettings, now = ne
   const decisionTimeoutMs = settings.bankDecisionTimeoutMs ?? 15 * 60_000;
   for (const row of await undecidedRefunds(deps.sql, new Date(now.getTime() - decisionTimeoutMs), limit)) {
     if (await submitRefundToBank(deps, row)) result.resubmitted++;
+  }
+
+  // Creates of this process that failed after their hold and could not say so: their holds
+  // refuse the merchant's retries (503) until given back, so they go first, stale or not.
+  for (const failed of deps.failedCreates.take(limit)) {
+    if (await abandonRequest(deps, failed)) result.holdsReleased++;
   }
 
   const staleBefore = new Date(now.getTime() - settings.requestStaleAfterMs);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
 import { startRefundService, type RefundService } from '../../src/app.js';
 import { loadRefundConfig } from '../../src/config.js';
+import { CuttableProxy } from './cuttable-proxy.js';
 import { startTestBank, type TestBank } from './test-bank.js';
 
 /** The refund service with the real mandate and payment services behind it, on port 0. */
@@ -20,6 +21,8 @@ export interface Harness {
   refunds: ServiceClient<typeof refund.RefundService>;
   /** Runs SQL against the test database (to observe or disturb the refund schema directly). */
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
+  /** With `cuttableDatabase`: the proxy the refund service reaches its database through, to cut it. */
+  refundDatabase?: CuttableProxy;
   /** Restarts the refund service over the same database (e.g. to boot with other settings). */
   restartRefunds(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
@@ -31,13 +34,22 @@ export interface Harness {
  */
 const SLOW_MACHINE = { REFUND_CALL_TIMEOUT: '20s', PAYMENT_CALL_TIMEOUT: '20s' };
 
-/** Starts everything for one test file; `refundEnv` overrides refund settings. */
-export async function startHarness(refundEnv: Record<string, string> = {}): Promise<Harness> {
+/**
+ * Starts everything for one test file; `refundEnv` overrides refund settings. With
+ * `cuttableDatabase` the refund service (alone) reaches Postgres through a proxy the test can cut.
+ */
+export async function startHarness(
+  refundEnv: Record<string, string> = {},
+  { cuttableDatabase = false }: { cuttableDatabase?: boolean } = {},
+): Promise<Harness> {
   const [db, stream, testBank] = await Promise.all([
     createTestDatabase(['mandate', 'payment', 'refund']),
     createTestStream(),
     startTestBank(),
   ]);
+  const target = new URL(db.url);
+  const refundDatabase = cuttableDatabase ? new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }) : undefined;
+  await refundDatabase?.start();
   const platform = {
     GRPC_PORT: '0',
     DATABASE_URL: db.url,
@@ -63,6 +75,7 @@ export async function startHarness(refundEnv: Record<string, string> = {}): Prom
         REFUND_SWEEP_INTERVAL: '100ms',
         REFUND_BANK_RESUBMIT_AFTER: '1s',
         ...SLOW_MACHINE,
+        ...(refundDatabase ? { DATABASE_URL: refundDatabase.url(db.url) } : {}),
         ...env,
       }),
     );
@@ -71,6 +84,7 @@ export async function startHarness(refundEnv: Record<string, string> = {}): Prom
     db,
     stream,
     bank: testBank,
+    ...(refundDatabase ? { refundDatabase } : {}),
     refundService: await bootRefunds(refundEnv),
     mandates: createServiceClient(mandate.MandateService, { baseUrl: mandateUrl, timeoutMs: 20_000 }),
     payments: createServiceClient(payment.PaymentService, { baseUrl: paymentUrl, timeoutMs: 20_000 }),
@@ -104,6 +118,7 @@ export async function startHarness(refundEnv: Record<string, string> = {}): Prom
     await paymentService.stop();
     await mandateService.stop();
     await testBank.close();
+    await refundDatabase?.stop();
     await Promise.all([stream.cleanup(), db.drop()]);
   };
   return h;

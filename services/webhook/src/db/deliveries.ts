@@ -53,6 +53,18 @@ export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date, wi
   });
 }
 
+/**
+ * Gives a claimed delivery back, due at `at` and unleased, without an attempt and whatever its
+ * retry window (its destination had no room: it waits its turn, as a delivery left unclaimed
+ * does). Nothing changes when a stale worker's claim was overtaken.
+ */
+export async function putBack(db: Db, claimed: ClaimedDelivery, at: Date): Promise<void> {
+  await db.delivery.updateMany({
+    where: { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } },
+    data: { nextAttemptAt: at, leasedUntil: null },
+  });
+}
+
 /** Ends a claimed delivery without an attempt (its endpoint was disabled meanwhile). */
 export async function abandon(db: Db, claimed: ClaimedDelivery): Promise<void> {
   await db.$transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../generated/prisma/client.js';
 import type { KeysetQuery } from '@vrp/pagination';
+import type { Queryable } from '@vrp/sql';
 import type { Db, Tx } from './client.js';
 
 export type EndpointRow = Endpoint;
@@ -104,19 +105,28 @@ export interface NewEndpoint {
   at: Date;
 }
 
-export function insertEndpoint(db: Db, e: NewEndpoint): Promise<EndpointRow> {
-  return db.endpoint.create({
-    data: {
-      id: e.id,
-      merchantId: e.merchantId,
-      url: e.url,
-      description: e.description,
-      enabledEvents: e.enabledEvents,
-      createdAt: e.at,
-      secretCiphertext: e.secretCiphertext,
-      secretRotatedAt: e.at,
-    },
-  });
+/** The name the database gives the 16-endpoints-per-merchant rule (a trigger's check_violation). */
+export const ENDPOINTS_PER_MERCHANT = 'endpoints_per_merchant';
+/** How many live endpoints a merchant may have (the database trigger's number). */
+export const MAX_ENDPOINTS_PER_MERCHANT = 16;
+
+/**
+ * Inserts the endpoint, or returns null when the merchant has its 16 live endpoints already: the
+ * database counts them under the merchant's lock (migration 20261128100000), so concurrent creates
+ * never pass the limit.
+ */
+export async function insertEndpoint(db: Db, sql: Queryable, e: NewEndpoint): Promise<EndpointRow | null> {
+  try {
+    await sql.query(
+      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6)`,
+      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext],
+    );
+  } catch (err) {
+    if ((err as { constraint?: string }).constraint === ENDPOINTS_PER_MERCHANT) return null;
+    throw err;
+  }
+  return findEndpoint(db, e.merchantId, e.id);
 }
 
 /** Changes the settings given of a live endpoint of the merchant; false when there is none. */

@@ -4,13 +4,15 @@ import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../domain/retry-schedule.js';
 import { closeCircuitsOfMerchant, openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
-import { abandon, postpone } from '../db/deliveries.js';
+import { abandon, postpone, putBack } from '../db/deliveries.js';
 import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
 import { SpanKind, contextFromTraceparent, inSpan, markFailed } from '@vrp/tracing';
 import { keepAliveAgents, postWebhook, type KeepAliveAgents, type PostResult } from './delivery/http-post.js';
+import { AddressRooms } from './delivery/address-rooms.js';
+import { Destinations } from './delivery/destinations.js';
 import { liveSecrets } from './delivery/live-secrets.js';
 
 export interface DeliveryWorkerOptions {
@@ -49,13 +51,21 @@ export class DeliveryWorker {
   /** The same attempts counted by endpoint (endpoints with none are left out). */
   private readonly inFlightByEndpoint = new Map<string, number>();
   private readonly policy: { allowLoopback: boolean; allowedHosts: string[] };
+  /** Where each endpoint's host resolves to (cached, its connections use it too) and the room at each address. */
+  private readonly rooms: AddressRooms;
 
   constructor(
     private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
-    this.agents = keepAliveAgents(this.policy, options.extraCa);
+    const destinations = new Destinations(this.policy);
+    this.rooms = new AddressRooms(
+      destinations,
+      { maxInFlight: deps.config.maxInFlightPerAddress, perSecond: deps.config.maxPerSecondPerAddress },
+      () => this.nudge(),
+    );
+    this.agents = keepAliveAgents(this.policy, options.extraCa, destinations.lookup());
     this.recorder = new Batcher((attempts) => recordAttempts(deps.sql, attempts), { maxBatch: 64, maxInFlight: 2 });
     this.breakers = new EndpointBreakers({
       resetTimeoutMs: deps.config.breakerResetMs,
@@ -151,7 +161,7 @@ export class DeliveryWorker {
     const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
     const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.sandboxClocks.maxOffsetMs(), {
       maxInFlight: this.deps.config.maxInFlightPerEndpoint,
-      inFlight: this.inFlightByEndpoint,
+      inFlight: this.rooms.withFullAddresses(this.inFlightByEndpoint, this.deps.config.maxInFlightPerEndpoint),
     });
     for (const c of claimed) {
       this.inFlightByEndpoint.set(c.endpointId, (this.inFlightByEndpoint.get(c.endpointId) ?? 0) + 1);
@@ -190,68 +200,82 @@ export class DeliveryWorker {
   }
 
   private async attempt(claimed: ClaimedWork): Promise<void> {
-    const { db, config, clock } = this.deps;
+    const { db } = this.deps;
     try {
       // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
       // A manual retry goes through whatever the circuit says: the merchant asked for it now.
       const blocked = claimed.manual ? undefined : this.breakers.blocked(claimed.endpointId);
       if (blocked) return await this.postpone(claimed, blocked);
-      const { endpoint, event } = claimed;
-      if (endpoint.status !== 'enabled') return await abandon(db, claimed);
-      const attempt = claimed.attemptCount + 1;
-      const request = buildWebhookRequest({
-        ...event,
-        eventId: event.id,
-        attempt,
-        secrets: liveSecrets(config.secretKey, endpoint, this.merchantNow(claimed)),
-        sandbox: config.env === 'sandbox',
-        // The signature's t= is the wall clock's: receivers check it against theirs.
-        now: clock(),
-      });
-      const attemptedAt = this.merchantNow(claimed);
-      const post = () =>
-        inSpan(
-          'POST',
-          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': new URL(endpoint.url).hostname } },
-          async (span) => {
-            const posted = await postWebhook(new URL(endpoint.url), request.body, request.headers, {
-              timeoutMs: config.timeoutMs,
-              policy: this.policy,
-              agents: this.agents,
-            });
-            span.setAttribute('http.response.status_code', posted.statusCode);
-            if (!posted.success) markFailed(span, posted.error);
-            return posted;
-          },
-        );
-      const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
-      if ('circuitOpen' in result) return await this.postpone(claimed, result);
-      this.options.onAttempt?.(result);
-      const gone = result.statusCode === 410;
-      const now = this.merchantNow(claimed);
-      const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
-      const scheduled = withinWindow(
-        result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random),
-        now,
-        windowEnd,
-      );
-      const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
-      if (!(await this.recorder.call({ claimed, outcome: { attemptedAt, ...result, nextAttemptAt: next } }))) return;
-      if (!result.success)
-        this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
-      // Recording a success ended the endpoint's run of failures, if it had one.
-      if (!result.success && result.receiverFault) {
-        const disabled = await recordEndpointHealth(db, endpoint.id, {
-          at: attemptedAt,
-          success: result.success,
-          gone,
-          disableAfterMs: config.disableAfterMs,
-        });
-        if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+      if (claimed.endpoint.status !== 'enabled') return await abandon(db, claimed);
+      // A place at the destination address, or the delivery goes back, still due and no attempt
+      // made: the claims leave it there until the address has room.
+      const place = await this.rooms.placeFor(claimed.endpointId, claimed.endpoint.url);
+      if (place && 'retryInMs' in place) return await putBack(db, claimed, this.merchantNow(claimed));
+      try {
+        await this.post(claimed);
+      } finally {
+        place?.release();
       }
     } catch (err) {
       // The lease runs out and the delivery becomes due again: nothing is lost.
       this.deps.logger.warn('delivery could not be processed', { err, event_id: claimed.eventId, endpoint_id: claimed.endpointId });
+    }
+  }
+
+  /** The attempt itself: signs, POSTs through the endpoint's circuit, records the outcome. */
+  private async post(claimed: ClaimedWork): Promise<void> {
+    const { db, config, clock } = this.deps;
+    const { endpoint, event } = claimed;
+    const attempt = claimed.attemptCount + 1;
+    const request = buildWebhookRequest({
+      ...event,
+      eventId: event.id,
+      attempt,
+      secrets: liveSecrets(config.secretKeys, endpoint, this.merchantNow(claimed)),
+      sandbox: config.env === 'sandbox',
+      // The signature's t= is the wall clock's: receivers check it against theirs.
+      now: clock(),
+    });
+    const attemptedAt = this.merchantNow(claimed);
+    const post = () =>
+      inSpan(
+        'POST',
+        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': new URL(endpoint.url).hostname } },
+        async (span) => {
+          const posted = await postWebhook(new URL(endpoint.url), request.body, request.headers, {
+            timeoutMs: config.timeoutMs,
+            policy: this.policy,
+            agents: this.agents,
+          });
+          span.setAttribute('http.response.status_code', posted.statusCode);
+          if (!posted.success) markFailed(span, posted.error);
+          return posted;
+        },
+      );
+    const result = claimed.manual ? await post() : await this.breakers.run(endpoint.id, post);
+    if ('circuitOpen' in result) return await this.postpone(claimed, result);
+    this.options.onAttempt?.(result);
+    const gone = result.statusCode === 410;
+    const now = this.merchantNow(claimed);
+    const windowEnd = new Date(claimed.windowStartedAt.getTime() + RETRY_WINDOW_MS);
+    const scheduled = withinWindow(
+      result.success || gone ? null : nextAttemptAt(now, attempt, claimed.maxAttempts, config.retrySchedule, this.options.random),
+      now,
+      windowEnd,
+    );
+    const next = scheduled && honourRetryAfter(scheduled, now, result.retryAfterMs, windowEnd);
+    if (!(await this.recorder.call({ claimed, outcome: { attemptedAt, ...result, nextAttemptAt: next } }))) return;
+    if (!result.success)
+      this.deps.logger.info('webhook attempt failed', { event_id: event.id, endpoint_id: endpoint.id, attempt, error: result.error });
+    // Recording a success ended the endpoint's run of failures, if it had one.
+    if (!result.success && result.receiverFault) {
+      const disabled = await recordEndpointHealth(db, endpoint.id, {
+        at: attemptedAt,
+        success: result.success,
+        gone,
+        disableAfterMs: config.disableAfterMs,
+      });
+      if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
     }
   }
 

@@ -1,9 +1,9 @@
-import { validationError } from '@vrp/errors';
+import { ApiError, validationError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
 import { EVENT_TYPES } from '@vrp/outbox';
 import { newSigningSecret, sealSecret } from '../domain/signing-secret.js';
 import { assertWebhookUrl } from '../domain/webhook-url.js';
-import { insertEndpoint, type EndpointRow } from '../db/endpoints.js';
+import { MAX_ENDPOINTS_PER_MERCHANT, insertEndpoint, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
 
 export interface CreateEndpointInput {
@@ -25,10 +25,11 @@ export function normaliseEnabledEvents(types: string[]): string[] {
 
 /**
  * Registers an endpoint with a fresh signing secret. The secret is stored only sealed and is
- * returned here (and on rotation) and never again.
+ * returned here (and on rotation) and never again. A merchant has at most 16 live endpoints (so
+ * one event fans out to at most 16 deliveries): the 17th is 422 too_many_endpoints.
  */
 export async function createEndpoint(
-  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock'>,
   input: CreateEndpointInput,
 ): Promise<{ endpoint: EndpointRow; secret: string }> {
   assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
@@ -37,14 +38,20 @@ export async function createEndpoint(
   const now = deps.clock(input.merchantId);
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
-  const endpoint = await insertEndpoint(deps.db, {
+  const endpoint = await insertEndpoint(deps.db, deps.sql, {
     id,
     merchantId: input.merchantId,
     url: input.url,
     description: input.description,
     enabledEvents,
-    secretCiphertext: sealSecret(deps.config.secretKey, id, secret),
+    secretCiphertext: sealSecret(deps.config.secretKeys, id, secret),
     at: now,
   });
+  if (!endpoint) {
+    throw new ApiError(
+      'too_many_endpoints',
+      `A merchant can have at most ${MAX_ENDPOINTS_PER_MERCHANT} webhook endpoints; delete one before adding another.`,
+    );
+  }
   return { endpoint, secret };
 }

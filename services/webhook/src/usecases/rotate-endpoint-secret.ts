@@ -14,7 +14,7 @@ export async function rotateEndpointSecret(
 ): Promise<{ endpoint: EndpointRow; secret: string }> {
   const now = deps.clock(merchantId);
   const secret = newSigningSecret();
-  const sealed = sealSecret(deps.config.secretKey, id, secret);
+  const sealed = sealSecret(deps.config.secretKeys, id, secret);
   const endpoint = await rotateSecret(deps.db, merchantId, id, sealed, now, new Date(now.getTime() + ROTATION_OVERLAP_MS));
   if (!endpoint) throw notFound('webhook endpoint', id);
   return { endpoint, secret };

@@ -29,6 +29,7 @@ export interface WebhookTestEnv {
 
 /** Fast settings for tests: quick polling and a compressed retry schedule. */
 export const FAST = {
+  // Loopback receivers, in sandbox: production refuses the setting at boot (config() drops it there).
   WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
   WEBHOOK_POLL_INTERVAL_MS: '50',
   WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms',
@@ -49,6 +50,7 @@ export async function createWebhookTestEnv(options: { natsUrl?: string } = {}): 
       EVENT_SUBJECT_PREFIX: stream.subjectPrefix,
       GRPC_PORT: '0',
       ...FAST,
+      ...(overrides.VRP_ENV === 'production' ? { WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'false' } : {}),
       ...overrides,
     });
   return {

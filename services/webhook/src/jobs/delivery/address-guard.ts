@@ -15,28 +15,48 @@ export class RefusedDestinationError extends Error {
   readonly code = 'EREFUSEDDESTINATION';
 }
 
-/** Why `address` (reached through `hostname`) is refused, or null when it may be used. */
+/**
+ * What a refused attempt records, and all it records: the merchant reads attempts, and the
+ * address a name resolved to inside the platform's network is not theirs to learn.
+ */
+export const REFUSED_PRIVATE = 'refused: private address';
+
+/** The hosts that are loopback by their very text (as a URL's hostname gives them). */
+const LITERAL_LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', '::1', 'localhost']);
+
+/**
+ * Why `address` (reached through `hostname`) is refused, or null when it may be used. Loopback
+ * is allowed in local development only for a host that is loopback by its text, never for a
+ * name that merely resolves there (DNS the merchant controls could point anywhere).
+ */
 export function refusal(policy: AddressPolicy, hostname: string, address: string): string | null {
   if (policy.allowedHosts.includes(hostname) || policy.allowedHosts.includes(address)) return null;
   if (!isPrivateAddress(address)) return null;
-  if (policy.allowLoopback && isLoopbackAddress(address)) return null;
-  return `destination ${hostname === address ? address : `${hostname} (${address})`} is a private, loopback or link-local address; refused`;
+  if (policy.allowLoopback && LITERAL_LOOPBACK_HOSTS.has(hostname) && isLoopbackAddress(address)) return null;
+  return REFUSED_PRIVATE;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** How a host name is resolved: the system's resolver (dns.lookup), every address at once. */
+export type Resolver = (
+  hostname: string,
+  options: { all: true },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 /**
  * A `lookup` for http(s).request that resolves the host, refuses private destinations, and
  * hands the socket the checked address itself, so a second resolution (DNS rebinding) can
  * never point the connection elsewhere.
  */
-export function guardedLookup(policy: AddressPolicy) {
+export function guardedLookup(policy: AddressPolicy, resolve: Resolver = dnsLookup) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { all: true }, (err, addresses) => {
+    resolve(hostname, { all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const usable = addresses.filter((a) => refusal(policy, hostname, a.address) === null);
       if (usable.length === 0) {
-        const reason = refusal(policy, hostname, addresses[0]?.address ?? hostname) ?? `${hostname} did not resolve`;
+        const reason = addresses.length > 0 ? REFUSED_PRIVATE : `${hostname} did not resolve`;
         return callback(Object.assign(new RefusedDestinationError(reason), { errno: 0 }), '');
       }
       if (options.all) return callback(null, usable);

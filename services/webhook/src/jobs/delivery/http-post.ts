@@ -42,11 +42,12 @@ export interface KeepAliveAgents {
 
 /**
  * Agents that keep connections to receivers open between attempts. The address guard runs when
- * a connection is made, so a reused connection goes to an address that was allowed; idle ones
- * are closed after 4 s, before the common 5 s server keep-alive timeouts close them under us.
+ * a connection is made (`lookup`: the guarded resolution, or the worker's Destinations), so a
+ * reused connection goes to an address that was allowed; idle ones are closed after 4 s, before
+ * the common 5 s server keep-alive timeouts close them under us.
  */
-export function keepAliveAgents(policy: AddressPolicy, extraCa?: string): KeepAliveAgents {
-  const common = { keepAlive: true, timeout: 4000, lookup: guardedLookup(policy) as never };
+export function keepAliveAgents(policy: AddressPolicy, extraCa?: string, lookup: unknown = guardedLookup(policy)): KeepAliveAgents {
+  const common = { keepAlive: true, timeout: 4000, lookup: lookup as never };
   const agents = {
     http: new http.Agent(common),
     https: new https.Agent({ ...common, ...(extraCa ? { ca: [...rootCertificates, extraCa] } : {}) }),

@@ -1,4 +1,4 @@
-import { openSecret } from '../../domain/signing-secret.js';
+import { openSecret, type SecretKeyring } from '../../domain/signing-secret.js';
 import type { EndpointRow } from '../../db/endpoints.js';
 
 /** A replaced secret as endpoints.previous_secrets keeps it. */
@@ -7,12 +7,12 @@ interface PreviousSecret {
   valid_until: string;
 }
 
-/** Opened secrets by key, then by endpoint and ciphertext: a sealed secret never changes, so it is opened once. */
-const opened = new WeakMap<Buffer, Map<string, string>>();
+/** Opened secrets by keyring, then by endpoint and ciphertext: a sealed secret never changes, so it is opened once. */
+const opened = new WeakMap<SecretKeyring, Map<string, string>>();
 /** Enough for every endpoint's live secrets at once; beyond it the oldest are opened again when next needed. */
 const MAX_OPENED = 10_000;
 
-function openOnce(key: Buffer, endpointId: string, sealed: string): string {
+function openOnce(key: SecretKeyring, endpointId: string, sealed: string): string {
   let byCiphertext = opened.get(key);
   if (!byCiphertext) opened.set(key, (byCiphertext = new Map()));
   const id = `${endpointId}:${sealed}`;
@@ -29,7 +29,11 @@ function openOnce(key: Buffer, endpointId: string, sealed: string): string {
  * The secrets that sign a delivery at `now`: the current one first, then every replaced one
  * still within the 24 h after its own rotation, newest first.
  */
-export function liveSecrets(key: Buffer, endpoint: Pick<EndpointRow, 'id' | 'secretCiphertext' | 'previousSecrets'>, now: Date): string[] {
+export function liveSecrets(
+  key: SecretKeyring,
+  endpoint: Pick<EndpointRow, 'id' | 'secretCiphertext' | 'previousSecrets'>,
+  now: Date,
+): string[] {
   const previous = (endpoint.previousSecrets as unknown as PreviousSecret[])
     .filter((p) => new Date(p.valid_until) > now)
     .sort((a, b) => Date.parse(b.valid_until) - Date.parse(a.valid_until));
