@@ -8,6 +8,7 @@ import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool, rawSql } from '@vrp/sql';
 import { AuthorisationServer } from './clients/bank/authorisation-server.js';
+import { bankCallMetrics, observedFetch } from './clients/bank/call-metrics.js';
 import { mtlsTransport } from './clients/bank/mtls.js';
 import { SignedCalls } from './clients/bank/signed-calls.js';
 import { VrpApi } from './clients/bank/vrp-api.js';
@@ -67,13 +68,14 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
       mtlsTransport({ cert: config.bankTransportCert.pem, key: config.bankTransportKey.pem, ca: config.bankCa.pem }, config.bankTimeoutMs),
       (t) => t.close(),
     );
+    const callMetrics = bankCallMetrics(metrics);
     const authorisation = new AuthorisationServer({
       issuer: config.bankIssuer!,
       clientId: config.bankClientId,
       signingKey: await importPKCS8(config.bankSigningKey.pem, 'PS256'),
       signingKid: config.bankSigningKid,
       redirectUri: config.redirectUri,
-      fetch: transport.fetch,
+      fetch: observedFetch(transport.fetch, callMetrics, [config.bankApiUrl!, config.bankPayoutsUrl!]),
       timeoutMs: config.bankTimeoutMs,
     });
     let jwks: JWTVerifyGetKey | undefined;
@@ -99,6 +101,7 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
           keys: bankKeys,
         },
         logger,
+        callMetrics,
         metrics,
       }),
       (c) => c.shutdown(),

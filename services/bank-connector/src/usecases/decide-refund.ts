@@ -14,7 +14,10 @@ export async function decideRefund(deps: Deps, input: { merchantId: string; refu
       'invalid_state_transition',
       refund.bankPayoutId ? 'The bank has decided this refund already.' : 'The bank has not taken this refund.',
     );
-  if ((await backOffice.decidePayout(refund.bankPayoutId, !input.reject)) === 'already_decided')
+  if (
+    (await backOffice.decidePayout(refund.bankPayoutId, input.reject ? { settle: false, reasonCode: 'MS03' } : { settle: true })) ===
+    'already_decided'
+  )
     throw new ApiError('invalid_state_transition', 'The bank has decided this refund already.');
   await readRefund(deps, refund);
   await checkRefundNow(deps.sql, refund.refundId);

@@ -31,7 +31,7 @@ export async function settleDue(deps: Deps): Promise<number> {
   for (const r of await findDueRefundSettlements(deps.sql, horizon, BATCH)) {
     if (r.settleDueAt! > deps.clock(r.merchantId)) continue;
     if (r.stage === 'pending' && r.bankPayoutId) {
-      await backOffice.decidePayout(r.bankPayoutId, true);
+      await backOffice.decidePayout(r.bankPayoutId, { settle: true });
       await checkRefundNow(deps.sql, r.refundId);
     }
     await clearRefundSettlement(deps.sql, r.refundId);

@@ -15,6 +15,7 @@ import {
 import CircuitBreaker from 'opossum';
 import type { ZodType } from 'zod';
 import type { AuthorisationServer } from './authorisation-server.js';
+import type { BankCallMetrics } from './call-metrics.js';
 import { BankRefusal, BankUnavailable } from './bank-errors.js';
 
 /** One call to a bank resource. */
@@ -46,6 +47,9 @@ export interface SignedCallsOptions {
   /** Who signs the bank's answers (`http://openbanking.org.uk/iss`), and the anchors trusted. */
   bankSigner: { issuer: () => Promise<string>; trustAnchors: readonly string[]; keys: () => Promise<JWTVerifyGetKey> };
   logger: Logger;
+  /** Where each call is counted and timed. */
+  callMetrics?: BankCallMetrics;
+  /** Where the breaker's state is shown. */
   metrics?: Metrics;
   /** Extra tries of an idempotent call after a 5xx or no answer, with backoff from `retryBaseMs`. */
   retries?: number;
@@ -64,17 +68,8 @@ export interface SignedCallsOptions {
  */
 export class SignedCalls {
   private readonly breaker: CircuitBreaker<[BankCall<unknown>, string], BankAnswer<unknown>>;
-  private readonly calls;
-  private readonly latency;
 
   constructor(private readonly options: SignedCallsOptions) {
-    this.calls = options.metrics?.counter('vrp_bank_calls_total', 'Calls to the bank, by endpoint and HTTP status (or failure).', [
-      'endpoint',
-      'status',
-    ]);
-    this.latency = options.metrics?.histogram('vrp_bank_call_duration_seconds', 'Time from request to answer of a call to the bank.', [
-      'endpoint',
-    ]);
     this.breaker = new CircuitBreaker((call: BankCall<unknown>, interactionId: string) => this.withRetries(call, interactionId), {
       timeout: false,
       resetTimeout: options.breaker?.resetTimeoutMs ?? 5000,
@@ -138,8 +133,7 @@ export class SignedCalls {
       else log.warn('bank call failed', { status, reason: (err as Error).message, retry });
       throw err;
     } finally {
-      this.calls?.inc({ endpoint: call.endpoint, status });
-      this.latency?.observe({ endpoint: call.endpoint }, (performance.now() - started) / 1000);
+      this.options.callMetrics?.record(call.endpoint, status, (performance.now() - started) / 1000);
     }
   }
 
