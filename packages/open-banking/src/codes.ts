@@ -85,30 +85,78 @@ export const PAYMENT_CONTEXT_CODES = [
 export type PaymentContextCode = (typeof PAYMENT_CONTEXT_CODES)[number];
 
 /**
- * The error codes (Errors[].ErrorCode) the platform and the model bank use, from the profile's
- * list of `U` codes. A control-parameter breach is U014 (the v3 name of which was
- * UK.OBIE.Rules.FailsControlParameters).
+ * The error codes (Errors[].ErrorCode) of the Read/Write API v4.0. Version 4 replaced the v3 names
+ * (UK.OBIE.Field.Missing, …) with `U` numbers; the table below is that mapping (the profile's own
+ * examples pin U003 to an invalid date, U004 to a missing field, U009 to InvalidConsentStatus, U014 to
+ * FailsControlParameters and U027 to an unsupported scheme). A control-parameter breach is U014.
  */
 export const ERROR_CODES = {
-  /** The request body does not follow the schema. */
-  invalidField: 'U001',
-  /** A required field is missing. */
-  missingField: 'U002',
-  /** A date or time is malformed. */
+  /** UK.OBIE.Field.Expected: a field the other fields make necessary is absent. */
+  fieldExpected: 'U001',
+  /** UK.OBIE.Field.Invalid: a field's value is not acceptable (schema or rule). */
+  invalidField: 'U002',
+  /** UK.OBIE.Field.InvalidDate: a date or time is malformed or out of range. */
   invalidDate: 'U003',
-  /** A header is missing or malformed (x-jws-signature, x-idempotency-key, …). */
-  invalidHeader: 'U005',
-  /** The resource named does not exist (for this client). */
-  resourceNotFound: 'U007',
-  /** The consent is not in a status that allows the operation (e.g. not AUTH). */
+  /** UK.OBIE.Field.Missing: a required field is missing. */
+  missingField: 'U004',
+  /** UK.OBIE.Field.Unexpected: a field the bank does not accept here (e.g. SupplementaryData it cannot process). */
+  unexpectedField: 'U005',
+  /** UK.OBIE.Header.Invalid: a header is malformed (x-idempotency-key over 40 characters, …). */
+  invalidHeader: 'U006',
+  /** UK.OBIE.Header.Missing: a required header is absent (x-idempotency-key on a POST that needs one). */
+  missingHeader: 'U007',
+  /** UK.OBIE.Resource.ConsentMismatch: the payment does not match its consent (Initiation, Risk, creditor). */
+  consentMismatch: 'U008',
+  /** UK.OBIE.Resource.InvalidConsentStatus: the consent is not in a status that allows the operation (e.g. not AUTH). */
   invalidConsentStatus: 'U009',
-  /** The x-jws-signature is missing or does not verify. */
-  invalidSignature: 'U010',
-  /** The same x-idempotency-key came with a different body. */
-  idempotencyKeyReused: 'U011',
-  /** The payment breaches the consent's control parameters. */
+  /** UK.OBIE.Resource.InvalidFormat: the body is not JSON the resource can read. */
+  invalidFormat: 'U010',
+  /** UK.OBIE.Resource.NotFound: the resource named does not exist. */
+  resourceNotFound: 'U011',
+  /** UK.OBIE.Rules.AfterCutOffDateTime. */
+  afterCutOff: 'U012',
+  /** UK.OBIE.Rules.DuplicateReference. */
+  duplicateReference: 'U013',
+  /** UK.OBIE.Rules.FailsControlParameters: the payment breaches the consent's control parameters. */
   failsControlParameters: 'U014',
-  /** Something the bank does not support. */
+  /** UK.OBIE.Signature.Invalid: the x-jws-signature does not verify. */
+  invalidSignature: 'U015',
+  /** UK.OBIE.Signature.InvalidClaim: a signature header claim has a value the verifier refuses. */
+  invalidSignatureClaim: 'U016',
+  /** UK.OBIE.Signature.MissingClaim: a signature header claim the profile requires is absent. */
+  missingSignatureClaim: 'U017',
+  /** UK.OBIE.Signature.Malformed: the x-jws-signature is not a detached JWS. */
+  malformedSignature: 'U018',
+  /** UK.OBIE.Signature.Missing: the x-jws-signature header is absent. */
+  missingSignature: 'U019',
+  /** UK.OBIE.Signature.Unexpected. */
+  unexpectedSignature: 'U020',
+  /** UK.OBIE.Unsupported.AccountIdentifier. */
+  unsupportedAccountIdentifier: 'U021',
+  /** UK.OBIE.Unsupported.AccountSecondaryIdentifier. */
+  unsupportedAccountSecondaryIdentifier: 'U022',
+  /** UK.OBIE.Unsupported.Currency: a currency the bank does not support. */
+  unsupportedCurrency: 'U023',
+  /** UK.OBIE.Unsupported.EventType. */
+  unsupportedEventType: 'U024',
+  /** UK.OBIE.Unsupported.Frequency. */
+  unsupportedFrequency: 'U025',
+  /** UK.OBIE.Unsupported.LocalInstrument. */
+  unsupportedLocalInstrument: 'U026',
+  /** UK.OBIE.Unsupported.Scheme: an account scheme the bank does not support. */
+  unsupportedScheme: 'U027',
+  /** UK.OBIE.Reauthenticate: the PSU must authorise the consent again. */
+  reauthenticate: 'U028',
+  /** UK.OBIE.Rules.ResourceAlreadyExists. */
+  resourceAlreadyExists: 'U029',
+  /** UK.OBIE.UnexpectedError: the bank failed; the request may be retried. */
+  unexpectedError: 'U000',
+  /**
+   * The same x-idempotency-key came with a different body: the header is invalid for this request
+   * (the profile has no code of its own for it).
+   */
+  idempotencyKeyReused: 'U006',
+  /** Something the bank does not support (U023 is UK.OBIE.Unsupported.Currency; prefer the specific codes). */
   unsupported: 'U023',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -124,6 +172,12 @@ export const STATUS_REASONS = {
   accountClosed: 'AC04',
   /** The debtor's account is blocked. */
   accountBlocked: 'AC06',
+  /** The creditor's account number is not one the bank holds (a payout to an unknown account). */
+  incorrectAccountNumber: 'AC01',
+  /** The amount is in a currency the account does not hold. */
+  currencyNotAllowed: 'AM03',
+  /** The PSU (customer) cancelled for a reason it did not give (a consent revoked by the customer). */
+  notSpecifiedCustomer: 'MS02',
   /** The PSU stopped the payment (cancelled by the customer). */
   stoppedByCustomer: 'CUST',
   /** The bank refused the payment for a reason it does not give (regulatory or its own). */
@@ -149,4 +203,24 @@ export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 export const RESOURCE_TYPES = {
   consent: 'domestic-vrp-consents',
   vrp: 'domestic-vrps',
+  /** The model bank's payout extension (not part of Open Banking). */
+  payout: 'payouts',
 } as const;
+
+/**
+ * `reason` of a consent-authorization-revoked event: who revoked the consent at the bank (the
+ * profile leaves the code set to the bank; these are the model bank's).
+ */
+export const REVOCATION_REASONS = {
+  customer: 'revoked_by_customer',
+  bank: 'revoked_by_bank',
+} as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[keyof typeof REVOCATION_REASONS];
+
+/**
+ * `reason` of an account-access-consent-linked-account-update event: why the account linked to a
+ * consent changed. A switched account keeps working (the consent now names the new account); a
+ * closed or blocked one fails payments (AC04 / AC06).
+ */
+export const LINKED_ACCOUNT_REASONS = ['account_closed', 'account_switched', 'account_blocked'] as const;
+export type LinkedAccountReason = (typeof LINKED_ACCOUNT_REASONS)[number];

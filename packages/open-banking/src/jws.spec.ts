@@ -1,6 +1,6 @@
-import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
+import { CompactSign, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SignatureError, signMessage, verifyMessage, type MessageSigner } from './jws.js';
+import { SIGNATURE_ERROR_CODES, SignatureError, signMessage, verifyMessage, type MessageSigner } from './jws.js';
 
 let signer: MessageSigner;
 let other: MessageSigner;
@@ -36,6 +36,31 @@ describe('detached message signatures', () => {
     await expect(verifyMessage(body, signature, { ...expectations(), trustAnchors: ['elsewhere.example'] })).rejects.toThrow(
       /trusted anchor/,
     );
+  });
+
+  it('tells the kinds of refusal apart with the error code the profile gives each', async () => {
+    const signature = await signMessage(body, signer);
+    const problem = (p: Promise<unknown>) =>
+      p.then(
+        () => 'verified',
+        (err: SignatureError) => `${err.problem} ${SIGNATURE_ERROR_CODES[err.problem]}`,
+      );
+    expect(await problem(verifyMessage(body, undefined, expectations()))).toBe('missing U019');
+    expect(await problem(verifyMessage(body, 'not-a-jws', expectations()))).toBe('malformed U018');
+    expect(await problem(verifyMessage(`${body} `, signature, expectations()))).toBe('invalid U015');
+    expect(await problem(verifyMessage(body, signature, { ...expectations(), issuer: 'someone-else' }))).toBe('invalid_claim U016');
+    const OB = 'http://openbanking.org.uk';
+    const noKid = await new CompactSign(new TextEncoder().encode(body))
+      .setProtectedHeader({
+        alg: 'PS256',
+        [`${OB}/iat`]: 1,
+        [`${OB}/iss`]: 'org-1/ssa-1',
+        [`${OB}/tan`]: 'directory.example',
+        crit: [`${OB}/iat`, `${OB}/iss`, `${OB}/tan`],
+      })
+      .sign(signer.key, { crit: { [`${OB}/iat`]: true, [`${OB}/iss`]: true, [`${OB}/tan`]: true } });
+    const [h, , s] = noKid.split('.');
+    expect(await problem(verifyMessage(body, `${h}..${s}`, expectations()))).toBe('missing_claim U017');
   });
 
   it('refuses an attached JWS and a signature dated in the future', async () => {

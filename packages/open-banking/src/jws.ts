@@ -1,4 +1,5 @@
 import { CompactSign, compactVerify, decodeProtectedHeader, type CompactVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
+import { ERROR_CODES, type ErrorCode } from './codes.js';
 
 /** The header every request or response body signature travels in. */
 export const JWS_SIGNATURE_HEADER = 'x-jws-signature';
@@ -36,9 +37,32 @@ export interface SignatureExpectations {
   now?: () => Date;
 }
 
-/** Why a message signature was refused; the message says which check failed. */
+/**
+ * What kind of problem a refused signature had, as the profile's error codes tell them apart:
+ * no header (U019), not a detached JWS (U018), a required header claim absent (U017), a header
+ * claim with a value the verifier refuses (U016), a signature that does not verify (U015).
+ */
+export type SignatureProblem = 'missing' | 'malformed' | 'missing_claim' | 'invalid_claim' | 'invalid';
+
+/** The error code (Errors[].ErrorCode) a bank answers for each kind of refused signature. */
+export const SIGNATURE_ERROR_CODES: Readonly<Record<SignatureProblem, ErrorCode>> = {
+  missing: ERROR_CODES.missingSignature,
+  malformed: ERROR_CODES.malformedSignature,
+  missing_claim: ERROR_CODES.missingSignatureClaim,
+  invalid_claim: ERROR_CODES.invalidSignatureClaim,
+  invalid: ERROR_CODES.invalidSignature,
+};
+
+/** Why a message signature was refused; the message says which check failed, `problem` its kind. */
 export class SignatureError extends Error {
   override readonly name = 'SignatureError';
+
+  constructor(
+    message: string,
+    readonly problem: SignatureProblem = 'invalid',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -74,14 +98,15 @@ export async function verifyMessage(
   signature: string | undefined,
   expect: SignatureExpectations,
 ): Promise<{ kid: string }> {
-  if (!signature) throw new SignatureError('the x-jws-signature header is missing');
+  if (!signature) throw new SignatureError('the x-jws-signature header is missing', 'missing');
   const parts = signature.split('.');
-  if (parts.length !== 3 || parts[1] !== '') throw new SignatureError('the signature is not a detached JWS (header..signature)');
+  if (parts.length !== 3 || parts[1] !== '')
+    throw new SignatureError('the signature is not a detached JWS (header..signature)', 'malformed');
   let header: Record<string, unknown>;
   try {
     header = decodeProtectedHeader(signature) as Record<string, unknown>;
   } catch {
-    throw new SignatureError('the signature header cannot be decoded');
+    throw new SignatureError('the signature header cannot be decoded', 'malformed');
   }
   checkHeader(header, expect);
   const payload = typeof body === 'string' ? new TextEncoder().encode(body) : body;
@@ -96,20 +121,23 @@ export async function verifyMessage(
 
 function checkHeader(header: Record<string, unknown>, expect: SignatureExpectations): void {
   const extra = Object.keys(header).filter((k) => !ALLOWED_HEADER.has(k));
-  if (extra.length) throw new SignatureError(`the signature header has parameters the profile does not allow: ${extra.join(', ')}`);
-  if (header.alg !== 'PS256') throw new SignatureError('the signature algorithm must be PS256');
-  if (typeof header.kid !== 'string' || !header.kid) throw new SignatureError('the signature header has no kid');
-  if (header.typ !== undefined && header.typ !== 'JOSE') throw new SignatureError('typ must be JOSE');
+  if (extra.length)
+    throw new SignatureError(`the signature header has parameters the profile does not allow: ${extra.join(', ')}`, 'invalid_claim');
+  if (header.alg !== 'PS256') throw new SignatureError('the signature algorithm must be PS256', 'invalid_claim');
+  if (typeof header.kid !== 'string' || !header.kid) throw new SignatureError('the signature header has no kid', 'missing_claim');
+  if (header.typ !== undefined && header.typ !== 'JOSE') throw new SignatureError('typ must be JOSE', 'invalid_claim');
   if (header.cty !== undefined && header.cty !== 'json' && header.cty !== 'application/json')
-    throw new SignatureError('cty must be json or application/json');
+    throw new SignatureError('cty must be json or application/json', 'invalid_claim');
   const crit = header.crit;
   if (!Array.isArray(crit) || crit.length !== CRIT.length || !CRIT.every((c) => crit.includes(c)))
-    throw new SignatureError(`crit must list exactly ${CRIT.join(', ')}`);
+    throw new SignatureError(`crit must list exactly ${CRIT.join(', ')}`, 'invalid_claim');
   const iat = header[IAT];
   const nowSeconds = Math.floor((expect.now?.() ?? new Date()).getTime() / 1000);
-  if (typeof iat !== 'number' || !Number.isInteger(iat)) throw new SignatureError(`${IAT} must be a number of seconds`);
-  if (iat > nowSeconds + (expect.clockToleranceSeconds ?? 60)) throw new SignatureError(`${IAT} is in the future`);
-  if (header[ISS] !== expect.issuer) throw new SignatureError(`${ISS} is not the expected signer`);
+  if (iat === undefined) throw new SignatureError(`${IAT} is missing`, 'missing_claim');
+  if (typeof iat !== 'number' || !Number.isInteger(iat)) throw new SignatureError(`${IAT} must be a number of seconds`, 'invalid_claim');
+  if (iat > nowSeconds + (expect.clockToleranceSeconds ?? 60)) throw new SignatureError(`${IAT} is in the future`, 'invalid_claim');
+  if (header[ISS] === undefined) throw new SignatureError(`${ISS} is missing`, 'missing_claim');
+  if (header[ISS] !== expect.issuer) throw new SignatureError(`${ISS} is not the expected signer`, 'invalid_claim');
   if (typeof header[TAN] !== 'string' || !expect.trustAnchors.includes(header[TAN]))
-    throw new SignatureError(`${TAN} is not a trusted anchor`);
+    throw new SignatureError(`${TAN} is not a trusted anchor`, 'invalid_claim');
 }

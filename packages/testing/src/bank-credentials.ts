@@ -22,6 +22,11 @@ export interface BankCredentials {
   tppTransport: { cert: string; key: string };
   tppSigning: SigningKey;
   bankSigning: SigningKey;
+  /**
+   * Further client certificates from the same trust anchor, one per name asked for (see
+   * generateBankCredentials' `otherClients`): a second PISP, or a certificate a token was not bound to.
+   */
+  otherTransports?: Record<string, { cert: string; key: string }>;
 }
 
 /** Paths of the same material written to a folder, as the services' settings take them. */
@@ -40,9 +45,10 @@ export interface BankCredentialFiles {
 
 /**
  * Generates fresh credentials with openssl (a few seconds: two RSA keys for signing, EC keys for
- * TLS). `clientId` is the PISP's client id at the bank (the transport certificate's subject).
+ * TLS). `clientId` is the PISP's client id at the bank (the transport certificate's subject);
+ * `otherClients` names further transport certificates to issue from the same trust anchor.
  */
-export function generateBankCredentials(clientId = 'vrp-platform'): BankCredentials {
+export function generateBankCredentials(clientId = 'vrp-platform', options: { otherClients?: string[] } = {}): BankCredentials {
   const dir = mkdtempSync(path.join(tmpdir(), 'bank-credentials-'));
   const f = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
@@ -90,12 +96,23 @@ export function generateBankCredentials(clientId = 'vrp-platform'): BankCredenti
       `/O=VRP Platform/CN=${clientId}`,
       'basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n',
     );
+    const others = options.otherClients?.length
+      ? {
+          otherTransports: Object.fromEntries(
+            options.otherClients.map((name, i) => [
+              name,
+              sign(`other-${i}`, `/O=VRP Platform/CN=${name}`, 'basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n'),
+            ]),
+          ),
+        }
+      : {};
     return {
       ca: readFileSync(f('ca.pem'), 'utf8'),
       bankServer,
       tppTransport,
       tppSigning: signingKey('tpp'),
       bankSigning: signingKey('bank'),
+      ...others,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -18,6 +18,7 @@ describe('generateBankCredentials', () => {
     expect(createPrivateKey(creds.tppSigning.privateKeyPem).asymmetricKeyType).toBe('rsa');
     expect(creds.tppSigning.publicJwk).toMatchObject({ kty: 'RSA', alg: 'PS256', kid: creds.tppSigning.kid });
     expect(creds.tppSigning.kid).not.toBe(creds.bankSigning.kid);
+    expect(creds.otherTransports).toBeUndefined();
 
     const dir = path.join(tmpdir(), `bank-creds-${process.pid}`);
     try {
@@ -27,5 +28,17 @@ describe('generateBankCredentials', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('generateBankCredentials with other clients', () => {
+  it('issues a further transport certificate per name from the same trust anchor', () => {
+    const creds = generateBankCredentials('tpp-client', { otherClients: ['second-pisp'] });
+    const ca = new X509Certificate(creds.ca);
+    const other = new X509Certificate(creds.otherTransports!['second-pisp']!.cert);
+    expect(other.verify(ca.publicKey)).toBe(true);
+    expect(other.subject).toContain('CN=second-pisp');
+    expect(other.fingerprint256).not.toBe(new X509Certificate(creds.tppTransport.cert).fingerprint256);
+    expect(createPrivateKey(creds.otherTransports!['second-pisp']!.key).asymmetricKeyType).toBe('ec');
   });
 });
