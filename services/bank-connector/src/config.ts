@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, duration, int, loadConfig, platformSettings, str, vrpEnvSetting, type Setting, type VrpEnv } from '@vrp/config';
+import { PAYOUTS_PATH } from '@vrp/open-banking';
 import { parseSealingKeys, type SealingKey } from './domain/sealing.js';
 
 /** Where the sandbox finds the model bank and the credentials `npm start` writes for it. */
@@ -134,7 +135,7 @@ function bankSettings(vrpEnv: VrpEnv, env: NodeJS.ProcessEnv) {
     // Default: the jwks_uri of the issuer's discovery document.
     bankJwksUri: httpsUrl('BANK_JWKS_URI', undefined, { optional: true }),
     // The model bank's payout extension (OB VRP has no refunds): beside the issuer by default.
-    bankPayoutsUrl: httpsUrl('BANK_PAYOUTS_URL', issuer ? `${new URL(issuer).origin}/model-bank/v1/payouts` : undefined),
+    bankPayoutsUrl: httpsUrl('BANK_PAYOUTS_URL', issuer ? `${new URL(issuer).origin}${PAYOUTS_PATH}` : undefined),
     bankBackOfficeUrl: httpsUrl(
       'BANK_BACK_OFFICE_URL',
       issuer && sandbox ? `${new URL(issuer).origin}/model-bank/back-office` : undefined,

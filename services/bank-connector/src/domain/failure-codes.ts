@@ -1,4 +1,4 @@
-import { ERROR_CODES, STATUS_REASONS } from '@vrp/open-banking';
+import { STATUS_REASONS } from '@vrp/open-banking';
 
 /** The platform's payment failure codes the connector reports (a payment's failure_code). */
 export type FailureCode =
@@ -37,6 +37,3 @@ export function failureCodeOf(reasons: readonly (string | undefined)[], status?:
   if (status === 'CANC') return 'mandate_revoked_at_bank';
   return 'bank_rejected';
 }
-
-/** A POST refused with these codes is final for that attempt: retrying the same request cannot succeed. */
-export const FINAL_ERROR_CODES: readonly string[] = Object.values(ERROR_CODES);

@@ -1,7 +1,10 @@
+import { REVOCATION_REASONS } from '@vrp/open-banking';
+
 /**
  * Who revoked a consent, from the reason the bank gave: the reason of a consent-authorization-revoked
  * event, or the StatusReasonCode of a cancelled consent. OB defines no codes for a revocation's
  * reason (OBExternalEventConsentAuthorizationRevokedReason1Code is left to each bank), so:
+ * - the model bank's codes (REVOCATION_REASONS) say it;
  * - ISO 20022's MS02 (reason not specified, customer generated) is the customer's, MS03 (not
  *   specified, agent generated) the bank's;
  * - otherwise the reason's words decide: one naming the bank (ASPSP, bank, fraud, risk) and not the
@@ -9,8 +12,8 @@
  * - anything else, or no reason, was the customer, as a customer revokes in their bank's online channel.
  */
 export function revokedBy(reason: string | null | undefined): 'customer' | 'bank' {
-  if (reason === 'MS03') return 'bank';
-  if (reason === 'MS02') return 'customer';
+  if (reason === REVOCATION_REASONS.bank || reason === 'MS03') return 'bank';
+  if (reason === REVOCATION_REASONS.customer || reason === 'MS02') return 'customer';
   if (reason && /aspsp|bank|fraud|risk/i.test(reason) && !/customer|psu|user/i.test(reason)) return 'bank';
   return 'customer';
 }

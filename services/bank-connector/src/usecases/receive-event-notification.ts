@@ -11,9 +11,6 @@ import type { Deps } from '../deps.js';
 import { readPayment } from './track-payment.js';
 import { readRefund } from './submit-refund.js';
 
-/** The model bank's resource type for payouts (its refund extension). */
-const PAYOUTS = 'payouts';
-
 /**
  * Takes an event notification the bank POSTed: verified first (signed by one of the bank's keys,
  * issued by the bank, addressed to this platform's client id, recent), else validation_error on
@@ -99,7 +96,7 @@ async function resourceUpdated(deps: Deps, resource: { type: string; id: string 
     if (!payment || (payment.stage !== 'pending' && payment.stage !== 'submitting')) return;
     const read = await readPayment(deps, payment);
     if (read.stage === 'pending') await checkPaymentNow(deps.sql, payment.paymentId, payment.attempt);
-  } else if (resource.type === PAYOUTS) {
+  } else if (resource.type === RESOURCE_TYPES.payout) {
     const refund = await findRefundByPayout(deps.sql, resource.id);
     if (!refund || refund.stage !== 'pending') return;
     const read = await readRefund(deps, refund);

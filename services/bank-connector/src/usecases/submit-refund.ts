@@ -1,8 +1,7 @@
-import { toObAmount, type ObCashAccount } from '@vrp/open-banking';
+import { toObAmount, type ObCashAccount, type PayoutResponse } from '@vrp/open-banking';
 import { isCurrency } from '@vrp/money';
 import { ApiError, notFound, validationError } from '@vrp/errors';
 import { BankRefusal, BankUnavailable } from '../clients/bank/bank-errors.js';
-import type { ObPayoutResponse } from '../clients/bank/payouts.js';
 import { findConsentById } from '../db/consents.js';
 import { latestAttempt } from '../db/payments.js';
 import { claimRefundSubmission, findRefund, insertRefund, postponeRefund, recordRefund, type RefundRow } from '../db/refunds.js';
@@ -83,7 +82,7 @@ export async function readRefund(deps: Deps, refund: RefundRow): Promise<RefundR
 }
 
 /** Records a payout as the bank keeps it (final: for the reporter; pending: read again later). */
-export function applyPayout(deps: Deps, refund: RefundRow, data: ObPayoutResponse['Data'], counted: boolean): Promise<RefundRow> {
+export function applyPayout(deps: Deps, refund: RefundRow, data: PayoutResponse['Data'], counted: boolean): Promise<RefundRow> {
   return record(deps, refund, stageOf(data.Status), data.PayoutId, data.Status, counted);
 }
 

@@ -3,7 +3,10 @@ import {
   obFundsConfirmationResponse,
   obVrpConsentResponse,
   obVrpResponse,
+  payoutResponse,
   toObAmount,
+  type PayoutRequest,
+  type PayoutResponse,
   type ObFundsConfirmationResponse,
   type ObVrpConsentRequest,
   type ObVrpConsentResponse,
@@ -11,7 +14,6 @@ import {
   type ObVrpResponse,
 } from '@vrp/open-banking';
 import { BankRefusal } from './bank-errors.js';
-import { obPayoutResponse, type ObPayoutRequest, type ObPayoutResponse } from './payouts.js';
 import type { BankAnswer, SignedCalls } from './signed-calls.js';
 
 /**
@@ -108,24 +110,24 @@ export class VrpApi {
   }
 
   /** POST of the payout extension (a refund paid to the customer's account). */
-  createPayout(body: ObPayoutRequest, idempotencyKey: string): Promise<BankAnswer<ObPayoutResponse>> {
+  createPayout(body: PayoutRequest, idempotencyKey: string): Promise<BankAnswer<PayoutResponse>> {
     return this.calls.call({
       endpoint: 'POST /payouts',
       method: 'POST',
       url: this.urls.payouts,
       body,
       idempotencyKey,
-      schema: obPayoutResponse,
+      schema: payoutResponse,
     });
   }
 
   /** GET of one payout of the extension. */
-  getPayout(payoutId: string): Promise<BankAnswer<ObPayoutResponse>> {
+  getPayout(payoutId: string): Promise<BankAnswer<PayoutResponse>> {
     return this.calls.call({
       endpoint: 'GET /payouts/{PayoutId}',
       method: 'GET',
       url: `${this.urls.payouts}/${encodeURIComponent(payoutId)}`,
-      schema: obPayoutResponse,
+      schema: payoutResponse,
     });
   }
 }
