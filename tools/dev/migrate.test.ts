@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateAll, migratableServices } from './migrate.js';
+import { migrateAll, migratableServices, schemaOf } from './migrate.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Services that publish events declare the outbox model in their schema. */
@@ -34,10 +34,10 @@ describe('npm run migrate (stock prisma migrate deploy per service)', () => {
       for (const service of migratableServices()) {
         const { rows } = await client.query(
           `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_prisma_migrations'`,
-          [service],
+          [schemaOf(service)],
         );
         expect(rows[0].n, `${service} keeps its history in its own schema`).toBe(1);
-        const outbox = await client.query(`SELECT to_regclass($1)::text AS t`, [`${service}.outbox_events`]);
+        const outbox = await client.query(`SELECT to_regclass($1)::text AS t`, [`${schemaOf(service)}.outbox_events`]);
         // Every service whose schema declares an outbox has the table, and no other service has one.
         expect(outbox.rows[0].t !== null, `${service}: outbox table present exactly when its schema declares one`).toBe(publishes(service));
       }

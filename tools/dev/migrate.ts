@@ -18,6 +18,11 @@ export function migratableServices(): string[] {
     .sort();
 }
 
+/** The Postgres schema a service owns: its folder's name with dashes as underscores (model-bank -> model_bank). */
+export function schemaOf(service: string): string {
+  return service.replaceAll('-', '_');
+}
+
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
@@ -50,7 +55,7 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
 export async function migrateAll(databaseUrl: string, log: (line: string) => void = console.log): Promise<void> {
   await ensureDatabase(databaseUrl);
   for (const service of migratableServices()) {
-    await ensureSchema(databaseUrl, service);
+    await ensureSchema(databaseUrl, schemaOf(service));
     const started = Date.now();
     const result = spawnSync('npx', ['--no-install', 'prisma', 'migrate', 'deploy', '--config', 'prisma.config.ts'], {
       cwd: path.join(root, 'services', service),

@@ -91,7 +91,9 @@ describe('the service skeleton', () => {
       const dir = path.join(root, 'services', service);
       return [...sources(path.join(dir, 'src')).map((f) => `src/${f}`), ...sources(path.join(dir, 'test')).map((f) => `test/${f}`)]
         .filter((f) =>
-          /from '(\.\.\/)+(\.\.\/)(?:mandate|payment|refund|webhook|bank-simulator|gateway)\/(?:src|test)\//.test(read(path.join(dir, f))),
+          /from '(\.\.\/)+(\.\.\/)(?:mandate|payment|refund|webhook|bank-simulator|model-bank|gateway)\/(?:src|test)\//.test(
+            read(path.join(dir, f)),
+          ),
         )
         .map((f) => `services/${service}/${f}`);
     });
