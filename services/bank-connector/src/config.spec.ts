@@ -118,7 +118,7 @@ describe('loadBankConnectorConfig', () => {
       bankIssuer: 'https://127.0.0.1:8443',
       bankApiUrl: 'https://127.0.0.1:8443/open-banking/v4.0/pisp',
       bankPayoutsUrl: 'https://127.0.0.1:8443/model-bank/v1/payouts',
-      bankBackOfficeUrl: 'https://127.0.0.1:8443/model-bank/back-office',
+      bankBackOfficeUrl: 'https://127.0.0.1:8443/back-office',
       publicBaseUrl: 'http://127.0.0.1:8080',
       redirectUri: 'http://127.0.0.1:8080/v1/bank/callback',
     });

@@ -136,13 +136,9 @@ function bankSettings(vrpEnv: VrpEnv, env: NodeJS.ProcessEnv) {
     bankJwksUri: httpsUrl('BANK_JWKS_URI', undefined, { optional: true }),
     // The model bank's payout extension (OB VRP has no refunds): beside the issuer by default.
     bankPayoutsUrl: httpsUrl('BANK_PAYOUTS_URL', issuer ? `${new URL(issuer).origin}${PAYOUTS_PATH}` : undefined),
-    bankBackOfficeUrl: httpsUrl(
-      'BANK_BACK_OFFICE_URL',
-      issuer && sandbox ? `${new URL(issuer).origin}/model-bank/back-office` : undefined,
-      {
-        optional: true,
-      },
-    ),
+    bankBackOfficeUrl: httpsUrl('BANK_BACK_OFFICE_URL', issuer && sandbox ? `${new URL(issuer).origin}/back-office` : undefined, {
+      optional: true,
+    }),
     bankBackOfficeToken: str('BANK_BACK_OFFICE_TOKEN', { default: sandbox ? SANDBOX_BANK.backOfficeToken : '' }),
     publicBaseUrl: publicBaseUrl('PUBLIC_BASE_URL', sandbox ? 'http://127.0.0.1:8080' : undefined),
     secretKeys: sealingKeys('CONNECTOR_SECRET_KEYS', sandbox ? DEV_SECRET_KEYS : undefined),
