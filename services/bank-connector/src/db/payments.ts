@@ -276,6 +276,19 @@ export async function markPaymentsReported(db: Queryable, keys: { paymentId: str
   );
 }
 
+/** The payment service could not be reached: these outcomes are reported again after `delayMs`. */
+export async function postponePaymentReports(
+  db: Queryable,
+  keys: { paymentId: string; attempt: number }[],
+  delayMs: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE connector.payments p SET next_check_at = now() + ${seconds(delayMs)}
+     FROM unnest($1::text[], $2::int[]) AS k(payment_id, attempt) WHERE p.payment_id = k.payment_id AND p.attempt = k.attempt`,
+    [keys.map((k) => k.paymentId), keys.map((k) => k.attempt)],
+  );
+}
+
 /** Sandbox: attempts whose settlement may be due (`horizonMs` ahead of the wall clock covers every merchant's clock). */
 export function findDueSettlements(db: Queryable, horizonMs: number, limit: number): Promise<PaymentRow[]> {
   return many(

@@ -171,6 +171,11 @@ export async function markRefundReported(db: Queryable, refundId: string): Promi
   await db.query(`UPDATE connector.refunds SET reported_at = now(), next_check_at = NULL WHERE refund_id = $1`, [refundId]);
 }
 
+/** The refund service could not be reached: this outcome is reported again after `delayMs`. */
+export async function postponeRefundReport(db: Queryable, refundId: string, delayMs: number): Promise<void> {
+  await db.query(`UPDATE connector.refunds SET next_check_at = now() + ${seconds(delayMs)} WHERE refund_id = $1`, [refundId]);
+}
+
 /** Sandbox: refunds whose settlement may be due (`horizonMs` ahead of the wall clock covers every merchant's clock). */
 export function findDueRefundSettlements(db: Queryable, horizonMs: number, limit: number): Promise<RefundRow[]> {
   return many(

@@ -2,14 +2,16 @@ import { mandate, payment, refund } from '@vrp/contracts';
 import { ApiError, isErrorCode } from '@vrp/errors';
 import { isClientFault } from '@vrp/grpc';
 import { claimMandateReports, markMandateReported, postponeMandateReport } from '../db/mandate-reports.js';
-import { claimUnreportedPayments, markPaymentsReported } from '../db/payments.js';
-import { claimUnreportedRefunds, markRefundReported } from '../db/refunds.js';
+import { claimUnreportedPayments, markPaymentsReported, postponePaymentReports } from '../db/payments.js';
+import { claimUnreportedRefunds, markRefundReported, postponeRefundReport } from '../db/refunds.js';
 import { nextCheckDelay } from '../domain/payment-stage.js';
 import type { Deps } from '../deps.js';
 
 /** How many outcomes travel in one report; how long a reporter holds what it claimed. */
 const BATCH = 64;
 const LEASE_MS = 30_000;
+/** How soon what could not be reported is tried again (the loop itself backs off while failures go on). */
+const RETRY_MS = 1000;
 
 /**
  * Reports decided payment attempts to the payment service in one ReportPaymentOutcomes call:
@@ -21,16 +23,22 @@ const LEASE_MS = 30_000;
 export async function reportPaymentOutcomes(deps: Deps): Promise<number> {
   const decided = await claimUnreportedPayments(deps.sql, BATCH, LEASE_MS);
   if (decided.length === 0) return 0;
-  const { results } = await deps.platform.payments().reportPaymentOutcomes({
-    reports: decided.map((p) => ({
-      paymentId: p.paymentId,
-      attempt: p.attempt,
-      merchantId: p.merchantId,
-      ...(p.stage === 'settled'
-        ? { outcome: payment.BankOutcome.SETTLED, settlementDate: p.settlementDate ?? '' }
-        : { outcome: payment.BankOutcome.FAILED, failureCode: p.failureCode ?? 'bank_rejected' }),
-    })),
-  });
+  let results: payment.ReportResult[];
+  try {
+    ({ results } = await deps.platform.payments().reportPaymentOutcomes({
+      reports: decided.map((p) => ({
+        paymentId: p.paymentId,
+        attempt: p.attempt,
+        merchantId: p.merchantId,
+        ...(p.stage === 'settled'
+          ? { outcome: payment.BankOutcome.SETTLED, settlementDate: p.settlementDate ?? '' }
+          : { outcome: payment.BankOutcome.FAILED, failureCode: p.failureCode ?? 'bank_rejected' }),
+      })),
+    }));
+  } catch (err) {
+    await postponePaymentReports(deps.sql, decided, RETRY_MS);
+    throw err;
+  }
   results.forEach((result, i) => {
     if (result.error) {
       const p = decided[i]!;
@@ -96,7 +104,7 @@ export async function reportMandateChanges(deps: Deps): Promise<number> {
         });
         await markMandateReported(deps.sql, r.id);
       } else {
-        await postponeMandateReport(deps.sql, r.id, new Date(Date.now() + nextCheckDelay(r.checks, 1000, deps.settings.pollMaxMs)));
+        await postponeMandateReport(deps.sql, r.id, new Date(Date.now() + nextCheckDelay(r.checks, RETRY_MS, deps.settings.pollMaxMs)));
         unreachable = err;
       }
     }

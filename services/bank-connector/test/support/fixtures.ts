@@ -8,8 +8,15 @@ import type { World } from './world.js';
 /** Fresh ids, so tests in one file never share merchants, mandates or payments. */
 export const newId = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 24).toUpperCase()}`;
 
-/** The merchant's account payments are collected into (the model bank holds it: sort code 04-00-04 is its own). */
-export const CREDITOR = { scheme: 'UK.OBIE.SortCodeAccountNumber', identification: '04000412345678', name: 'Acme Gym' };
+/**
+ * A merchant's own account payments are collected into (a sort code and account number of its
+ * own: the model bank keeps a payee's sandbox clock per creditor account).
+ */
+export const creditorAccount = () => ({
+  scheme: 'UK.OBIE.SortCodeAccountNumber',
+  identification: `200000${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+  name: 'Acme Gym',
+});
 
 /** A StageConsent request for a new mandate: at most 50.00 GBP, monthly, unless `over` says otherwise. */
 export function stageRequest(over: Partial<connector.StageConsentRequest> & { merchantId?: string } = {}): connector.StageConsentRequest {
@@ -25,9 +32,22 @@ export function stageRequest(over: Partial<connector.StageConsentRequest> & { me
       vrpType: connector.VrpType.COMMERCIAL,
       description: 'Gym membership',
     }),
-    creditorAccount: create(connector.CreditorAccountSchema, CREDITOR),
+    creditorAccount: create(connector.CreditorAccountSchema, creditorAccount()),
     returnUri: 'https://shop.example/after-bank',
     ...over,
+  });
+}
+
+/**
+ * Terms for collecting: at most 50.00 GBP a payment, adhoc (a calendar-aligned limit is pro-rated
+ * by the bank in its first period, which would make a month's end refuse most payments).
+ */
+export function adhocTerms(): connector.ConsentTerms {
+  return create(connector.ConsentTermsSchema, {
+    maximumAmountMinor: 5000n,
+    currency: 'GBP',
+    frequency: connector.Frequency.ADHOC,
+    vrpType: connector.VrpType.COMMERCIAL,
   });
 }
 
@@ -63,3 +83,19 @@ export const at = (date: Date) => timestampFromDate(date);
 
 /** The token at the end of a platform authorisation link. */
 export const tokenOf = (authorisationUrl: string) => authorisationUrl.slice(authorisationUrl.lastIndexOf('/') + 1);
+
+/** One attempt as the payment service hands it over: 10.00 GBP unless `over` says otherwise. */
+export function submission(
+  m: { merchantId: string; mandateId: string },
+  over: Partial<Omit<connector.PaymentSubmission, '$typeName'>> = {},
+): connector.PaymentSubmission {
+  return create(connector.PaymentSubmissionSchema, {
+    paymentId: newId('PM'),
+    attempt: 0,
+    amountMinor: 1000n,
+    currency: 'GBP',
+    merchantId: m.merchantId,
+    mandateId: m.mandateId,
+    ...over,
+  });
+}
