@@ -9,8 +9,8 @@ import type { ServiceClient } from '@vrp/grpc';
 export interface NotificationRelay {
   /** The platform's public address (PUBLIC_BASE_URL). */
   url: string;
-  /** Every notification POSTed, with the status it was answered. */
-  received: { status: number; interactionId: string | undefined }[];
+  /** Every notification POSTed (the signed token as sent), with the status it was answered. */
+  received: { token: string; status: number; interactionId: string | undefined }[];
   forwardTo(client: ServiceClient<typeof connector.ConnectorService>): void;
   stop(): Promise<void>;
 }
@@ -40,7 +40,7 @@ export async function startNotificationRelay(): Promise<NotificationRelay> {
           (err: unknown) => (err instanceof ApiError && err.code === 'validation_error' ? 400 : 503),
         )
         .then((status) => {
-          received.push({ status, interactionId });
+          received.push({ token, status, interactionId });
           res.writeHead(status, interactionId ? { 'x-fapi-interaction-id': interactionId } : {}).end();
         });
     });
