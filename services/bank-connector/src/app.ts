@@ -103,6 +103,7 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
         logger,
         callMetrics,
         metrics,
+        breaker: { resetTimeoutMs: config.bankBreakerResetMs },
       }),
       (c) => c.shutdown(),
     );

@@ -172,6 +172,10 @@ export function loadBankConnectorConfig(env: NodeJS.ProcessEnv = process.env) {
       journeyTtlMs: duration('CONNECTOR_JOURNEY_TTL', { default: 30 * 60_000 }),
       /** Deadline of one call to the bank. */
       bankTimeoutMs: duration('BANK_TIMEOUT', { default: 10_000 }),
+      /** Consecutive 5xx answers to a submission after which the payment fails with technical_error. */
+      maxServerErrors: int('CONNECTOR_MAX_SERVER_ERRORS', { default: 5, min: 1 }),
+      /** How long calls to the bank stay paused after repeated failures before one is tried again. */
+      bankBreakerResetMs: duration('BANK_BREAKER_RESET', { default: 5000 }),
       /** How often an authorised consent is read back from the bank (for a bank that sends no notifications). */
       consentCheckMs: duration('CONNECTOR_CONSENT_CHECK_INTERVAL', { default: 15 * 60_000 }),
       /** First and longest wait between two reads of a payment the bank has not decided. */

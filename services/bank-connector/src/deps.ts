@@ -21,6 +21,7 @@ export type ConnectorSettings = Pick<
   | 'consentCheckMs'
   | 'bankClientId'
   | 'bankTimeoutMs'
+  | 'maxServerErrors'
 >;
 
 /** What the use cases and jobs work with; built once by app.ts. */

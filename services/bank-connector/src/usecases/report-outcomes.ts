@@ -65,7 +65,10 @@ export async function reportRefundOutcomes(deps: Deps): Promise<number> {
         outcome: r.stage === 'settled' ? refund.RefundOutcome.SETTLED : refund.RefundOutcome.FAILED,
       });
     } catch (err) {
-      if (!isClientFault(err)) throw err;
+      if (!isClientFault(err)) {
+        await postponeRefundReport(deps.sql, r.refundId, RETRY_MS);
+        throw err;
+      }
       deps.logger.warn('the refund service refused an outcome; not reporting it again', {
         refund_id: r.refundId,
         reason: (err as ApiError).code,

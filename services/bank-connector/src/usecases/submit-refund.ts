@@ -8,7 +8,6 @@ import { claimRefundSubmission, findRefund, insertRefund, postponeRefund, record
 import { nextCheckDelay, stageOf } from '../domain/payment-stage.js';
 import { identification, refundKey } from '../domain/request-keys.js';
 import type { Deps } from '../deps.js';
-import { MAX_SERVER_ERRORS } from './track-payment.js';
 import { SUBMISSION_LEASE_MS } from './submit-payments.js';
 
 /** A refund of (part of) a payment. */
@@ -115,7 +114,7 @@ async function record(
 async function postpone(deps: Deps, refund: RefundRow, err: Error, submitting: boolean): Promise<RefundRow> {
   const next = new Date(Date.now() + nextCheckDelay(refund.checks, deps.settings.pollInitialMs, deps.settings.pollMaxMs));
   const serverErrors = await postponeRefund(deps.sql, refund.refundId, next, err instanceof BankUnavailable && err.status >= 500);
-  if (submitting && serverErrors >= MAX_SERVER_ERRORS) return record(deps, refund, 'failed', null, null);
+  if (submitting && serverErrors >= deps.settings.maxServerErrors) return record(deps, refund, 'failed', null, null);
   deps.logger.info('refund not settled with the bank yet; will try again', { refund_id: refund.refundId, reason: err.message });
   return { ...refund, checks: refund.checks + 1, serverErrors };
 }

@@ -8,9 +8,6 @@ import { dateOn, nextCheckDelay, stageOf } from '../domain/payment-stage.js';
 import { unseal } from '../domain/sealing.js';
 import type { Deps } from '../deps.js';
 
-/** Consecutive 5xx answers to a submission after which the payment fails with technical_error. */
-export const MAX_SERVER_ERRORS = 5;
-
 /**
  * Hands an attempt to the bank (POST /domestic-vrps with the consent's token and the attempt's
  * idempotency key, so sending it again never makes a second payment) and records the answer. A
@@ -142,7 +139,7 @@ async function postpone(deps: Deps, payment: PaymentRow, err: Error, submitting 
   const serverError = err instanceof BankUnavailable && err.status >= 500;
   const next = new Date(Date.now() + nextCheckDelay(payment.checks, deps.settings.pollInitialMs, deps.settings.pollMaxMs));
   const serverErrors = await postponePayment(deps.sql, payment.paymentId, payment.attempt, next, serverError);
-  if (submitting && serverErrors >= MAX_SERVER_ERRORS)
+  if (submitting && serverErrors >= deps.settings.maxServerErrors)
     return fail(deps, payment, 'technical_error', `${serverErrors} server errors in a row`);
   deps.logger.info('payment not settled with the bank yet; will try again', {
     payment_id: payment.paymentId,
