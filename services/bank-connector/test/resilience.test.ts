@@ -1,20 +1,22 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { payment } from '@vrp/contracts';
+import { connector, payment } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBankProxy, type BankProxy } from './support/bank-proxy.js';
+import { createDomainEvent } from './support/events.js';
 import { adhocTerms, authorisedMandate, stageRequest, submission } from './support/fixtures.js';
 import { startWorld, type World } from './support/world.js';
 
+const { ConsentStatus } = connector;
 let world: World;
 let proxy: BankProxy;
 let known: { merchantId: string; mandateId: string };
 beforeAll(async () => {
   // No notifications: what the connector learns after an outage, it learns by trying again.
-  world = await startWorld({ notifications: false });
+  world = await startWorld({ notifications: false, captureLogs: true });
   proxy = await startBankProxy(world.bank.issuer, world.credentials);
   // The resource server is reached through the proxy; the authorisation server directly.
   await world.restartConnector({
@@ -167,6 +169,54 @@ describe('a bank that is down or slow', () => {
     }
     expect(await paymentsAtBank(s.paymentId)).toHaveLength(0);
   }, 40_000);
+});
+
+describe("a merchant's cancel while the bank is down", () => {
+  it('is not lost: the consent is deleted once the bank answers again', async () => {
+    const m = await authorised();
+    proxy.set('unavailable', { only: (method, path) => method === 'DELETE' && path.endsWith(m.consentId) });
+    await world.stream.bus.js.publish(`${world.stream.subjectPrefix}.mandate.revoked`, createDomainEvent(m, 'merchant'));
+    // Every try of the first delivery fails (the first and its two retries); the event is then negatively acknowledged.
+    const refusedDeletes = () =>
+      proxy.seen.filter((r) => r.method === 'DELETE' && r.path.endsWith(m.consentId) && r.mode === 'unavailable').length;
+    await waitFor(async () => (refusedDeletes() >= 3 ? true : undefined), { what: 'the deletion refused three times' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await world.client.getConsent(m)).status).toBe(ConsentStatus.AUTHORISED);
+    proxy.set('pass');
+    const [row] = await waitFor(
+      async () => {
+        const rows = await world.query<{ bank_status: string }>(
+          `SELECT bank_status FROM connector.consents WHERE mandate_id = $1 AND deleted_at_bank IS NOT NULL`,
+          [m.mandateId],
+        );
+        return rows.length ? rows : undefined;
+      },
+      { what: 'the consent deleted once the bank answered', timeoutMs: 20_000 },
+    );
+    expect(row!.bank_status).toBe('CANC');
+  });
+});
+
+describe('every call to the bank', () => {
+  it('carries the security profile: a bearer token, an interaction id (logged), and on POSTs a signature and an idempotency key', async () => {
+    expect(proxy.seen.length).toBeGreaterThan(10);
+    for (const call of proxy.seen) {
+      expect(call.headers.authorization, `${call.method} ${call.path}`).toMatch(/^Bearer \S+$/);
+      expect(call.headers['x-fapi-interaction-id'], `${call.method} ${call.path}`).toMatch(/^[0-9a-f-]{36}$/);
+      if (call.method === 'POST') {
+        expect(call.headers['x-idempotency-key'], call.path).toMatch(/^[0-9a-f]{40}$/);
+        expect(call.headers['x-jws-signature'], call.path).toMatch(/^[\w-]+\.\.[\w-]+$/);
+      }
+    }
+    // A failed call's log lines say which interaction it was.
+    const failed = world.logs.filter((l) => l.msg === 'bank call failed');
+    expect(failed.length).toBeGreaterThan(0);
+    const sent = new Set(proxy.seen.map((c) => c.headers['x-fapi-interaction-id']));
+    for (const line of failed) {
+      expect(line.endpoint).toMatch(/^(GET|POST|DELETE) \//);
+      if (line.status !== 'no_answer') expect(sent.has(line.fapi_interaction_id as string)).toBe(true);
+    }
+  });
 });
 
 describe('a transport certificate the bank does not trust', () => {

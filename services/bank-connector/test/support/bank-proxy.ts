@@ -17,6 +17,8 @@ export interface Proxied {
   path: string;
   mode: ProxyMode;
   hadClientCertificate: boolean;
+  /** The request's headers (lower-case names). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -65,7 +67,8 @@ export async function startBankProxy(bankOrigin: string, credentials: BankCreden
       const mode = applies ? proxy.mode : 'pass';
       if (applies && --proxy.times === 0) proxy.mode = 'pass';
       const socket = req.socket as import('node:tls').TLSSocket;
-      proxy.seen.push({ method: req.method!, path: req.url!, mode, hadClientCertificate: socket.authorized });
+      const seenHeaders = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      proxy.seen.push({ method: req.method!, path: req.url!, mode, hadClientCertificate: socket.authorized, headers: seenHeaders });
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', async () => {

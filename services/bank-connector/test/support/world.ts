@@ -40,6 +40,8 @@ export interface WorldOptions {
   connectorEnv?: Record<string, string>;
   /** Extra model bank settings. */
   bankEnv?: Record<string, string>;
+  /** Keep the connector's log lines (at debug) in `world.logs`. */
+  captureLogs?: boolean;
   /** Where the connector reports (default: the stub of the platform services). */
   platformUrls?: { payment: string; refund: string; mandate: string };
 }
@@ -62,6 +64,8 @@ export interface World {
   clocks: ServiceClient<typeof sandboxClock.SandboxClockService>;
   /** The model bank's back office, for what a test makes the bank do directly. */
   backOffice: BackOffice;
+  /** The connector's log lines, parsed (with captureLogs). */
+  logs: Record<string, unknown>[];
   /** Reads or changes the shared test database directly (the bank's own tables included: what the bank holds). */
   query<T extends object = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<T[]>;
   /** Stops the connector and starts it again (same database), with `extra` settings. */
@@ -138,8 +142,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     CONNECTOR_CONSENT_CHECK_INTERVAL: '1h',
     ...options.connectorEnv,
   };
-  const start = (settings: Record<string, string>) =>
-    startBankConnectorService(loadBankConnectorConfig(settings), { logger: createLogger('bank-connector', { level }) });
+  const logs: Record<string, unknown>[] = [];
+  const logger = options.captureLogs
+    ? createLogger('bank-connector', { level: 'debug', write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>) })
+    : createLogger('bank-connector', { level });
+  const start = (settings: Record<string, string>) => startBankConnectorService(loadBankConnectorConfig(settings), { logger });
   const connectorService = await start(env);
   const clients = (port: number) => {
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -167,6 +174,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     relay,
     connector: connectorService,
     env,
+    logs,
     ...clients(connectorService.port),
     backOffice: httpBackOffice(`${bank.issuer}/back-office`, BACK_OFFICE_TOKEN, backOfficeTransport.fetch),
     query: async <T extends object>(sql: string, values: unknown[] = []) => (await pool.query(sql, values)).rows as T[],
