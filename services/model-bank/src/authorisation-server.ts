@@ -4,7 +4,6 @@ import Provider, { type Adapter, type Configuration, type KoaContextWithOIDC } f
 import { PAYMENTS_SCOPE } from '@vrp/open-banking';
 import type { Logger } from '@vrp/logging';
 import type { RegisteredClient } from './domain/clients.js';
-import { psuSubject } from './domain/consent.js';
 
 /** The claim naming the consent an authorisation is for (requested in the request object's `claims`). */
 export const INTENT_CLAIM = 'openbanking_intent_id';
@@ -158,9 +157,6 @@ export function createAuthorisationServer(options: AuthorisationServerOptions): 
   provider.on('server_error', (_ctx: unknown, err: Error) => options.logger.error('authorisation server failed', { err }));
   return provider;
 }
-
-/** A PSU's subject at the authorisation server (see psuSubject). */
-export { psuSubject };
 
 /** How long a new grant lives: until its consent expires, or open-ended; never under a minute. */
 export function grantSeconds(expiresAt: Date | null, now: Date): number {

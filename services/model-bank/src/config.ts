@@ -45,6 +45,18 @@ const rsaPrivateKey = (text: string) => {
 };
 const json = (text: string): unknown => JSON.parse(text);
 
+/** An https origin (scheme, host and port, no path): the issuer every link starts with. */
+function httpsOrigin(name: string): Setting<string> {
+  return {
+    name,
+    parse(raw) {
+      if (!raw || !/^https:\/\/[^/?#]+$/.test(raw))
+        throw new Error(`must be an https origin (scheme, host and port, no path), got '${raw ?? ''}'`);
+      return raw;
+    },
+  };
+}
+
 /** An optional setting: undefined when unset or empty. */
 function optional<T>(setting: Setting<T>): Setting<T | undefined> {
   return { name: setting.name, parse: (raw) => (raw === undefined || raw === '' ? undefined : setting.parse(raw)) };
@@ -71,7 +83,7 @@ export function loadModelBankConfig(env: NodeJS.ProcessEnv = process.env) {
       port: int('MODEL_BANK_PORT', { default: 8443, min: 0, max: 65535 }),
       host: str('MODEL_BANK_HOST', { default: '127.0.0.1' }),
       /** The authorisation server's issuer, an https origin; default https://127.0.0.1:<the bound port>. */
-      issuer: optional(str('MODEL_BANK_ISSUER')),
+      issuer: optional(httpsOrigin('MODEL_BANK_ISSUER')),
       tlsCert: file('MODEL_BANK_TLS_CERT', local('bank-server.pem'), certificate),
       tlsKey: file('MODEL_BANK_TLS_KEY', local('bank-server.key'), privateKey),
       clientCa: file('MODEL_BANK_CLIENT_CA', local('ca.pem'), certificate),
@@ -106,9 +118,6 @@ export function loadModelBankConfig(env: NodeJS.ProcessEnv = process.env) {
   const problems: string[] = [];
   if (!isCurrency(settings.defaultCurrency))
     problems.push(`MODEL_BANK_DEFAULT_CURRENCY must be an ISO 4217 code, got '${settings.defaultCurrency}'`);
-  if (settings.issuer !== undefined && !/^https:\/\/[^/?#]+$/.test(settings.issuer)) {
-    problems.push(`MODEL_BANK_ISSUER must be an https origin (scheme, host and port, no path), got '${settings.issuer}'`);
-  }
   let clients: RegisteredClient[] = [];
   try {
     clients = registeredClients(

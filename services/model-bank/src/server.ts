@@ -13,7 +13,7 @@ import { clientCertificate } from './authorisation-server.js';
 import type { Deps } from './deps.js';
 import { backOfficeRoutes } from './handlers/back-office.js';
 import { messagePage, pageHeaders } from './handlers/consent-page.js';
-import { httpMetrics } from './handlers/http-metrics.js';
+import { requestLog } from './handlers/request-log.js';
 import { interactionRoutes } from './handlers/interaction-routes.js';
 import type { ObHttp } from './handlers/ob-http.js';
 import { payoutRoutes } from './handlers/payout-routes.js';
@@ -51,7 +51,7 @@ export function modelBankApp(parts: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  app.use(httpMetrics(parts.metrics));
+  app.use(requestLog(parts.metrics, parts.logger));
   app.get('/readyz', async (_req, res) => {
     try {
       await parts.ready();

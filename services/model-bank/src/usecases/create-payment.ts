@@ -95,7 +95,8 @@ async function decide(
     periods.map((p) => ({ from: p.period.from, to: p.period.to })),
   );
   throwProblems(controlProblems(consent, request, amountMinor, now, periods, used));
-  const account = (await accountById(tx, consent.accountId!, true))!;
+  // The reservation decides (a conditional update); the snapshot only says why an account cannot pay.
+  const account = (await accountById(tx, consent.accountId!))!;
   let refusal = debitRefusal(account, instructed.Currency, amountMinor);
   if (!refusal && !(await reserve(tx, account.id, amountMinor, instructed.Currency))) {
     refusal = reason(STATUS_REASONS.insufficientFunds, 'The account cannot cover the amount');

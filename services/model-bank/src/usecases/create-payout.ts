@@ -1,8 +1,8 @@
 import { ERROR_CODES, fromObAmount, type PayoutRequest } from '@vrp/open-banking';
 import { transaction } from '@vrp/sql';
-import { accountById, accountByNumber } from '../db/accounts.js';
+import { accountByNumber } from '../db/accounts.js';
 import { insertPayout, payoutById } from '../db/payouts.js';
-import { creditRefusal, ownAccountNumber, type Account } from '../domain/account.js';
+import { creditRefusal, ownAccountNumber } from '../domain/account.js';
 import { clockKeyOf } from '../domain/consent.js';
 import { accountProblems } from '../domain/consent-terms.js';
 import { invalid, notFound, throwProblems } from '../domain/errors.js';
@@ -10,6 +10,7 @@ import { newPayoutId } from '../domain/ids.js';
 import { payoutResource } from '../domain/links.js';
 import type { Payout } from '../domain/payment.js';
 import type { Deps } from '../deps.js';
+import { forwardedAccount } from './forwarded-account.js';
 import { idempotently, type IdempotentRequest } from './idempotently.js';
 import { notify } from './notify.js';
 
@@ -44,9 +45,7 @@ export async function createPayout(
       async () => {
         const now = deps.clocks.now(clockKey);
         const number = ownAccountNumber(data.CreditorAccount);
-        let creditor: Account | undefined = number ? await accountByNumber(tx, number.sortCode, number.accountNumber) : undefined;
-        // A switched account forwards to the account that replaced it, as a current-account switch does.
-        for (let hops = 0; creditor?.status === 'switched' && hops < 10; hops++) creditor = await accountById(tx, creditor.switchedTo!);
+        const creditor = await forwardedAccount(tx, number ? await accountByNumber(tx, number.sortCode, number.accountNumber) : undefined);
         const refusal = creditRefusal(creditor, data.InstructedAmount.Currency);
         const payout: Payout = {
           id,

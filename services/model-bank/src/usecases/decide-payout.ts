@@ -7,13 +7,14 @@ import { payoutResource } from '../domain/links.js';
 import type { Payout } from '../domain/payment.js';
 import type { Deps } from '../deps.js';
 import type { Decision } from './decide-payment.js';
+import { forwardedAccount } from './forwarded-account.js';
 import { notify } from './notify.js';
 
 /**
  * The back office (or automatic settlement) decides a taken payout: settled (ACSC, the payer's
  * account credited) or rejected (RJCT with the reason). An account closed or blocked since the
  * payout was taken cannot be credited: settling then rejects it with AC04 / AC06 (the money goes
- * back). 409 when it is no longer ACTC.
+ * back); a switched one forwards to its successor. 409 when it is no longer ACTC.
  */
 export async function decidePayout(deps: Deps, input: { payoutId: string; decision: Decision }): Promise<Payout> {
   const payout = await transaction(deps.db, async (tx) => {
@@ -26,7 +27,8 @@ export async function decidePayout(deps: Deps, input: { payoutId: string; decisi
         ? reason(input.decision.reject.code, input.decision.reject.description ?? 'Rejected by the bank')
         : undefined;
     if (!rejection) {
-      const account = await accountById(tx, found.creditorAccountId!, true);
+      // The payer may have switched accounts since the payout was taken: the money follows.
+      const account = await forwardedAccount(tx, await accountById(tx, found.creditorAccountId!, true), true);
       rejection = creditRefusal(account, found.currency);
       if (!rejection) await credit(tx, account!.id, found.amountMinor);
     }

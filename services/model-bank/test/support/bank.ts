@@ -5,7 +5,7 @@ import { CLIENT_ID, CLIENT_SIGNING_ISS, TRUST_ANCHOR, type TestCredentials } fro
 /** The back office token the tests use. */
 export const BACK_OFFICE_TOKEN = 'test-back-office-token';
 /** The redirect URI the test client registers (never served: the tests read the redirect itself). */
-export const REDIRECT_URI = 'https://127.0.0.1:1/callback';
+export const REDIRECT_URI = 'https://pisp.example/v1/bank/callback';
 
 /** A model bank on its own database, restartable on the same database and port. */
 export interface TestBank {

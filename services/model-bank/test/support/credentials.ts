@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateBankCredentials, writeBankCredentials, type BankCredentialFiles, type BankCredentials } from '@vrp/testing';
+import { inject } from 'vitest';
+import { writeBankCredentials, type BankCredentialFiles, type BankCredentials } from '@vrp/testing';
 
 /** The client id the tests register with the model bank (the transport certificate's subject). */
 export const CLIENT_ID = 'vrp-platform-test';
@@ -10,7 +11,7 @@ export const CLIENT_SIGNING_ISS = 'vrp-test-org/vrp-test-ssa';
 /** The trust anchor both sides name. */
 export const TRUST_ANCHOR = 'model-bank.test';
 
-/** One file's worth of throwaway credentials, with a second certificate from the same CA and a whole other CA. */
+/** The run's throwaway credentials, with a second certificate from the same CA and a whole other CA. */
 export interface TestCredentials {
   creds: BankCredentials;
   files: BankCredentialFiles;
@@ -18,9 +19,12 @@ export interface TestCredentials {
   foreign: BankCredentials;
 }
 
-/** Generates the credentials a test file needs (RSA keys are slow: once per file). */
+/** The credentials the run generated once (global-setup.ts), written to this file's own folder as the bank's settings take them. */
 export function testCredentials(): TestCredentials {
-  const creds = generateBankCredentials(CLIENT_ID, { otherClients: ['not-bound'] });
+  const { creds, foreign } = JSON.parse(readFileSync(inject('modelBankCredentials'), 'utf8')) as {
+    creds: BankCredentials;
+    foreign: BankCredentials;
+  };
   const files = writeBankCredentials(creds, mkdtempSync(path.join(tmpdir(), 'model-bank-test-')));
-  return { creds, files, foreign: generateBankCredentials('foreign-client') };
+  return { creds, files, foreign };
 }

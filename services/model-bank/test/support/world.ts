@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { VRP_BASE_PATH, type ObVrpConsentRequest } from '@vrp/open-banking';
 import { request } from 'undici';
 import { BACK_OFFICE_TOKEN, REDIRECT_URI, startTestBank, type TestBank } from './bank.js';
@@ -29,10 +31,18 @@ export interface World {
 }
 
 /** Starts a world; with `events`, the bank sends event notifications to a local HTTPS receiver. */
-export async function startWorld(options: { events?: boolean; env?: Record<string, string> } = {}): Promise<World> {
+export async function startWorld(
+  options: { events?: boolean; env?: Record<string, string>; otherClients?: (c: TestCredentials) => unknown[] } = {},
+): Promise<World> {
   const credentials = testCredentials();
   const receiver = options.events ? await EventReceiver.start(credentials.creds.bankServer) : undefined;
-  const bank = await startTestBank(credentials, { ...(receiver ? { MODEL_BANK_CLIENT_EVENT_URL: receiver.url } : {}), ...options.env });
+  const clientsFile = options.otherClients ? path.join(credentials.files.dir, 'clients.json') : undefined;
+  if (clientsFile) writeFileSync(clientsFile, JSON.stringify(options.otherClients!(credentials)));
+  const bank = await startTestBank(credentials, {
+    ...(receiver ? { MODEL_BANK_CLIENT_EVENT_URL: receiver.url } : {}),
+    ...(clientsFile ? { MODEL_BANK_CLIENTS_FILE: clientsFile } : {}),
+    ...options.env,
+  });
   const client = await ObClient.connect({
     issuer: bank.issuer,
     clientId: CLIENT_ID,
