@@ -180,4 +180,18 @@ describe('payments', () => {
       await codeOf(world.client.confirmFunds({ merchantId: m.merchantId, mandateId: m.mandateId, amountMinor: 1n, currency: 'EUR' })),
     ).toBe('currency_mismatch');
   });
+
+  it('takes one client-credentials token and reuses it while it is fresh', async () => {
+    const text = await (await fetch(`http://127.0.0.1:${world.connector.metricsPort}/metrics`)).text();
+    const tokenRequests = text
+      .split('\n')
+      .filter((l) => l.startsWith('vrp_bank_calls_total{') && l.includes('endpoint="POST /token"'))
+      .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+    const [{ n: exchanges }] = await world.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM connector.consents WHERE journey = 'authorised'`,
+    );
+    // Each authorisation exchanged its code at the token endpoint; every other call used the one cached token.
+    expect(exchanges).toBeGreaterThan(3);
+    expect(tokenRequests - exchanges).toBe(1);
+  });
 });

@@ -88,7 +88,7 @@ export function connectorHandlers(deps: Deps): ServiceImpl<typeof connector.Conn
       return { bankReference: refund.bankPayoutId ?? '' };
     },
     async receiveEventNotification(req) {
-      await receiveEventNotification(deps, required('token', req.token));
+      await receiveEventNotification(deps, required('token', req.token), req.interactionId);
       return {};
     },
   };

@@ -22,8 +22,10 @@ import { readRefund } from './submit-refund.js';
  * - linked-account-update: the mandate is reported suspended.
  * The `jti` is remembered last, so a notification that could not be handled may come again.
  */
-export async function receiveEventNotification(deps: Deps, token: string): Promise<void> {
+export async function receiveEventNotification(deps: Deps, token: string, interactionId = ''): Promise<void> {
   if (!token) throw validationError('token', 'is required');
+  // The bank's x-fapi-interaction-id on every line about its notification.
+  if (interactionId) deps = { ...deps, logger: deps.logger.child({ fapi_interaction_id: interactionId }) };
   let notification: ObEventNotification;
   try {
     notification = await deps.verifyNotification(token);
