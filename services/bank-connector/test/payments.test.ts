@@ -187,9 +187,8 @@ describe('payments', () => {
       .split('\n')
       .filter((l) => l.startsWith('vrp_bank_calls_total{') && l.includes('endpoint="POST /token"'))
       .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
-    const [{ n: exchanges }] = await world.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM connector.consents WHERE journey = 'authorised'`,
-    );
+    const [row] = await world.query<{ n: number }>(`SELECT count(*)::int AS n FROM connector.consents WHERE journey = 'authorised'`);
+    const exchanges = row!.n;
     // Each authorisation exchanged its code at the token endpoint; every other call used the one cached token.
     expect(exchanges).toBeGreaterThan(3);
     expect(tokenRequests - exchanges).toBe(1);
