@@ -182,6 +182,10 @@ describe('payments', () => {
   });
 
   it('takes one client-credentials token and reuses it while it is fresh', async () => {
+    for (let i = 0; i < 4; i++) {
+      const m = await authorisedMandate(world);
+      await world.client.getConsent(m);
+    }
     const text = await (await fetch(`http://127.0.0.1:${world.connector.metricsPort}/metrics`)).text();
     const tokenRequests = text
       .split('\n')
