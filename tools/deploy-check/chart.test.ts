@@ -162,11 +162,13 @@ describe('migration Jobs', () => {
 
   it('run vrp-migrate for their service, which creates the schema its prisma.config.ts uses', () => {
     expect(migrations).toContain('command: ["vrp-migrate", "{{ $name }}"]');
-    expect(readRepoFile('tools/build/vrp-migrate.sh')).toMatch(/ensure-schema\.mjs" "\$\(echo "\$1" \| tr - _\)"/);
+    expect(readRepoFile('tools/build/vrp-migrate.sh')).toMatch(/ensure-schema\.mjs" "\$\(schema_of "\$1"\)"/);
     for (const d of serviceDirsOnDisk().filter((x) => x.hasPrisma)) {
       const config = readRepoFile(`services/${d.name}/prisma.config.ts`);
+      // The schema its datasource names (the bank connector's is connector), else its name with underscores.
+      const named = /^\s*schemas\s*=\s*\["([a-z_]+)"/m.exec(readRepoFile(`services/${d.name}/prisma/schema.prisma`))?.[1];
       expect(config, d.name).toMatch(/search_path=/);
-      expect(config, d.name).toMatch(new RegExp(`['"]${d.name.replaceAll('-', '_')}['"]`));
+      expect(config, d.name).toMatch(new RegExp(`['"]${named ?? d.name.replaceAll('-', '_')}['"]`));
     }
   });
 

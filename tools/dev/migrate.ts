@@ -4,7 +4,7 @@
  * each service's schema first. Usage: `npm run migrate` (VRP_ENV / DATABASE_URL as for the services).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -18,9 +18,14 @@ export function migratableServices(): string[] {
     .sort();
 }
 
-/** The Postgres schema a service owns: its folder's name with dashes as underscores (model-bank -> model_bank). */
+/**
+ * The Postgres schema a service owns: the one its Prisma schema's datasource names (the bank
+ * connector's is `connector`), else its folder's name with dashes as underscores (model-bank -> model_bank).
+ */
 export function schemaOf(service: string): string {
-  return service.replaceAll('-', '_');
+  const file = path.join(root, 'services', service, 'prisma', 'schema.prisma');
+  const declared = existsSync(file) ? /^\s*schemas\s*=\s*\[\s*"([a-z_]+)"/m.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
+  return declared ?? service.replaceAll('-', '_');
 }
 
 async function ensureDatabase(url: string): Promise<void> {

@@ -147,7 +147,9 @@ export const paymentResource = z
       .enum(PAYMENT_FAILURE_CODES)
       .nullable()
       .describe(
-        'While failed: insufficient_funds, mandate_revoked_at_bank, account_closed, bank_rejected (declined without a more specific reason) ' +
+        'While failed: insufficient_funds, mandate_revoked_at_bank, account_closed, account_blocked, violates_consent_parameters ' +
+          '(outside the limits the customer authorised at their bank), payment_stopped (the customer stopped it), technical_error ' +
+          "(the bank's technical failure; retrying may succeed), bank_rejected (declined without a more specific reason) " +
           'or refer_to_payer (contact the payer before retrying). null otherwise.',
       ),
     retry_count: z.int().min(0).max(3).describe('Retries made so far.'),

@@ -19,6 +19,10 @@ export const PAYMENT_FAILURE_CODES = [
   'account_closed',
   'bank_rejected',
   'refer_to_payer',
+  'account_blocked',
+  'violates_consent_parameters',
+  'payment_stopped',
+  'technical_error',
 ] as const;
 /** The public status strings of a refund, in lifecycle order. */
 export const REFUND_STATUSES = ['pending_settlement', 'settled', 'failed'] as const;

@@ -9,4 +9,10 @@ export { heldResources, occupyPort, type HeldResources } from './start-up-probe.
 export { checkStartUpRelease, type StartUpSubject } from './start-up-release.js';
 export { TestReceiver, type Behaviour, type Received } from './receiver.js';
 export { pageRead, planNodes, planOf, type PlanNode } from './plan.js';
-export { generateBankCredentials, writeBankCredentials, type BankCredentialFiles, type BankCredentials, type SigningKey } from './bank-credentials.js';
+export {
+  generateBankCredentials,
+  writeBankCredentials,
+  type BankCredentialFiles,
+  type BankCredentials,
+  type SigningKey,
+} from './bank-credentials.js';

@@ -28,6 +28,10 @@ export const FAILURE_CODES = every<NonNullable<Payment['failure_code']>>()([
   'account_closed',
   'bank_rejected',
   'refer_to_payer',
+  'account_blocked',
+  'violates_consent_parameters',
+  'payment_stopped',
+  'technical_error',
 ]);
 
 /** The API's list orders besides its default (newest first), as a merchant reads them. */

@@ -5,6 +5,9 @@
  * - account_closed: the payer's account no longer exists.
  * - bank_rejected: the payer's bank declined without a more specific reason.
  * - refer_to_payer: the bank asks the merchant to contact the payer before trying again.
+ * - account_blocked, violates_consent_parameters, payment_stopped, technical_error: what an Open
+ *   Banking bank reports besides (see the bank connector), accepted here so every code the API
+ *   documents can be simulated.
  */
 export const PAYMENT_FAILURE_CODES = [
   'insufficient_funds',
@@ -12,6 +15,10 @@ export const PAYMENT_FAILURE_CODES = [
   'account_closed',
   'bank_rejected',
   'refer_to_payer',
+  'account_blocked',
+  'violates_consent_parameters',
+  'payment_stopped',
+  'technical_error',
 ] as const;
 
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];

@@ -1,0 +1,147 @@
+import { isCurrency, minorDigits } from '@vrp/money';
+import {
+  ACCOUNT_SCHEMES,
+  toObAmount,
+  type ObCashAccount,
+  type ObPeriodicLimit,
+  type ObVrpConsentRequest,
+  type PeriodAlignment,
+  type PeriodType,
+} from '@vrp/open-banking';
+import { validationError } from '@vrp/errors';
+
+/** A mandate's periodic limit as the platform keeps it (0: that cap is absent). */
+export interface PeriodicLimitTerm {
+  period: 'day' | 'week' | 'fortnight' | 'month' | 'half_year' | 'year';
+  alignment: 'calendar' | 'consent';
+  maxAmountMinor: bigint;
+  maxPayments: number;
+}
+
+/** What a consent asks the customer to authorise: the mandate's terms. */
+export interface ConsentTerms {
+  maximumAmountMinor: bigint;
+  currency: string;
+  frequency: 'daily' | 'weekly' | 'monthly' | 'adhoc';
+  periodicLimits: PeriodicLimitTerm[];
+  validFrom?: Date;
+  validTo?: Date;
+  vrpType: 'commercial' | 'sweeping';
+}
+
+/** An account as the platform names it (the merchant's creditor account). */
+export interface AccountTerm {
+  scheme: string;
+  identification: string;
+  name: string;
+}
+
+const PERIOD_TYPES: Record<PeriodicLimitTerm['period'], PeriodType> = {
+  day: 'Day',
+  week: 'Week',
+  fortnight: 'Fortnight',
+  month: 'Month',
+  half_year: 'Half-year',
+  year: 'Year',
+};
+
+const FREQUENCY_PERIODS: Partial<Record<ConsentTerms['frequency'], PeriodType>> = { daily: 'Day', weekly: 'Week', monthly: 'Month' };
+
+/**
+ * The largest amount OB's schema carries (13 integer digits and the currency's decimals), in
+ * minor units: a cap that never binds.
+ */
+export function largestObAmountMinor(currency: string): bigint {
+  return 10n ** BigInt(13 + minorDigits(currency)) - 1n;
+}
+
+/**
+ * The OB PeriodicLimits expressing a mandate's terms. OB caps amounts only; the platform enforces
+ * payment counts itself, so:
+ * - a periodic limit with an amount cap becomes that cap (a fortnight is always Consent-aligned);
+ * - a count-only limit becomes the amount those payments could at most add up to (count times the
+ *   maximum per payment), so the bank never refuses what the platform's count allows;
+ * - a daily, weekly or monthly frequency (at most one payment per calendar period) becomes at most
+ *   the maximum amount per Day, Week or Month, Calendar-aligned;
+ * - limits on the same period and alignment merge into the lowest cap.
+ * OB requires at least one limit: an adhoc mandate with no amount limits gets a Year/Consent limit
+ * at the largest amount OB can carry, which never binds before MaximumIndividualAmount does (an
+ * adhoc mandate has no count either, so any lower yearly cap would refuse payments the mandate allows).
+ */
+export function periodicLimits(terms: ConsentTerms): ObPeriodicLimit[] {
+  const largest = largestObAmountMinor(terms.currency);
+  const caps = new Map<string, { type: PeriodType; alignment: PeriodAlignment; minor: bigint }>();
+  const add = (type: PeriodType, alignment: PeriodAlignment, minor: bigint) => {
+    const capped = minor > largest ? largest : minor;
+    const key = `${type}/${alignment}`;
+    const known = caps.get(key);
+    if (!known || capped < known.minor) caps.set(key, { type, alignment, minor: capped });
+  };
+  for (const limit of terms.periodicLimits) {
+    const type = PERIOD_TYPES[limit.period];
+    const alignment: PeriodAlignment = type === 'Fortnight' || limit.alignment === 'consent' ? 'Consent' : 'Calendar';
+    if (limit.maxAmountMinor > 0n) add(type, alignment, limit.maxAmountMinor);
+    else if (limit.maxPayments > 0) add(type, alignment, BigInt(limit.maxPayments) * terms.maximumAmountMinor);
+  }
+  const byFrequency = FREQUENCY_PERIODS[terms.frequency];
+  if (byFrequency) add(byFrequency, 'Calendar', terms.maximumAmountMinor);
+  if (caps.size === 0) add('Year', 'Consent', largest);
+  return [...caps.values()].map(({ type, alignment, minor }) => {
+    const { Amount, Currency } = toObAmount(minor, terms.currency);
+    return { PeriodType: type, PeriodAlignment: alignment, Amount, Currency };
+  });
+}
+
+/** Checks the terms a consent can be staged with; validation_error naming the field otherwise. */
+export function checkTerms(terms: ConsentTerms, creditor: AccountTerm): void {
+  if (!isCurrency(terms.currency)) throw validationError('terms.currency', 'must be an ISO 4217 currency');
+  if (terms.maximumAmountMinor <= 0n) throw validationError('terms.maximum_amount_minor', 'must be positive');
+  if (terms.maximumAmountMinor > largestObAmountMinor(terms.currency))
+    throw validationError('terms.maximum_amount_minor', 'is more than a bank can be asked for');
+  terms.periodicLimits.forEach((l, i) => {
+    if (l.maxAmountMinor < 0n || l.maxPayments < 0 || (l.maxAmountMinor === 0n && l.maxPayments === 0))
+      throw validationError(`terms.periodic_limits[${i}]`, 'must cap an amount or a number of payments');
+  });
+  if (terms.validFrom && terms.validTo && terms.validTo <= terms.validFrom)
+    throw validationError('terms.valid_to', 'must be after valid_from');
+  if (!(ACCOUNT_SCHEMES as readonly string[]).includes(creditor.scheme))
+    throw validationError('creditor_account.scheme', `must be one of ${ACCOUNT_SCHEMES.join(', ')}`);
+  if (!creditor.identification || creditor.identification.length > 256)
+    throw validationError('creditor_account.identification', 'must be 1 to 256 characters');
+  if (!creditor.name || creditor.name.length > 70) throw validationError('creditor_account.name', 'must be 1 to 70 characters');
+}
+
+/** The creditor account as OB writes it. */
+export function obAccount(account: AccountTerm): ObCashAccount {
+  return { SchemeName: account.scheme as ObCashAccount['SchemeName'], Identification: account.identification, Name: account.name };
+}
+
+/**
+ * The body of POST /domestic-vrp-consents for a mandate: its limits as ControlParameters (the
+ * customer is not asked to authenticate each payment, which the merchant initiates off session),
+ * the merchant's account as the creditor, the refund account asked for (refunds go back to it),
+ * and the risk context naming the customer as the merchant knows them.
+ */
+export function consentRequest(terms: ConsentTerms, creditor: AccountTerm, customerId: string): ObVrpConsentRequest {
+  checkTerms(terms, creditor);
+  const sweeping = terms.vrpType === 'sweeping';
+  return {
+    Data: {
+      ReadRefundAccount: 'Yes',
+      ControlParameters: {
+        ...(terms.validFrom ? { ValidFromDateTime: terms.validFrom.toISOString() } : {}),
+        ...(terms.validTo ? { ValidToDateTime: terms.validTo.toISOString() } : {}),
+        MaximumIndividualAmount: toObAmount(terms.maximumAmountMinor, terms.currency),
+        PeriodicLimits: periodicLimits(terms),
+        VRPType: [sweeping ? 'UK.OBIE.VRPType.Sweeping' : 'UK.OBIE.VRPType.Other'],
+        PSUAuthenticationMethods: ['UK.OBIE.SCANotRequired'],
+        PSUInteractionTypes: ['OffSession'],
+      },
+      Initiation: { CreditorAccount: obAccount(creditor) },
+    },
+    Risk: {
+      PaymentContextCode: sweeping ? 'TransferToSelf' : 'BillingGoodsAndServicesInAdvance',
+      MerchantCustomerIdentification: customerId,
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { claimConsentsToCheck } from '../db/consents.js';
+import { claimDuePayments } from '../db/payments.js';
+import { claimDueRefunds } from '../db/refunds.js';
+import { BankRefusal, BankUnavailable } from '../clients/bank/bank-errors.js';
+import type { Deps } from '../deps.js';
+import { consentRevoked } from './receive-event-notification.js';
+import { readPayment, sendPayment } from './track-payment.js';
+import { readRefund, sendRefund } from './submit-refund.js';
+import { SUBMISSION_LEASE_MS } from './submit-payments.js';
+
+/** How many items one pass takes; they are handled this many at a time. */
+const BATCH = 32;
+const CONCURRENCY = 4;
+
+async function each<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/**
+ * Carries due payment attempts on: one the bank has not taken yet is sent again (same key), one it
+ * took and has not decided is read back (so a bank that sends no notifications still works).
+ * Several replicas share the work (claims skip what another holds). Answers how many it handled.
+ */
+export async function trackDuePayments(deps: Deps): Promise<number> {
+  const due = await claimDuePayments(deps.sql, BATCH, SUBMISSION_LEASE_MS);
+  await each(due, (p) => (p.stage === 'submitting' ? sendPayment(deps, p) : readPayment(deps, p)));
+  return due.length;
+}
+
+/** Carries due refunds on, as trackDuePayments does payments. */
+export async function trackDueRefunds(deps: Deps): Promise<number> {
+  const due = await claimDueRefunds(deps.sql, BATCH, SUBMISSION_LEASE_MS);
+  await each(due, (r) => (r.stage === 'submitting' ? sendRefund(deps, r) : readRefund(deps, r)));
+  return due.length;
+}
+
+/**
+ * Reads authorised consents back from the bank now and then (CONNECTOR_CONSENT_CHECK_INTERVAL):
+ * one the bank reports cancelled was revoked there (a bank that sends no notifications).
+ */
+export async function watchConsents(deps: Deps): Promise<number> {
+  const due = await claimConsentsToCheck(deps.sql, BATCH, deps.settings.consentCheckMs);
+  await each(due, async (consent) => {
+    try {
+      const data = (await deps.bank.getConsent(consent.bankConsentId)).body.Data;
+      if (data.Status === 'CANC') await consentRevoked(deps, consent, data.StatusReason?.[0]?.StatusReasonCode ?? null);
+    } catch (err) {
+      if (!(err instanceof BankRefusal || err instanceof BankUnavailable)) throw err;
+      deps.logger.info('consent not read back now; next time', { consent_id: consent.bankConsentId, reason: err.message });
+    }
+  });
+  return due.length;
+}
