@@ -80,7 +80,7 @@ describe('Customers in the Merchant Console (Chromium)', () => {
     await api.patch(`/v1/customers/${payer.body.id as string}`, { email: 'pat@example.com', name: 'Pat Payer', reference: 'ACC-3' });
     const mandate = await api.post('/v1/mandates', mandateBody(payer.body.id as string, { description: 'Energy plan' }));
     expect([jo.status, sam.status, payer.status, mandate.status]).toEqual([201, 201, 201, 201]);
-    const [joId, samId, payerId, mandateId] = [jo.body.id, sam.body.id, payer.body.id, mandate.body.id] as string[];
+    const [joId, samId, payerId, mandateId] = [jo.body.id, sam.body.id, payer.body.id, mandate.body.id] as [string, string, string, string];
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
