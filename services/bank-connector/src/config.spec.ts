@@ -16,6 +16,7 @@ const pem = (name: string) => {
 /** Every bank setting a production deployment gives. */
 const production = {
   VRP_ENV: 'production',
+  DATABASE_URL: 'postgresql://connector:s3cret@db.internal:5432/platform',
   BANK_ISSUER: 'https://auth.bank.example',
   BANK_API_URL: 'https://api.bank.example/open-banking/v4.0/pisp',
   BANK_CLIENT_ID: 'client-1',
@@ -57,6 +58,7 @@ describe('loadBankConnectorConfig', () => {
 
   it('refuses to boot in production without every bank setting, one line per setting', () => {
     expect(problems({ VRP_ENV: 'production' }).map((p) => p.split(' ')[0])).toEqual([
+      'DATABASE_URL',
       'BANK_ISSUER',
       'BANK_API_URL',
       'BANK_CLIENT_ID',

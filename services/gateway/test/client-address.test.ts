@@ -42,7 +42,7 @@ describe('X-Forwarded-For without TRUST_PROXY', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
     }
     const errors = log.records().filter((r) => r.level === 'error');
-    expect(errors).toHaveLength(1);
+    expect(errors, JSON.stringify(errors)).toHaveLength(1);
     expect(errors[0]!.msg).toMatch(/X-Forwarded-For arrived but TRUST_PROXY is not set/);
     const ready = await fetch(`${gateway.url}/readyz`);
     expect([ready.status, await ready.text()]).toEqual([503, '{"status":"not_ready"}']);

@@ -3,6 +3,8 @@ import { ApiError } from '@vrp/errors';
 import type { Logger } from '@vrp/logging';
 import type { GatewayConfig } from '../config.js';
 import { addressKey } from '../domain/client-address.js';
+import { errorBody } from './error-handler.js';
+import { requestIdOf } from './locals.js';
 
 /** The key of the request's client for per-address limits (req.ip honours TRUST_PROXY; IPv6 by its /64). */
 export function clientAddressOf(req: Request): string {
@@ -26,7 +28,7 @@ export function guardForwardedFor(
   onMisconfigured: (reason: string) => void,
 ): RequestHandler {
   let reported = false;
-  return (req, _res, next) => {
+  return (req, res, next) => {
     if (config.trustProxy || req.headers['x-forwarded-for'] === undefined) return next();
     if (!reported) {
       reported = true;
@@ -36,6 +38,8 @@ export function guardForwardedFor(
       } else logger.warn(PROBLEM);
     }
     if (config.env !== 'production') return next();
-    throw new ApiError('service_unavailable', 'This gateway is not configured for the proxy in front of it; retry shortly.');
+    // Answered here, not thrown: the problem is logged once above, not once per request.
+    const refused = new ApiError('service_unavailable', 'This gateway is not configured for the proxy in front of it; retry shortly.');
+    res.status(refused.httpStatus).json(errorBody(refused, requestIdOf(res)));
   };
 }
