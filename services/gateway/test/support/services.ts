@@ -175,8 +175,6 @@ export const modelBankStarter: ServiceStarter = {
 /** The bank connector: the platform's one voice to the bank (here the model bank), reporting to payment, refund and mandate. */
 export const connectorStarter: ServiceStarter = {
   name: 'connector',
-  // Until the gateway calls it, /readyz does not check it.
-  readiness: false,
   migrations: ['bank-connector'],
   async start(ctx) {
     const { credentials, files } = bankCredentials(ctx);
