@@ -54,7 +54,9 @@ export function platformProcesses(
   /** The gateway's port: the bank sends the customer back to it and posts its event notifications there. */
   gatewayPort: string | number = 8080,
 ): ServiceProcess[] {
-  const metricsPort = (name: string) => String(metricsBase === 0 ? 0 : metricsBase + METRICS_OFFSET[name]!);
+  // A service added later (tools/scaffold) takes the offsets after the fixed ones.
+  const offset = (name: string) => METRICS_OFFSET[name] ?? 10 + SERVICES.indexOf(name as GrpcService);
+  const metricsPort = (name: string) => String(metricsBase === 0 ? 0 : metricsBase + offset(name));
   const portOf = (name: GrpcService, i: number) => (typeof grpcPorts === 'number' ? grpcPorts + i : grpcPorts[name]!);
   const bankPort = typeof grpcPorts === 'number' ? MODEL_BANK_PORT : (grpcPorts['model-bank'] ?? MODEL_BANK_PORT);
   const gateway = `http://127.0.0.1:${gatewayPort}`;
