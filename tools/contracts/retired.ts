@@ -1,10 +1,13 @@
 /**
- * Packages under proto/ retired whole: every client of theirs is gone from the platform, so
- * deleting them breaks nobody. `buf breaking` leaves them out of the contracts it compares
- * against (the rest stays checked file by file). A package joins this list in the change that
- * removes its last client, never while one still calls it.
+ * Packages under proto/ retired whole: their clients move to a successor and the package is then
+ * deleted, which breaks nobody once no client calls it. `buf breaking` leaves them out of the
+ * contracts it compares against (everything else stays checked file by file), so a retired
+ * package is no longer held to compatibility: list one only once its successor is in place.
  */
-export const RETIRED_PACKAGES = ['vrp/bank/v1'] as const;
+export const RETIRED_PACKAGES = [
+  // The bank simulator's private contract; its successor is vrp/connector/v1 (the bank connector).
+  'vrp/bank/v1',
+] as const;
 
 /**
  * The `--against-config` that leaves the retired packages out of the previous contracts, for an
