@@ -146,20 +146,29 @@ async function quiet(processes: Map<string, number>): Promise<void> {
 }
 
 /** Node CPU milliseconds and write calls per created payment, per service and level, with the sums. */
+/** The customers' bank: it runs beside the platform under npm start, but its CPU is the bank's, not the platform's. */
+const BANK = 'model-bank';
+const platformOnly = (sample: ProcessSample): ProcessSample => new Map([...sample].filter(([name]) => name !== BANK));
+
 function printCpu(levels: ProcessSample[], writes: ProcessSample[], postgres: number[]): void {
-  const names = [...levels[0]!.keys()].sort();
+  const names = [...levels[0]!.keys()].filter((name) => name !== BANK).sort();
+  const bank = (l: ProcessSample, digits: number) => (l.get(BANK) ?? 0).toFixed(digits).padStart(8);
   console.log('\nNode CPU ms per created payment (the async work it causes included, idle rate subtracted)');
   console.log(['service'.padEnd(15), ...LEVELS.map((c) => `c=${c}`.padStart(8))].join(' | '));
   for (const name of names) console.log([name.padEnd(15), ...levels.map((l) => l.get(name)!.toFixed(2).padStart(8))].join(' | '));
-  console.log(['sum'.padEnd(15), ...levels.map((l) => sumOf(l).toFixed(2).padStart(8))].join(' | ') + '   (goal: sum <= 4 ms)');
+  console.log(
+    ['sum'.padEnd(15), ...levels.map((l) => sumOf(platformOnly(l)).toFixed(2).padStart(8))].join(' | ') + '   (goal: sum <= 4 ms)',
+  );
   console.log(
     ['(postgres)'.padEnd(15), ...postgres.map((ms) => ms.toFixed(2).padStart(8))].join(' | ') +
       '   (not Node: the database, for comparison)',
   );
+  console.log([`(${BANK})`.padEnd(15), ...levels.map((l) => bank(l, 2))].join(' | ') + "   (not the platform: the customers' bank)");
   // Each message to Postgres, NATS, another service or the log is a write, and wakes whoever reads it.
   console.log('\nwrite system calls per created payment (messages sent: to Postgres, NATS, other services, logs)');
   for (const name of names) console.log([name.padEnd(15), ...writes.map((l) => l.get(name)!.toFixed(1).padStart(8))].join(' | '));
-  console.log(['sum'.padEnd(15), ...writes.map((l) => sumOf(l).toFixed(1).padStart(8))].join(' | '));
+  console.log(['sum'.padEnd(15), ...writes.map((l) => sumOf(platformOnly(l)).toFixed(1).padStart(8))].join(' | '));
+  console.log([`(${BANK})`.padEnd(15), ...writes.map((l) => bank(l, 1))].join(' | '));
 }
 
 main().then(

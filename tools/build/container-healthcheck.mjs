@@ -4,10 +4,12 @@
 // because a service image holds Node and its bundle only (no shell, curl or grpc_health_probe),
 // and it must not need npm deps.
 //
-// The gateway answers HTTP GET /healthz. gRPC services answer grpc.health.v1.Health/Check,
+// The gateway answers HTTP GET /healthz, the model bank HTTPS GET /healthz (its own certificate,
+// not checked: this asks whether the process answers, not who it is). gRPC services answer grpc.health.v1.Health/Check,
 // spoken here directly over h2c: the request is an empty message (whole-server health) and a
 // SERVING reply is the 5-byte gRPC frame header followed by protobuf field 1 = 1 (0x08 0x01).
 import http2 from 'node:http2';
+import https from 'node:https';
 import { pathToFileURL } from 'node:url';
 
 // Must match values.yaml and the services' own defaults; tools/deploy-check asserts it does.
@@ -18,6 +20,8 @@ export const DEFAULT_PORTS = {
   refund: 50053,
   webhook: 50054,
   'bank-simulator': 50055,
+  'bank-connector': 50056,
+  'model-bank': 8443,
 };
 
 const TIMEOUT_MS = 4000;
@@ -32,6 +36,15 @@ function checkHttp(port) {
     (res) => done(res.ok, `GET /healthz answered ${res.status}`),
     (err) => done(false, err.message),
   );
+}
+
+function checkHttps(port) {
+  const req = https.get({ host: '127.0.0.1', port, path: '/healthz', rejectUnauthorized: false, timeout: TIMEOUT_MS }, (res) => {
+    res.resume();
+    done(res.statusCode === 200, `GET /healthz answered ${res.statusCode}`);
+  });
+  req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+  req.on('error', (err) => done(false, err.message));
 }
 
 function checkGrpc(port) {
@@ -63,6 +76,7 @@ function checkGrpc(port) {
 export function main() {
   const service = process.env.VRP_SERVICE ?? '';
   if (service === 'gateway') return checkHttp(process.env.GATEWAY_PORT || DEFAULT_PORTS.gateway);
+  if (service === 'model-bank') return checkHttps(process.env.MODEL_BANK_PORT || DEFAULT_PORTS['model-bank']);
   const port = process.env.GRPC_PORT || DEFAULT_PORTS[service];
   if (!port) return done(false, `unknown VRP_SERVICE '${service}' and no GRPC_PORT`);
   checkGrpc(port);

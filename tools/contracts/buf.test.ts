@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { againstConfig, RETIRED_PACKAGES } from './retired.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const protoDir = path.join(root, 'proto');
@@ -17,10 +18,26 @@ function buf(args: string[]) {
  * one that landed, in a fresh clone of a submission). Comparing HEAD with itself, as a
  * `branch=main` on main would, could never fail.
  */
-function previousContracts(): string {
-  const previous = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD~1'], { cwd: root, encoding: 'utf8' });
+function previousContracts(ref = 'HEAD~1'): string {
+  const previous = spawnSync('git', ['rev-parse', '--verify', '--quiet', ref], { cwd: root, encoding: 'utf8' });
   if (previous.status !== 0) throw new Error('the contracts need a previous commit to be compared with (clone with history)');
   return `${path.join(root, '.git')}#ref=${previous.stdout.trim()},subdir=proto`;
+}
+
+/** buf breaking of a copy of proto/ changed by `change`, against this commit's contracts (retired packages left out). */
+function breakingAfter(change: (copy: string) => void) {
+  const copy = mkdtempSync(path.join(tmpdir(), 'vrp-proto-'));
+  try {
+    cpSync(protoDir, copy, { recursive: true });
+    change(copy);
+    return spawnSync(
+      path.join(root, 'node_modules/.bin/buf'),
+      ['breaking', '--against', previousContracts('HEAD'), '--against-config', againstConfig()],
+      { cwd: copy, encoding: 'utf8' },
+    );
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 describe('contracts (proto/)', () => {
@@ -31,9 +48,18 @@ describe('contracts (proto/)', () => {
   }, 30_000);
 
   it('stay wire-compatible with the previous commit (buf breaking), so each service can ship alone', () => {
-    const result = buf(['breaking', '--against', previousContracts()]);
+    const result = buf(['breaking', '--against', previousContracts(), '--against-config', againstConfig()]);
     expect(result.stdout).toBe('');
     expect(result.status).toBe(0);
+  }, 60_000);
+
+  it('accept a retired package deleted whole (its clients are gone), and refuse any other package deleted', () => {
+    const retired = breakingAfter((copy) => RETIRED_PACKAGES.forEach((p) => rmSync(path.join(copy, p), { recursive: true, force: true })));
+    expect(retired.stdout).toBe('');
+    expect(retired.status).toBe(0);
+    const live = breakingAfter((copy) => rmSync(path.join(copy, 'vrp/webhook/v1'), { recursive: true }));
+    expect(live.status).not.toBe(0);
+    expect(live.stdout).toMatch(/vrp\/webhook\/v1\/webhook\.proto" was deleted/);
   }, 60_000);
 
   it('would catch a breaking change: a removed field fails buf breaking', () => {

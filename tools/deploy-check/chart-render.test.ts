@@ -6,9 +6,17 @@ import { byKind, renderChart, schemaProblems, type K8sObject } from './render.js
 
 const PRODUCTION = {
   files: ['values-production.yaml'],
-  set: { services: { 'bank-simulator': { externalUrl: 'http://bank-connector:9000' } } },
+  set: {
+    services: { 'bank-simulator': { externalUrl: 'http://bank-connector:9000' } },
+    bank: {
+      issuer: 'https://auth.bank.example',
+      apiUrl: 'https://api.bank.example/open-banking/v4.0/pisp',
+      clientId: 'vrp-platform',
+      signingKid: 'platform-signing-1',
+    },
+  },
 };
-const SERVICES = ['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-simulator'];
+const SERVICES = ['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector', 'model-bank'];
 type Container = { name: string; image: string; ports: { name: string; containerPort: number }[]; env: { name: string; value?: string }[] };
 const containerOf = (d: K8sObject) => (d.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
 const podSpecOf = (d: K8sObject) => (d.spec as { template: { spec: Record<string, unknown> } }).template.spec;
@@ -119,7 +127,16 @@ describe('the rendered chart', () => {
 
   it('exposes every service’s metrics port, and renders ServiceMonitors only when asked and served', () => {
     const objects = renderChart();
-    const ports = { gateway: 9100, mandate: 9101, payment: 9102, refund: 9103, webhook: 9104, 'bank-simulator': 9105 };
+    const ports = {
+      gateway: 9100,
+      mandate: 9101,
+      payment: 9102,
+      refund: 9103,
+      webhook: 9104,
+      'bank-simulator': 9105,
+      'model-bank': 9105,
+      'bank-connector': 9106,
+    };
     for (const [name, port] of Object.entries(ports)) {
       const container = containerOf(byKind(objects, 'Deployment').get(`vrp-${name}`)!);
       expect(container.ports).toContainEqual({ name: 'metrics', containerPort: port, protocol: 'TCP' });
@@ -132,15 +149,16 @@ describe('the rendered chart', () => {
     const on = { set: { metrics: { serviceMonitor: { enabled: true } } } };
     expect(byKind(renderChart(on), 'ServiceMonitor').size, 'no Prometheus Operator API in the cluster').toBe(0);
     const monitors = byKind(renderChart({ ...on, apiVersions: ['monitoring.coreos.com/v1'] }), 'ServiceMonitor');
-    expect(monitors.size).toBe(6);
+    expect(monitors.size).toBe(8);
     expect(monitors.get('vrp-payment')!.spec).toMatchObject({ endpoints: [{ port: 'metrics', path: '/metrics' }] });
   });
 
-  it('makes every gRPC service headless, so its callers see and balance over every pod, and the gateway a plain Service', () => {
+  it('makes every gRPC service headless, so its callers see and balance over every pod, and the gateway and model bank plain Services', () => {
     const services = byKind(renderChart(), 'Service');
-    for (const name of SERVICES.filter((s) => s !== 'gateway'))
+    for (const name of SERVICES.filter((s) => s !== 'gateway' && s !== 'model-bank'))
       expect((services.get(`vrp-${name}`)!.spec as { clusterIP?: string }).clusterIP, name).toBe('None');
     expect((services.get('vrp-gateway')!.spec as { clusterIP?: string }).clusterIP).toBeUndefined();
+    expect((services.get('vrp-model-bank')!.spec as { clusterIP?: string }).clusterIP).toBeUndefined();
   });
 
   it('serves the gateway through an Ingress with TLS in production', () => {
@@ -199,12 +217,15 @@ describe('NetworkPolicies', () => {
       .flatMap((r) => (r.from ?? []).map((p) => p.podSelector?.matchLabels['app.kubernetes.io/component'] ?? 'anyone'));
 
   it('let only the gateway take traffic from outside, and each service only from its callers', () => {
-    expect(policies.size).toBe(6);
+    expect(policies.size).toBe(8);
     for (const name of SERVICES) expect(policy(name).policyTypes).toEqual(['Ingress', 'Egress']);
     expect(policy('gateway').ingress[0]).toEqual({ ports: [{ port: 'http', protocol: 'TCP' }] }); // no `from`: any source
-    expect(callersOf('mandate')).toEqual(['gateway', 'payment']);
-    expect(callersOf('payment')).toEqual(['bank-simulator', 'gateway', 'mandate', 'refund']);
-    expect(callersOf('refund')).toEqual(['bank-simulator', 'gateway']);
+    // The customers' bank: their browsers open its consent page.
+    expect(policy('model-bank').ingress[0]).toEqual({ ports: [{ port: 'http', protocol: 'TCP' }] });
+    expect(callersOf('mandate')).toEqual(['bank-connector', 'gateway', 'payment']);
+    expect(callersOf('payment')).toEqual(['bank-connector', 'bank-simulator', 'gateway', 'mandate', 'refund']);
+    expect(callersOf('refund')).toEqual(['bank-connector', 'bank-simulator', 'gateway']);
+    expect(callersOf('bank-connector')).toEqual(['gateway']);
     expect(callersOf('webhook')).toEqual(['gateway']);
     expect(callersOf('bank-simulator')).toEqual(['gateway', 'payment', 'refund']);
     const narrowed = byKind(renderChart({ set: { networkPolicy: { gatewayFromNamespaces: ['ingress-nginx'] } } }), 'NetworkPolicy');
@@ -231,7 +252,9 @@ describe('NetworkPolicies', () => {
   it('let each service call exactly the services it calls, and be scraped from the monitoring namespace', () => {
     const callees = (name: string) =>
       policy(name).egress.flatMap((r) => (r.to ?? []).flatMap((p) => p.podSelector?.matchLabels['app.kubernetes.io/component'] ?? []));
-    expect(callees('gateway')).toEqual(['mandate', 'payment', 'refund', 'webhook', 'bank-simulator']);
+    expect(callees('gateway')).toEqual(['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector']);
+    expect(callees('bank-connector')).toEqual(['mandate', 'payment', 'refund', 'model-bank']);
+    expect(callees('model-bank')).toEqual(['gateway']);
     expect(callees('payment')).toEqual(['mandate', 'bank-simulator']);
     expect(callees('mandate')).toEqual(['payment']);
     for (const name of SERVICES)
@@ -240,6 +263,62 @@ describe('NetworkPolicies', () => {
         from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
       });
     expect(byKind(renderChart({ set: { networkPolicy: { enabled: false } } }), 'NetworkPolicy').size).toBe(0);
+  });
+});
+
+describe('the bank', () => {
+  type Env = { name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } };
+  type Pod = {
+    volumes: { name: string; secret?: { secretName: string } }[];
+    containers: { env: Env[]; volumeMounts: { name: string; mountPath: string; readOnly?: boolean }[]; readinessProbe: unknown }[];
+  };
+  const podOf = (objects: K8sObject[], name: string) => podSpecOf(byKind(objects, 'Deployment').get(`vrp-${name}`)!) as unknown as Pod;
+  const envOf = (pod: Pod) => Object.fromEntries(pod.containers[0]!.env.map((e) => [e.name, e.value ?? e.valueFrom]));
+
+  it('runs the connector everywhere, pointed in sandbox at the model bank with its files mounted from a Secret', () => {
+    const objects = renderChart();
+    const pod = podOf(objects, 'bank-connector');
+    expect(pod.volumes).toContainEqual({ name: 'credentials', secret: { secretName: 'vrp-bank-credentials' } });
+    expect(pod.containers[0]!.volumeMounts).toContainEqual({ name: 'credentials', mountPath: '/etc/vrp/bank', readOnly: true });
+    expect(envOf(pod)).toMatchObject({
+      BANK_ISSUER: 'https://vrp-model-bank:8443',
+      BANK_TRANSPORT_CERT: '/etc/vrp/bank/transport.pem',
+      BANK_TRANSPORT_KEY: '/etc/vrp/bank/transport.key',
+      BANK_SIGNING_KEY: '/etc/vrp/bank/signing.key',
+      BANK_CA: '/etc/vrp/bank/ca.pem',
+      CONNECTOR_SECRET_KEYS: { secretKeyRef: { name: 'vrp-bank-connector', key: 'CONNECTOR_SECRET_KEYS' } },
+      BANK_BACK_OFFICE_TOKEN: { secretKeyRef: { name: 'vrp-model-bank', key: 'back-office-token' } },
+    });
+    const bank = podOf(objects, 'model-bank');
+    expect(envOf(bank)).toMatchObject({
+      MODEL_BANK_ISSUER: 'https://vrp-model-bank:8443',
+      MODEL_BANK_TLS_CERT: '/etc/vrp/model-bank/bank-server.pem',
+      MODEL_BANK_CLIENT_JWKS: '/etc/vrp/model-bank/tpp-signing.jwks.json',
+      MODEL_BANK_BACK_OFFICE_TOKEN: { secretKeyRef: { name: 'vrp-model-bank', key: 'back-office-token' } },
+    });
+    expect(bank.containers[0]!.readinessProbe).toMatchObject({ httpGet: { path: '/readyz', port: 'http', scheme: 'HTTPS' } });
+  });
+
+  it('takes the real bank from values in production, and refuses to render without it or with the model bank', () => {
+    const objects = renderChart(PRODUCTION);
+    expect(byKind(objects, 'Deployment').has('vrp-model-bank')).toBe(false);
+    const env = envOf(podOf(objects, 'bank-connector'));
+    expect(env).toMatchObject({
+      BANK_ISSUER: 'https://auth.bank.example',
+      BANK_API_URL: 'https://api.bank.example/open-banking/v4.0/pisp',
+      BANK_CLIENT_ID: 'vrp-platform',
+      BANK_SIGNING_KID: 'platform-signing-1',
+      PUBLIC_BASE_URL: 'https://api.vrp.example',
+    });
+    expect(env).not.toHaveProperty('BANK_BACK_OFFICE_TOKEN');
+    for (const key of ['issuer', 'apiUrl', 'clientId', 'signingKid'])
+      expect(() => renderChart({ ...PRODUCTION, set: { ...PRODUCTION.set, bank: { ...PRODUCTION.set.bank, [key]: '' } } })).toThrow(
+        `bank.${key} is required in production`,
+      );
+    expect(() => renderChart({ ...PRODUCTION, set: { ...PRODUCTION.set, ingress: { enabled: false } } })).toThrow(/bank\.publicBaseUrl/);
+    expect(() =>
+      renderChart({ ...PRODUCTION, set: { ...PRODUCTION.set, services: { ...PRODUCTION.set.services, 'model-bank': { enabled: true } } } }),
+    ).toThrow('services.model-bank must not be enabled when environment is production');
   });
 });
 

@@ -14,7 +14,7 @@ export const dockerDir = join(repoRoot, 'deploy/docker');
 export interface ExpectedService {
   protocol: 'http' | 'grpc';
   port: number;
-  portEnv: 'GATEWAY_PORT' | 'GRPC_PORT';
+  portEnv: 'GATEWAY_PORT' | 'GRPC_PORT' | 'MODEL_BANK_PORT';
   /** Owns a Postgres schema and Prisma migrations, so it needs a migration Job. */
   database: boolean;
   /** The `<X>_SERVICE_URL` settings this service reads. */
@@ -28,7 +28,14 @@ export const SERVICES: Record<string, ExpectedService> = {
     port: 8080,
     portEnv: 'GATEWAY_PORT',
     database: true,
-    calls: ['MANDATE_SERVICE_URL', 'PAYMENT_SERVICE_URL', 'REFUND_SERVICE_URL', 'WEBHOOK_SERVICE_URL', 'BANK_SERVICE_URL'],
+    calls: [
+      'MANDATE_SERVICE_URL',
+      'PAYMENT_SERVICE_URL',
+      'REFUND_SERVICE_URL',
+      'WEBHOOK_SERVICE_URL',
+      'BANK_SERVICE_URL',
+      'CONNECTOR_SERVICE_URL',
+    ],
   },
   mandate: { protocol: 'grpc', port: 50051, portEnv: 'GRPC_PORT', database: true, calls: ['PAYMENT_SERVICE_URL'] },
   payment: { protocol: 'grpc', port: 50052, portEnv: 'GRPC_PORT', database: true, calls: ['MANDATE_SERVICE_URL', 'BANK_SERVICE_URL'] },
@@ -41,6 +48,15 @@ export const SERVICES: Record<string, ExpectedService> = {
     database: false,
     calls: ['PAYMENT_SERVICE_URL', 'REFUND_SERVICE_URL'],
   },
+  'bank-connector': {
+    protocol: 'grpc',
+    port: 50056,
+    portEnv: 'GRPC_PORT',
+    database: true,
+    calls: ['MANDATE_SERVICE_URL', 'PAYMENT_SERVICE_URL', 'REFUND_SERVICE_URL'],
+  },
+  // HTTPS on its http port (values `tls: true`): the customers' bank, sandbox only.
+  'model-bank': { protocol: 'http', port: 8443, portEnv: 'MODEL_BANK_PORT', database: true, calls: [] },
 };
 
 /** One entry of values.yaml `services:` (only the keys the checks read). */
@@ -55,6 +71,8 @@ export interface ServiceValues {
   calls?: string[];
   secretEnv?: Record<string, string>;
   externalUrl?: string;
+  tls?: boolean;
+  credentials?: { secret: string; mountPath: string };
   env?: Record<string, unknown>;
 }
 

@@ -35,16 +35,20 @@ async function databaseExists(url: string): Promise<boolean> {
 }
 
 describe('local platform', () => {
-  it('restarts one killed service on its port, and dispose drops its database and deletes its stream', async () => {
+  it('restarts a killed service (the model bank and the connector too) on its port, and dispose drops its database and deletes its stream', async () => {
     const platform = await startLocalPlatform({ NATS_URL: TEST_NATS_URL });
     const stream = platform.env.EVENT_STREAM!;
     try {
       await waitFor(() => streamExists(stream), { timeoutMs: 30_000, what: 'the platform to create its stream' });
       await platform.restartService('payment', 'SIGKILL');
+      await platform.restartService('model-bank', 'SIGKILL');
+      await platform.restartService('bank-connector', 'SIGKILL');
       await platform.restartService('gateway', 'SIGKILL');
       const res = await fetch(`${platform.url}/readyz`);
       expect(res.status).toBe(200);
       expect(platform.output()).not.toContain('stopping the platform');
+      // The customers' bank and the platform's connector to it run beside the services.
+      expect(platform.output()).toMatch(/ports .*model-bank=\d+ bank-connector=\d+ gateway=\d+/);
     } finally {
       await platform.dispose();
     }

@@ -52,6 +52,10 @@ export function modelBankApp(parts: AppParts): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestLog(parts.metrics, parts.logger));
+  // Liveness: the process answers (its orchestrator restarts it otherwise); readiness checks its database.
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.get('/readyz', async (_req, res) => {
     try {
       await parts.ready();

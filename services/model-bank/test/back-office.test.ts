@@ -23,6 +23,13 @@ const pay = (consentId: string, request: Parameters<typeof paymentRequest>[1], t
     idempotencyKey: randomUUID(),
   });
 
+describe('health', () => {
+  it('answers liveness (/healthz) and readiness (/readyz) on its HTTPS port, as its probes ask', async () => {
+    expect(await world.client.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await world.client.call('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
+  });
+});
+
 /** The verified notifications about resource `id` once `count` have arrived. */
 async function notificationsAbout(id: string, count: number): Promise<ObEventNotification[]> {
   return waitFor(

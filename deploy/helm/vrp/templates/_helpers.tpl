@@ -178,6 +178,11 @@ spec:
           volumeMounts:
             - name: tmp
               mountPath: /tmp
+            {{- with .svc.credentials }}
+            - name: credentials
+              mountPath: {{ .mountPath }}
+              readOnly: true
+            {{- end }}
       terminationGracePeriodSeconds: {{ .svc.terminationGracePeriodSeconds | int }}
       topologySpreadConstraints:
         # Spread replicas over nodes so the PDB protects something; soft, so small clusters still schedule.

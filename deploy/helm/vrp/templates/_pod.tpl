@@ -24,6 +24,12 @@ volumes:
   - name: tmp
     emptyDir:
       sizeLimit: 64Mi
+{{- with .svc.credentials }}
+  # Certificates and keys read from files (their settings are paths).
+  - name: credentials
+    secret:
+      secretName: {{ required (printf "secrets.%s.name is required (files of %s)" .secret $.name) (index $.root.Values.secrets .secret | default dict).name }}
+{{- end }}
 {{- end }}
 
 {{- define "vrp.containerSecurityContext" -}}
@@ -97,10 +103,111 @@ capabilities:
 - name: TRUST_PROXY
   value: {{ required "ingress.trustProxy is required with the Ingress: without it every client shares the ingress controller's address" .root.Values.ingress.trustProxy | toString | quote }}
 {{- end }}
+{{- if eq .name "bank-connector" }}
+{{- include "vrp.bankEnv" . }}
+{{- end }}
+{{- if eq .name "model-bank" }}
+{{- include "vrp.modelBankEnv" . }}
+{{- end }}
 {{- range $envName, $value := .svc.env }}
 - name: {{ $envName }}
   value: {{ $value | toString | quote }}
 {{- end }}
+{{- end }}
+
+{{/* The platform's public https address: bank.publicBaseUrl, else the Ingress's host; empty when neither is set. */}}
+{{- define "vrp.publicBaseUrl" -}}
+{{- if .root.Values.bank.publicBaseUrl }}{{ trimSuffix "/" .root.Values.bank.publicBaseUrl }}
+{{- else if .root.Values.ingress.enabled }}{{ printf "https://%s" .root.Values.ingress.host }}
+{{- end }}
+{{- end }}
+
+{{/* The model bank's issuer inside the cluster: its MODEL_BANK_ISSUER when set, else its Service on its port. */}}
+{{- define "vrp.modelBankIssuer" -}}
+{{- $mb := index .root.Values.services "model-bank" | default dict }}
+{{- $env := $mb.env | default dict }}
+{{- $env.MODEL_BANK_ISSUER | default (printf "https://%s:%d" (include "vrp.componentName" (dict "root" .root "name" "model-bank")) ($mb.port | int)) }}
+{{- end }}
+
+{{/*
+The bank connector's bank settings (API.md "The bank interface"): the bank from values.bank, the
+platform's files from the mounted secrets.bankCredentials. Production requires each; in sandbox an
+empty one falls back to the model bank of this release.
+*/}}
+{{- define "vrp.bankEnv" -}}
+{{- $bank := .root.Values.bank }}
+{{- $prod := eq .root.Values.environment "production" }}
+{{- $model := eq (include "vrp.enabled" (dict "root" .root "name" "model-bank")) "true" }}
+{{- $dir := .svc.credentials.mountPath }}
+{{- $need := dict "issuer" "BANK_ISSUER" "apiUrl" "BANK_API_URL" "clientId" "BANK_CLIENT_ID" "signingKid" "BANK_SIGNING_KID" }}
+{{- if $prod }}
+{{- range $key, $setting := $need }}
+{{- if not (index $bank $key) }}{{ fail (printf "bank.%s is required in production (%s: the bank the platform collects through)" $key $setting) }}{{ end }}
+{{- end }}
+{{- end }}
+- name: BANK_ISSUER
+  value: {{ $bank.issuer | default (ternary (include "vrp.modelBankIssuer" .) "" $model) | quote }}
+{{- range $key, $setting := dict "apiUrl" "BANK_API_URL" "clientId" "BANK_CLIENT_ID" "signingKid" "BANK_SIGNING_KID" "signingIss" "BANK_SIGNING_ISS" "trustAnchor" "BANK_TRUST_ANCHOR" }}
+{{- with index $bank $key }}
+- name: {{ $setting }}
+  value: {{ . | quote }}
+{{- end }}
+{{- end }}
+- name: BANK_TRANSPORT_CERT
+  value: {{ printf "%s/transport.pem" $dir | quote }}
+- name: BANK_TRANSPORT_KEY
+  value: {{ printf "%s/transport.key" $dir | quote }}
+- name: BANK_SIGNING_KEY
+  value: {{ printf "%s/signing.key" $dir | quote }}
+- name: BANK_CA
+  value: {{ printf "%s/ca.pem" $dir | quote }}
+{{- $public := include "vrp.publicBaseUrl" . }}
+{{- if and $prod (not (hasPrefix "https://" $public)) }}
+{{- fail "bank.publicBaseUrl (or ingress.enabled with ingress.host) is required in production: an https address the bank sends customers and event notifications to" }}
+{{- end }}
+{{- with $public }}
+- name: PUBLIC_BASE_URL
+  value: {{ . | quote }}
+{{- end }}
+{{- if and $model (not $prod) }}
+- name: BANK_BACK_OFFICE_TOKEN
+  valueFrom:
+    secretKeyRef:
+      name: {{ .root.Values.secrets.modelBankCredentials.name }}
+      key: back-office-token
+{{- end }}
+{{- end }}
+
+{{/* The model bank's files (the mounted secrets.modelBankCredentials) and the platform as its one client. */}}
+{{- define "vrp.modelBankEnv" -}}
+{{- $dir := .svc.credentials.mountPath }}
+{{- range $setting, $file := dict "MODEL_BANK_TLS_CERT" "bank-server.pem" "MODEL_BANK_TLS_KEY" "bank-server.key" "MODEL_BANK_CLIENT_CA" "ca.pem" "MODEL_BANK_SIGNING_KEY" "bank-signing.key" "MODEL_BANK_CLIENT_JWKS" "tpp-signing.jwks.json" }}
+- name: {{ $setting }}
+  value: {{ printf "%s/%s" $dir $file | quote }}
+{{- end }}
+{{- if not (hasKey (.svc.env | default dict) "MODEL_BANK_ISSUER") }}
+- name: MODEL_BANK_ISSUER
+  value: {{ include "vrp.modelBankIssuer" . | quote }}
+{{- end }}
+{{- with .root.Values.bank.clientId }}
+- name: MODEL_BANK_CLIENT_ID
+  value: {{ . | quote }}
+{{- end }}
+{{- with .root.Values.bank.trustAnchor }}
+- name: MODEL_BANK_TRUST_ANCHOR
+  value: {{ . | quote }}
+{{- end }}
+{{- with include "vrp.publicBaseUrl" . }}
+- name: MODEL_BANK_CLIENT_REDIRECT_URIS
+  value: {{ printf "%s/v1/bank/callback" . | quote }}
+- name: MODEL_BANK_CLIENT_EVENT_URL
+  value: {{ printf "%s/v1/bank/event-notifications" . | quote }}
+{{- end }}
+- name: MODEL_BANK_BACK_OFFICE_TOKEN
+  valueFrom:
+    secretKeyRef:
+      name: {{ .root.Values.secrets.modelBankCredentials.name }}
+      key: back-office-token
 {{- end }}
 
 {{/*
@@ -111,22 +218,26 @@ so a flapping dependency sheds traffic without a restart loop.
 */}}
 {{- define "vrp.probes" -}}
 {{- if eq .svc.protocol "http" -}}
+{{- $scheme := ternary "HTTPS" "HTTP" (.svc.tls | default false) }}
 startupProbe:
   httpGet:
     path: /healthz
     port: http
+    scheme: {{ $scheme }}
   periodSeconds: 2
   failureThreshold: 30
 readinessProbe:
   httpGet:
     path: /readyz
     port: http
+    scheme: {{ $scheme }}
   periodSeconds: 5
   failureThreshold: 2
 livenessProbe:
   httpGet:
     path: /healthz
     port: http
+    scheme: {{ $scheme }}
   periodSeconds: 10
   timeoutSeconds: 3
   failureThreshold: 6
