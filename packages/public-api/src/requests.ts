@@ -11,6 +11,7 @@ import {
   LIMIT_PERIODS,
   MANDATE_FREQUENCIES,
   PAYMENT_FAILURE_CODES,
+  SIGNATURE_SCHEMES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
 } from './vocabulary.js';
@@ -244,7 +245,17 @@ export const createWebhookEndpointBody = body({
     .optional()
     .describe('Event types to receive; empty or omitted means all.')
     .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
-}).meta({ examples: [{ url: 'https://example.com/hooks/vrp', enabled_events: ['payment.settled', 'payment.failed'] }] });
+  signature_scheme: oneOf('signature_scheme', SIGNATURE_SCHEMES)
+    .optional()
+    .describe(
+      'How deliveries are signed: `vrp` (default; `X-SVC-Signature`) or `standard_webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature`), which any Standard Webhooks library verifies.',
+    ),
+}).meta({
+  examples: [
+    { url: 'https://example.com/hooks/vrp', enabled_events: ['payment.settled', 'payment.failed'] },
+    { url: 'https://example.com/hooks/vrp', signature_scheme: 'standard_webhooks' },
+  ],
+});
 
 export const updateWebhookEndpointBody = body({
   url: text('url', 2048, { optional: true, description: 'A new https:// address (the same rules as on create).' }),

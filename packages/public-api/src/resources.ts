@@ -15,6 +15,7 @@ import {
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  SIGNATURE_SCHEMES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_STATUSES,
   WEBHOOK_EVENT_TYPES,
@@ -218,6 +219,11 @@ const endpointShape = {
     .describe(
       'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
     ),
+  signature_scheme: z
+    .enum(SIGNATURE_SCHEMES)
+    .describe(
+      'How deliveries are signed: `vrp` (`X-SVC-Signature: t=…,v1=<hex>`) or `standard_webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`; any Standard Webhooks library verifies them).',
+    ),
   created_at: time(),
   secret_expires_at: time('Rotate the signing secret before this: 90 days after it was issued.'),
   previous_secret_expires_at: nullableTime(
@@ -234,7 +240,7 @@ export const webhookEndpointWithSecretResource = z
       .string()
       .regex(/^whsec_/)
       .describe(
-        'The signing secret, shown only now. Deliveries carry `X-SVC-Signature: t=<unix seconds>,v1=<hex>`: lowercase hex HMAC-SHA256 keyed with this string (UTF-8) over `<t>.<raw body>`. After a rotation the old secret keeps signing beside the new one for 24 h (one `v1=` each).',
+        'The signing secret (`whsec_` + base64), shown only now. With the `vrp` scheme deliveries carry `X-SVC-Signature: t=<unix seconds>,v1=<hex>`: lowercase hex HMAC-SHA256 keyed with this string (UTF-8) over `<t>.<raw body>`. With `standard_webhooks` the key is the base64-decoded part after `whsec_`, as the Standard Webhooks specification defines it. After a rotation the old secret keeps signing beside the new one for 24 h (one signature each).',
       ),
   })
   .describe('A webhook endpoint with its signing secret, in the answers to create and rotate-secret only.');

@@ -32,5 +32,7 @@ export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 /** The delivery statuses of an event (API.md). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'delivery_failed'] as const;
+/** How an endpoint's deliveries are signed: `vrp` (X-SVC-Signature) or `standard_webhooks`. */
+export const SIGNATURE_SCHEMES = ['vrp', 'standard_webhooks'] as const;
 /** Why an endpoint is disabled. */
 export const DISABLED_REASONS = ['gone', 'failing', 'merchant'] as const;

@@ -6,3 +6,11 @@ export { parseSignatureHeader, type ParsedSignatureHeader } from './parse-signat
 export { signatureHeader } from './signature-header.js';
 export { verifyWebhook, type VerifyWebhookOptions } from './verify-webhook.js';
 export type { WebhookEvent } from './webhook-event.js';
+export {
+  STANDARD_HEADERS,
+  standardSecretKey,
+  standardSignature,
+  standardWebhookHeaders,
+  verifyStandardWebhook,
+  type VerifyStandardWebhookOptions,
+} from './standard-webhooks.js';

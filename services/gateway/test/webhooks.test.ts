@@ -75,6 +75,7 @@ describe('webhook endpoints', () => {
       'enabled_events',
       'status',
       'disabled_reason',
+      'signature_scheme',
       'created_at',
       'secret',
       'secret_expires_at',
@@ -86,6 +87,7 @@ describe('webhook endpoints', () => {
       enabled_events: ['payment.settled'],
       status: 'enabled',
       disabled_reason: null,
+      signature_scheme: 'vrp',
       previous_secret_expires_at: null,
     });
     expect(created.body.secret).toMatch(/^whsec_/);
@@ -157,6 +159,20 @@ describe('webhook endpoints', () => {
     expect(errorOf(await patch({ description: 'gone' }))).toEqual({ status: 404, code: 'not_found' });
   });
 
+  it('signs the Standard Webhooks way when asked, with a standard base64 whsec_ secret', async () => {
+    const created = await api.post('/v1/webhook-endpoints', {
+      url: 'https://sandbox.example.com/sw',
+      signature_scheme: 'standard_webhooks',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      signature_scheme: 'standard_webhooks',
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+={0,2}$/),
+    });
+    expect((await api.get(`/v1/webhook-endpoints/${created.body.id}`)).body.signature_scheme).toBe('standard_webhooks');
+    expect((await del(`/v1/webhook-endpoints/${created.body.id}`)).status).toBe(200);
+  });
+
   it('answers the exact error codes', async () => {
     expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://example.com/hooks' }))).toEqual({
       status: 422,
@@ -177,6 +193,11 @@ describe('webhook endpoints', () => {
       status: 400,
       code: 'validation_error',
       param: 'secret',
+    });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.x.com', signature_scheme: 'hmac' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'signature_scheme',
     });
     expect(errorOf(await api.post('/v1/webhook-endpoints', {}))).toEqual({ status: 400, code: 'validation_error', param: 'url' });
     expect(errorOf(await api.get('/v1/webhook-endpoints/WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });

@@ -22,6 +22,7 @@ export function endpointToProto(e: EndpointRow, now: Date): webhook.Endpoint {
     createdAt: timestampFromDate(e.createdAt),
     secretExpiresAt: timestampFromDate(new Date(e.secretRotatedAt.getTime() + SECRET_LIFETIME_MS)),
     disabledReason: e.disabledReason ?? '',
+    signatureScheme: e.signatureScheme,
     ...previousSecretExpiry(e, now),
   });
 }

@@ -65,13 +65,41 @@ const signatureHeaders: OpenApiObject[] = [
   {
     name: 'X-SVC-Signature',
     in: 'header',
-    required: true,
+    required: false,
     description:
-      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with your endpoint secret>`; during a secret rotation one v1 per live secret. ' +
+      'On endpoints with `signature_scheme: vrp` (the default). `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with your endpoint secret>`; during a secret rotation one v1 per live secret. ' +
       'Verify it on the raw bytes (the `@vrp/webhook-verify` package does) and refuse timestamps older than 5 minutes.',
     schema: { type: 'string', examples: ['t=1732233600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'] },
   },
-  { name: 'X-SVC-Event-Id', in: 'header', required: true, description: 'The event id (as in the body).', schema: { type: 'string' } },
+  {
+    name: 'X-SVC-Event-Id',
+    in: 'header',
+    required: false,
+    description: 'On `vrp` endpoints: the event id (as in the body).',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: false,
+    description: 'On endpoints with `signature_scheme: standard_webhooks`: the event id (as in the body), the same on every attempt.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: false,
+    description: 'On `standard_webhooks` endpoints: unix seconds when this attempt was signed; refuse it when more than 5 minutes away.',
+    schema: { type: 'string', examples: ['1732233600'] },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: false,
+    description:
+      'On `standard_webhooks` endpoints: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of your `whsec_` secret; during a rotation one entry per live secret, space-separated. Any Standard Webhooks library verifies it.',
+    schema: { type: 'string', examples: ['v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='] },
+  },
   { name: 'X-SVC-Event-Type', in: 'header', required: true, description: 'The event type (as in the body).', schema: { type: 'string' } },
   {
     name: 'X-SVC-Delivery-Attempt',

@@ -38,7 +38,12 @@ const eventList = defineList({
 /** Reads a create-endpoint body (the service checks the event types against the ones it knows). */
 function parseCreateEndpoint(raw: unknown) {
   const body = parseRequest(createWebhookEndpointBody, raw);
-  return { url: body.url, description: body.description ?? '', enabledEvents: body.enabled_events ?? [] };
+  return {
+    url: body.url,
+    description: body.description ?? '',
+    enabledEvents: body.enabled_events ?? [],
+    signatureScheme: body.signature_scheme ?? '',
+  };
 }
 
 /** Reads an update body: only the fields sent change (proto3 optional fields tell "not sent" from empty). */

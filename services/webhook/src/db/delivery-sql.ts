@@ -20,6 +20,8 @@ export interface ClaimedWork extends ClaimedDelivery {
     status: string;
     secretCiphertext: string;
     previousSecrets: Prisma.JsonValue;
+    /** vrp or standard_webhooks: which headers sign its deliveries. */
+    signatureScheme: string;
     /** Start of the endpoint's current run of failures; null while it is healthy. */
     failingSince: Date | null;
   };
@@ -41,6 +43,7 @@ interface ClaimRow {
   endpoint_status: string;
   secret_ciphertext: string;
   previous_secrets: Prisma.JsonValue;
+  signature_scheme: string;
   failing_since: Date | null;
   event_type: string;
   event_created_at: Date;
@@ -119,7 +122,7 @@ export async function claimDueWork(
        RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at, due.offset_ms)
      SELECT c.id::text AS id, c.merchant_id, c.event_id, c.endpoint_id, c.attempt_count, c.max_attempts, c.manual, c.window_started_at,
             c.offset_ms::float8 AS offset_ms,
-            e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.failing_since,
+            e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.signature_scheme, e.failing_since,
             ev.event_type, ev.created_at AS event_created_at, ev.data, ev.traceparent
        FROM claimed c JOIN webhook.endpoints e ON e.id = c.endpoint_id JOIN webhook.events ev ON ev.id = c.event_id`,
     [now, leaseUntil, limit, maxOffsetMs, full, busy, room, limit * 4, maxInFlight],
@@ -140,6 +143,7 @@ export async function claimDueWork(
       status: r.endpoint_status,
       secretCiphertext: r.secret_ciphertext,
       previousSecrets: r.previous_secrets,
+      signatureScheme: r.signature_scheme,
       failingSince: r.failing_since,
     },
     event: { id: r.event_id, eventType: r.event_type, createdAt: r.event_created_at, data: r.data, traceparent: r.traceparent },

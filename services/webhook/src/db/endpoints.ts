@@ -101,6 +101,7 @@ export interface NewEndpoint {
   url: string;
   description: string;
   enabledEvents: string[];
+  signatureScheme: string;
   secretCiphertext: string;
   at: Date;
 }
@@ -118,9 +119,9 @@ export const MAX_ENDPOINTS_PER_MERCHANT = 16;
 export async function insertEndpoint(db: Db, sql: Queryable, e: NewEndpoint): Promise<EndpointRow | null> {
   try {
     await sql.query(
-      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at)
-       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6)`,
-      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext],
+      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at, signature_scheme)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6, $8)`,
+      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext, e.signatureScheme],
     );
   } catch (err) {
     if ((err as { constraint?: string }).constraint === ENDPOINTS_PER_MERCHANT) return null;

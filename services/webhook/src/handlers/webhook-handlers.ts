@@ -34,6 +34,7 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         url: req.url,
         description: req.description,
         enabledEvents: req.enabledEvents,
+        signatureScheme: req.signatureScheme,
       });
       return { endpoint: present(endpoint), secret };
     },

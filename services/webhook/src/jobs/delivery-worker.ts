@@ -231,6 +231,7 @@ export class DeliveryWorker {
       ...event,
       eventId: event.id,
       attempt,
+      scheme: endpoint.signatureScheme,
       secrets: liveSecrets(config.secretKeys, endpoint, this.merchantNow(claimed)),
       sandbox: config.env === 'sandbox',
       // The signature's t= is the wall clock's: receivers check it against theirs.

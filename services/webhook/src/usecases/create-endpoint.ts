@@ -1,7 +1,7 @@
 import { ApiError, validationError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
 import { EVENT_TYPES } from '@vrp/outbox';
-import { newSigningSecret, sealSecret } from '../domain/signing-secret.js';
+import { SIGNATURE_SCHEMES, newSigningSecret, sealSecret, type SignatureScheme } from '../domain/signing-secret.js';
 import { assertWebhookUrl } from '../domain/webhook-url.js';
 import { MAX_ENDPOINTS_PER_MERCHANT, insertEndpoint, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
@@ -11,6 +11,16 @@ export interface CreateEndpointInput {
   url: string;
   description: string;
   enabledEvents: string[];
+  /** vrp when empty. */
+  signatureScheme?: string;
+}
+
+/** The scheme asked for: vrp by default; anything unknown is a validation_error. */
+export function signatureScheme(scheme: string | undefined): SignatureScheme {
+  if (!scheme) return 'vrp';
+  if (!(SIGNATURE_SCHEMES as readonly string[]).includes(scheme))
+    throw validationError('signature_scheme', `must be one of ${SIGNATURE_SCHEMES.join(', ')}`);
+  return scheme as SignatureScheme;
 }
 
 export const MAX_DESCRIPTION = 500;
@@ -35,6 +45,7 @@ export async function createEndpoint(
   assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
   if (input.description.length > MAX_DESCRIPTION) throw validationError('description', `must be at most ${MAX_DESCRIPTION} characters`);
   const enabledEvents = normaliseEnabledEvents(input.enabledEvents);
+  const scheme = signatureScheme(input.signatureScheme);
   const now = deps.clock(input.merchantId);
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
@@ -44,6 +55,7 @@ export async function createEndpoint(
     url: input.url,
     description: input.description,
     enabledEvents,
+    signatureScheme: scheme,
     secretCiphertext: sealSecret(deps.config.secretKeys, id, secret),
     at: now,
   });
