@@ -14,3 +14,18 @@ export {
   verifyStandardWebhook,
   type VerifyStandardWebhookOptions,
 } from './standard-webhooks.js';
+export { verifyEvent, type VerifyEventOptions } from './verify-event.js';
+export { EVENT_CATALOGUE, EVENT_TYPES, type EventType, type EventTypeEntry } from './events/catalogue.js';
+export { EVENT_SCHEMAS, vrpEventSchema, type VrpEvent, type VrpEventOf } from './events/vrp-event.js';
+export { mandateResource, paymentResource, refundResource } from './events/resources.js';
+export {
+  CLEARING_STATUSES,
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
+  MANDATE_FREQUENCIES,
+  MANDATE_STATUSES,
+  METADATA_LIMITS,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+} from './events/vocabulary.js';
