@@ -51,7 +51,6 @@ export const customerResource = z
       'A payer of yours: their contact details and your reference, and whether they have authenticated at their bank. Mandates name their customer by `customer_id`.',
   });
 
-
 export const paymentExpandedResource = paymentResource
   .extend({
     mandate: mandateResource.optional().describe('With expand=mandate: the mandate as GET /v1/mandates/{id} returns it.'),

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EVENT_TYPES } from '@vrp/contracts';
 import { openapiDocument } from '@vrp/public-api';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +220,22 @@ describe('webhook endpoints', () => {
     });
     expect(errorOf(await api.get('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await api.post('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y/retry'))).toEqual({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('event types', () => {
+  it('lists every event type with when it is sent and the JSON Schema of its data', async () => {
+    const res = await api.get<{ type: string; description: string; schema: Record<string, unknown> }[]>('/v1/event-types');
+    expect(res.status).toBe(200);
+    expect(res.body.map((t) => t.type)).toEqual(EVENT_TYPES);
+    const settled = res.body.find((t) => t.type === 'payment.settled')!;
+    expect(settled.description).toMatch(/settled/);
+    expect(settled.schema).toMatchObject({ type: 'object', additionalProperties: false, properties: { amount: { type: 'string' } } });
+    expect(errorOf(await api.get('/v1/event-types?type=payment.settled'))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'type',
+    });
   });
 });
 

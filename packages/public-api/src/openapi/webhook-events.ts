@@ -1,33 +1,16 @@
+import { EVENT_CATALOGUE, type EventType } from '@vrp/webhook-verify';
+import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../vocabulary.js';
 import { ref } from './components.js';
 import type { OpenApiObject } from './types.js';
 
-/** The resource each event type carries in `data`, as its own GET returns it. */
-const RESOURCE_OF: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
-  'mandate.created': 'Mandate',
-  'mandate.activated': 'Mandate',
-  'mandate.revoked': 'Mandate',
-  'mandate.suspended': 'Mandate',
-  'payment.submitted': 'Payment',
-  'payment.settled': 'Payment',
-  'payment.failed': 'Payment',
-  'payment.refunded': 'Payment',
-  'refund.created': 'Refund',
-  'refund.settled': 'Refund',
-};
-
-const WHEN: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
-  'mandate.created': 'A mandate was created (pending_sca).',
-  'mandate.activated': 'A mandate became active (SCA confirmed, or reinstated after a suspension).',
-  'mandate.revoked': 'A mandate was revoked by the merchant, the customer or the bank.',
-  'mandate.suspended': 'A mandate was suspended; collections pause until it is reinstated.',
-  'payment.submitted': 'A payment (or a retry of it) was submitted to the bank.',
-  'payment.settled': 'The bank settled a payment (also sent when a rejected refund gives money back).',
-  'payment.failed': 'The bank failed a payment; `failure_code` says why.',
-  'payment.refunded': 'A refund was booked against a payment; `amount_refunded` is its new total.',
-  'refund.created': 'A refund was created and handed to the bank.',
-  'refund.settled': 'The bank settled a refund.',
-};
+/** The component each event type's `data` is (its zod schema's id, e.g. `Payment`) and when it is sent, from the event catalogue. */
+function RESOURCE_OF(type: EventType): string {
+  const id = z.globalRegistry.get(EVENT_CATALOGUE[type].data)?.id;
+  if (!id) throw new Error(`the event catalogue's ${type} carries a schema with no component id`);
+  return id;
+}
+const WHEN = (type: EventType) => EVENT_CATALOGUE[type].description;
 
 /** Component name of an event type's payload, e.g. `PaymentSettledEvent`. */
 const schemaName = (type: string) =>
@@ -43,7 +26,7 @@ export function webhookEventSchemas(): Record<string, OpenApiObject> {
       schemaName(type),
       {
         type: 'object',
-        description: WHEN[type],
+        description: WHEN(type),
         required: ['event_id', 'event_type', 'created_at', 'data'],
         additionalProperties: false,
         properties: {
@@ -54,7 +37,7 @@ export function webhookEventSchemas(): Record<string, OpenApiObject> {
           },
           event_type: { type: 'string', const: type },
           created_at: { type: 'string', format: 'date-time', description: 'When the change happened.' },
-          data: ref(RESOURCE_OF[type]),
+          data: ref(RESOURCE_OF(type)),
         },
       },
     ]),
@@ -130,7 +113,7 @@ export function webhookOperations(): Record<string, OpenApiObject> {
           operationId: `on${schemaName(type)}`,
           tags: ['Webhooks'],
           summary: type,
-          description: `${WHEN[type]} Sent to every enabled endpoint subscribed to \`${type}\` (or to all events).`,
+          description: `${WHEN(type)} Sent to every enabled endpoint subscribed to \`${type}\` (or to all events).`,
           security: [],
           parameters: signatureHeaders,
           requestBody: { required: true, content: { 'application/json': { schema: ref(schemaName(type)) } } },
