@@ -14,6 +14,7 @@ import {
   SIGNATURE_SCHEMES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_WILDCARDS,
 } from './vocabulary.js';
 
 /** Longest free-text reason accepted on a refund. */
@@ -243,8 +244,8 @@ export const createWebhookEndpointBody = body({
       error: 'enabled_events must be an array of event types',
     })
     .optional()
-    .describe('Event types to receive; empty or omitted means all.')
-    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
+    .describe('Event types to receive, or wildcards (`payment.*`, `*`); empty or omitted means all.')
+    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS] } }),
   signature_scheme: oneOf('signature_scheme', SIGNATURE_SCHEMES)
     .optional()
     .describe(
@@ -265,8 +266,8 @@ export const updateWebhookEndpointBody = body({
       error: 'enabled_events must be an array of event types',
     })
     .optional()
-    .describe('Replaces the event types received; empty means all.')
-    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
+    .describe('Replaces the event types received (types or wildcards such as `payment.*`); empty means all.')
+    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS] } }),
 }).meta({ examples: [{ url: 'https://example.com/hooks/vrp-v2' }, { enabled_events: ['payment.failed'] }] });
 
 export const replayWebhookEventsBody = body({

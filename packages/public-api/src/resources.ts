@@ -12,6 +12,7 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_STATUSES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_WILDCARDS,
 } from './vocabulary.js';
 
 // The same building blocks as the event resources' (@vrp/webhook-verify), for the API's own resources.
@@ -73,11 +74,16 @@ export const refundExpandedResource = refundResource.extend({ payment: paymentRe
   description: 'A refund with `expand=payment`: the refund plus its payment exactly as GET /v1/payments/{id} returns it.',
 });
 
+/** An enabled_events entry: an event type, a resource's wildcard (`payment.*`) or `*`. */
+const subscription = z.union([z.enum(WEBHOOK_EVENT_TYPES), z.enum(WEBHOOK_EVENT_WILDCARDS)]);
+
 const endpointShape = {
   id: id('WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
   url: z.string().meta({ format: 'uri', description: 'Where deliveries are POSTed.' }),
   description: z.string(),
-  enabled_events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).describe('Event types delivered here; empty means all.'),
+  enabled_events: z
+    .array(subscription)
+    .describe('Event types delivered here: types, wildcards (`payment.*` for every payment event, `*` for all); empty means all.'),
   status: z
     .enum(WEBHOOK_ENDPOINT_STATUSES)
     .describe(

@@ -14,6 +14,8 @@ export {
 } from '@vrp/webhook-verify';
 /** The ten public event types (SPEC.md "Event types"). */
 export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
+/** The wildcards enabled_events accepts: `*` and one `<resource>.*` per resource with events. */
+export const WEBHOOK_EVENT_WILDCARDS = ['*', ...new Set(WEBHOOK_EVENT_TYPES.map((t) => `${t.split('.')[0]}.*`))] as [string, ...string[]];
 /** An endpoint's status; a disabled one says why in `disabled_reason`. */
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 /** The delivery statuses of an event (API.md). */

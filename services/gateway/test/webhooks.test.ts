@@ -160,6 +160,19 @@ describe('webhook endpoints', () => {
     expect(errorOf(await patch({ description: 'gone' }))).toEqual({ status: 404, code: 'not_found' });
   });
 
+  it('takes wildcards in enabled_events', async () => {
+    const created = await api.post('/v1/webhook-endpoints', {
+      url: 'https://sandbox.example.com/w',
+      enabled_events: ['payment.*', 'refund.settled'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.enabled_events).toEqual(['payment.*', 'refund.settled']);
+    expect(offSpec(created, 'post', '/v1/webhook-endpoints')).toEqual([]);
+    const patched = await api.raw('PATCH', `/v1/webhook-endpoints/${created.body.id}`, JSON.stringify({ enabled_events: ['*'] }));
+    expect(patched.body.enabled_events).toEqual(['*']);
+    expect((await del(`/v1/webhook-endpoints/${created.body.id}`)).status).toBe(200);
+  });
+
   it('signs the Standard Webhooks way when asked, with a standard base64 whsec_ secret', async () => {
     const created = await api.post('/v1/webhook-endpoints', {
       url: 'https://sandbox.example.com/sw',

@@ -3,6 +3,7 @@ import { isoTimestamp, member, requiredTimestamp } from '../format.js';
 import type { WebhookEndpointJson, WebhookAttemptJson, WebhookEventJson } from '../resources.js';
 import {
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_WILDCARDS,
   WEBHOOK_ENDPOINT_STATUSES,
   WEBHOOK_DELIVERY_STATUSES,
   DISABLED_REASONS,
@@ -19,7 +20,7 @@ export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): We
     id: e.id,
     url: e.url,
     description: e.description,
-    enabled_events: e.enabledEvents.map((t) => member(WEBHOOK_EVENT_TYPES, t, 'endpoint.enabled_events')),
+    enabled_events: e.enabledEvents.map((t) => member([...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS], t, 'endpoint.enabled_events')),
     status: member(WEBHOOK_ENDPOINT_STATUSES, e.status, 'endpoint.status'),
     disabled_reason: e.disabledReason ? member(DISABLED_REASONS, e.disabledReason, 'endpoint.disabled_reason') : null,
     // Endpoints from before the scheme was recorded answer empty: they sign the vrp way.

@@ -1,3 +1,4 @@
+import { subscriptionsTaking } from '../domain/event-subscription.js';
 import type { Endpoint } from '../generated/prisma/client.js';
 import type { KeysetQuery } from '@vrp/pagination';
 import type { Queryable } from '@vrp/sql';
@@ -10,14 +11,14 @@ export function findEndpoint(db: Db | Tx, merchantId: string, id: string): Promi
   return db.endpoint.findFirst({ where: { merchantId, id, deletedAt: null } });
 }
 
-/** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all). */
+/** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all, or a matching wildcard). */
 export function subscribedEndpoints(db: Db | Tx, merchantId: string, eventType: string): Promise<EndpointRow[]> {
   return db.endpoint.findMany({
     where: {
       merchantId,
       status: 'enabled',
       deletedAt: null,
-      OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { has: eventType } }],
+      OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { hasSome: subscriptionsTaking(eventType) } }],
     },
     orderBy: { id: 'asc' },
   });

@@ -1,7 +1,7 @@
 import { ApiError, validationError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
-import { EVENT_TYPES } from '@vrp/outbox';
 import { SIGNATURE_SCHEMES, newSigningSecret, sealSecret, type SignatureScheme } from '../domain/signing-secret.js';
+import { normaliseEnabledEvents } from '../domain/event-subscription.js';
 import { assertWebhookUrl } from '../domain/webhook-url.js';
 import { MAX_ENDPOINTS_PER_MERCHANT, insertEndpoint, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
@@ -24,14 +24,6 @@ export function signatureScheme(scheme: string | undefined): SignatureScheme {
 }
 
 export const MAX_DESCRIPTION = 500;
-
-/** Validates the subscription list: known event types only, duplicates dropped, order kept. */
-export function normaliseEnabledEvents(types: string[]): string[] {
-  const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
-  if (unknown.length)
-    throw validationError('enabled_events', `Unknown event type(s): ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}.`);
-  return [...new Set(types)];
-}
 
 /**
  * Registers an endpoint with a fresh signing secret. The secret is stored only sealed and is

@@ -2,7 +2,8 @@ import { notFound, validationError } from '@vrp/errors';
 import { assertWebhookUrl } from '../domain/webhook-url.js';
 import { findEndpoint, updateEndpointSettings, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
-import { MAX_DESCRIPTION, normaliseEnabledEvents } from './create-endpoint.js';
+import { normaliseEnabledEvents } from '../domain/event-subscription.js';
+import { MAX_DESCRIPTION } from './create-endpoint.js';
 
 export interface UpdateEndpointInput {
   merchantId: string;
