@@ -236,6 +236,21 @@ export const advanceSandboxClockBody = body({
     .describe('How far to move the clock forward, in seconds (1 to 400 days).'),
 }).meta({ examples: [{ seconds: 2_678_400 }] });
 
+/** An endpoint's throttle: `{"per_second": 1..1000}`. */
+const rateLimit = z
+  .strictObject(
+    {
+      per_second: z
+        .number({ error: (issue) => (issue.input === undefined ? 'per_second is required' : 'per_second must be an integer') })
+        .int('per_second must be an integer')
+        .min(1, 'per_second must be at least 1')
+        .max(1000, 'per_second must be at most 1000')
+        .describe('At most this many deliveries a second to this endpoint.'),
+    },
+    { error: 'rate_limit must be an object {"per_second": 1..1000}' },
+  )
+  .describe('Throttles deliveries to this endpoint; deliveries over it wait their turn without counting an attempt.');
+
 export const createWebhookEndpointBody = body({
   url: text('url', 2048, { description: 'An https:// address of yours (sandbox also accepts http://localhost for development).' }),
   description: text('description', 500, { optional: true }),
@@ -246,6 +261,7 @@ export const createWebhookEndpointBody = body({
     .optional()
     .describe('Event types to receive, or wildcards (`payment.*`, `*`); empty or omitted means all.')
     .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS] } }),
+  rate_limit: rateLimit.optional(),
   signature_scheme: oneOf('signature_scheme', SIGNATURE_SCHEMES)
     .optional()
     .describe(
@@ -268,6 +284,7 @@ export const updateWebhookEndpointBody = body({
     .optional()
     .describe('Replaces the event types received (types or wildcards such as `payment.*`); empty means all.')
     .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS] } }),
+  rate_limit: rateLimit.nullable().optional().describe('A new throttle, or null to remove it.'),
 }).meta({ examples: [{ url: 'https://example.com/hooks/vrp-v2' }, { enabled_events: ['payment.failed'] }] });
 
 export const replayWebhookEventsBody = body({

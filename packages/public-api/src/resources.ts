@@ -95,6 +95,10 @@ const endpointShape = {
     .describe(
       'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
     ),
+  rate_limit: z
+    .strictObject({ per_second: z.int().min(1).max(1000).describe('At most this many deliveries a second.') })
+    .nullable()
+    .describe('The throttle on deliveries to this endpoint (those over it wait their turn, no attempt counted); null when none.'),
   signature_scheme: z
     .enum(SIGNATURE_SCHEMES)
     .describe(

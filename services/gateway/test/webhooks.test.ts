@@ -76,6 +76,7 @@ describe('webhook endpoints', () => {
       'enabled_events',
       'status',
       'disabled_reason',
+      'rate_limit',
       'signature_scheme',
       'created_at',
       'secret',
@@ -88,6 +89,7 @@ describe('webhook endpoints', () => {
       enabled_events: ['payment.settled'],
       status: 'enabled',
       disabled_reason: null,
+      rate_limit: null,
       signature_scheme: 'vrp',
       previous_secret_expires_at: null,
     });
@@ -158,6 +160,23 @@ describe('webhook endpoints', () => {
     expect(deleted.body.secret).toBeUndefined();
     expect(offSpec(deleted, 'delete', '/v1/webhook-endpoints/{id}')).toEqual([]);
     expect(errorOf(await patch({ description: 'gone' }))).toEqual({ status: 404, code: 'not_found' });
+  });
+
+  it('takes a rate limit, changes it and removes it', async () => {
+    const created = await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.example.com/r', rate_limit: { per_second: 5 } });
+    expect(created.status).toBe(201);
+    expect(created.body.rate_limit).toEqual({ per_second: 5 });
+    expect(offSpec(created, 'post', '/v1/webhook-endpoints')).toEqual([]);
+    const patch = (body: unknown) => api.raw('PATCH', `/v1/webhook-endpoints/${created.body.id}`, JSON.stringify(body));
+    expect((await patch({ rate_limit: { per_second: 1000 } })).body.rate_limit).toEqual({ per_second: 1000 });
+    expect((await patch({ rate_limit: null })).body.rate_limit).toBeNull();
+    for (const bad of [0, 1001, 2.5, '5'])
+      expect(errorOf(await patch({ rate_limit: { per_second: bad } })), String(bad)).toEqual({
+        status: 400,
+        code: 'validation_error',
+        param: 'rate_limit[per_second]',
+      });
+    expect((await del(`/v1/webhook-endpoints/${created.body.id}`)).status).toBe(200);
   });
 
   it('takes wildcards in enabled_events', async () => {

@@ -23,6 +23,7 @@ export function endpointToProto(e: EndpointRow, now: Date): webhook.Endpoint {
     secretExpiresAt: timestampFromDate(new Date(e.secretRotatedAt.getTime() + SECRET_LIFETIME_MS)),
     disabledReason: e.disabledReason ?? '',
     signatureScheme: e.signatureScheme,
+    rateLimitPerSecond: e.rateLimitPerSecond ?? 0,
     ...previousSecretExpiry(e, now),
   });
 }

@@ -23,6 +23,7 @@ export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): We
     enabled_events: e.enabledEvents.map((t) => member([...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS], t, 'endpoint.enabled_events')),
     status: member(WEBHOOK_ENDPOINT_STATUSES, e.status, 'endpoint.status'),
     disabled_reason: e.disabledReason ? member(DISABLED_REASONS, e.disabledReason, 'endpoint.disabled_reason') : null,
+    rate_limit: e.rateLimitPerSecond ? { per_second: e.rateLimitPerSecond } : null,
     // Endpoints from before the scheme was recorded answer empty: they sign the vrp way.
     signature_scheme: member(SIGNATURE_SCHEMES, e.signatureScheme || 'vrp', 'endpoint.signature_scheme'),
     created_at: requiredTimestamp(e.createdAt, 'endpoint.created_at'),

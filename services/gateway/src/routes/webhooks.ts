@@ -43,6 +43,7 @@ function parseCreateEndpoint(raw: unknown) {
     description: body.description ?? '',
     enabledEvents: body.enabled_events ?? [],
     signatureScheme: body.signature_scheme ?? '',
+    rateLimitPerSecond: body.rate_limit?.per_second ?? 0,
   };
 }
 
@@ -54,6 +55,8 @@ function parseUpdateEndpoint(raw: unknown) {
     ...(body.description !== undefined ? { description: body.description } : {}),
     replaceEnabledEvents: body.enabled_events !== undefined,
     enabledEvents: body.enabled_events ?? [],
+    // null removes the throttle (0 on the wire); absent leaves it as it is.
+    ...(body.rate_limit !== undefined ? { rateLimitPerSecond: body.rate_limit?.per_second ?? 0 } : {}),
   };
 }
 

@@ -103,6 +103,7 @@ export interface NewEndpoint {
   description: string;
   enabledEvents: string[];
   signatureScheme: string;
+  rateLimitPerSecond: number | null;
   secretCiphertext: string;
   at: Date;
 }
@@ -120,9 +121,9 @@ export const MAX_ENDPOINTS_PER_MERCHANT = 16;
 export async function insertEndpoint(db: Db, sql: Queryable, e: NewEndpoint): Promise<EndpointRow | null> {
   try {
     await sql.query(
-      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at, signature_scheme)
-       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6, $8)`,
-      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext, e.signatureScheme],
+      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at, signature_scheme, rate_limit_per_second)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6, $8, $9)`,
+      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext, e.signatureScheme, e.rateLimitPerSecond],
     );
   } catch (err) {
     if ((err as { constraint?: string }).constraint === ENDPOINTS_PER_MERCHANT) return null;
@@ -136,7 +137,7 @@ export async function updateEndpointSettings(
   db: Db,
   merchantId: string,
   id: string,
-  settings: { url?: string; description?: string; enabledEvents?: string[] },
+  settings: { url?: string; description?: string; enabledEvents?: string[]; rateLimitPerSecond?: number | null },
 ): Promise<boolean> {
   const { count } = await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null }, data: settings });
   return count === 1;

@@ -35,6 +35,7 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         description: req.description,
         enabledEvents: req.enabledEvents,
         signatureScheme: req.signatureScheme,
+        rateLimitPerSecond: req.rateLimitPerSecond,
       });
       return { endpoint: present(endpoint), secret };
     },
@@ -62,6 +63,7 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         url: req.url,
         description: req.description,
         enabledEvents: req.replaceEnabledEvents ? req.enabledEvents : undefined,
+        rateLimitPerSecond: req.rateLimitPerSecond,
       });
       return { endpoint: present(endpoint) };
     },

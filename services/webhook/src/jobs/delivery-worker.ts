@@ -5,6 +5,7 @@ import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../
 import { closeCircuitsOfMerchant, openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
 import { recordEndpointHealth } from '../db/endpoints.js';
 import { abandon, postpone, putBack } from '../db/deliveries.js';
+import { reserveRateSlot, spendRateSlot, waitForRateSlot } from '../db/rate-slots.js';
 import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
@@ -209,6 +210,7 @@ export class DeliveryWorker {
       if (claimed.endpoint.status !== 'enabled') return await abandon(db, claimed);
       // A place at the destination address, or the delivery goes back, still due and no attempt
       // made: the claims leave it there until the address has room.
+      if (await this.overThrottle(claimed)) return;
       const place = await this.rooms.placeFor(claimed.endpointId, claimed.endpoint.url);
       if (place && 'retryInMs' in place) return await putBack(db, claimed, this.merchantNow(claimed));
       try {
@@ -288,6 +290,25 @@ export class DeliveryWorker {
   private merchantNow(claimed: ClaimedWork): Date {
     const known = this.deps.clock(claimed.merchantId).getTime();
     return new Date(Math.max(known, this.deps.clock().getTime() + claimed.clockOffsetMs));
+  }
+
+  /**
+   * The endpoint's throttle (rate_limit.per_second): a delivery that has no slot yet reserves the
+   * next; one whose slot is still ahead goes back to wait for it (true), due then, with no attempt
+   * counted. A delivery whose slot has come spends it and goes on.
+   */
+  private async overThrottle(claimed: ClaimedWork): Promise<boolean> {
+    const perSecond = claimed.endpoint.rateLimitPerSecond;
+    if (!perSecond) return false;
+    const { db, clock } = this.deps;
+    const now = clock();
+    const slot = claimed.rateSlotAt ?? (await reserveRateSlot(db, claimed.endpointId, perSecond, now));
+    if (slot.getTime() > now.getTime()) {
+      await waitForRateSlot(db, claimed, slot, new Date(this.merchantNow(claimed).getTime() + slot.getTime() - now.getTime()));
+      return true;
+    }
+    if (claimed.rateSlotAt) await spendRateSlot(db, claimed);
+    return false;
   }
 
   /** Puts a delivery back until the circuit may let it through, or fails it once that is past its retry window. */

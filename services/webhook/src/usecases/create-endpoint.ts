@@ -13,6 +13,19 @@ export interface CreateEndpointInput {
   enabledEvents: string[];
   /** vrp when empty. */
   signatureScheme?: string;
+  /** Deliveries a second at most (1..1000); 0 or absent for none. */
+  rateLimitPerSecond?: number;
+}
+
+/** The most deliveries a second a throttle may allow. */
+export const MAX_RATE_LIMIT_PER_SECOND = 1000;
+
+/** A throttle as asked: null for none (0), otherwise 1..1000 or a validation_error. */
+export function rateLimit(perSecond: number | undefined): number | null {
+  if (!perSecond) return null;
+  if (!Number.isInteger(perSecond) || perSecond < 1 || perSecond > MAX_RATE_LIMIT_PER_SECOND)
+    throw validationError('rate_limit[per_second]', `must be an integer from 1 to ${MAX_RATE_LIMIT_PER_SECOND}`);
+  return perSecond;
 }
 
 /** The scheme asked for: vrp by default; anything unknown is a validation_error. */
@@ -38,6 +51,7 @@ export async function createEndpoint(
   if (input.description.length > MAX_DESCRIPTION) throw validationError('description', `must be at most ${MAX_DESCRIPTION} characters`);
   const enabledEvents = normaliseEnabledEvents(input.enabledEvents);
   const scheme = signatureScheme(input.signatureScheme);
+  const ratePerSecond = rateLimit(input.rateLimitPerSecond);
   const now = deps.clock(input.merchantId);
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
@@ -48,6 +62,7 @@ export async function createEndpoint(
     description: input.description,
     enabledEvents,
     signatureScheme: scheme,
+    rateLimitPerSecond: ratePerSecond,
     secretCiphertext: sealSecret(deps.config.secretKeys, id, secret),
     at: now,
   });
