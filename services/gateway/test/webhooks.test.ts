@@ -306,6 +306,19 @@ describe('webhook events', () => {
     expect((list.body.results as { attempts?: unknown }[])[0]!.attempts).toBeUndefined();
     expect(offSpec(list, 'get', '/v1/webhook-events')).toEqual([]);
 
+    // resource_id: the events about this mandate (created, and activated when sandbox got to it), nothing else.
+    const about = await mapi.get(`/v1/webhook-events?resource_id=${mandate.body.id as string}`);
+    const aboutRows = about.body.results as { id: string; data: { id: string } }[];
+    expect(aboutRows.map((e) => e.id)).toContain(eventId);
+    expect(aboutRows.every((e) => e.data.id === mandate.body.id)).toBe(true);
+    expect(offSpec(about, 'get', '/v1/webhook-events')).toEqual([]);
+    expect((await mapi.get('/v1/webhook-events?resource_id=PM01JD3Q4M7P9X2K8V5N6R0T1W2Y')).body.results).toEqual([]);
+    expect(errorOf(await mapi.get('/v1/webhook-events?resource_id=not%20an%20id'))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'resource_id',
+    });
+
     const retried = await mapi.post(`/v1/webhook-events/${eventId}/retry`);
     expect(retried.status).toBe(202);
     expect(retried.body).toMatchObject({ id: eventId, delivery_status: 'retrying' });

@@ -13,7 +13,7 @@ import {
   updateWebhookEndpointBody,
 } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
-import { defineList, enumFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
+import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { timestampParam } from '../lists/query-values.js';
 import { noBody, parseRequest } from '../validation/body.js';
@@ -31,7 +31,7 @@ const eventTypeFilter: FilterSpec<string> = {
 const endpointList = defineList({ resource: 'webhook-endpoints', filters: {}, amount: false });
 const eventList = defineList({
   resource: 'webhook-events',
-  filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES) },
+  filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES), resource_id: idFilter() },
   amount: false,
 });
 
@@ -147,6 +147,7 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
       merchantId,
       eventType: list.filters.event_type ?? '',
       deliveryStatuses: list.filters.delivery_status ?? [],
+      resourceId: list.filters.resource_id ?? '',
       createdAt: list.createdAt,
       page: list.page,
     });

@@ -85,6 +85,7 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         merchantId: merchant(req),
         eventType: req.eventType,
         deliveryStatuses: req.deliveryStatuses,
+        resourceId: req.resourceId,
         createdAt: req.createdAt,
         page: req.page,
       });
