@@ -1,4 +1,4 @@
-import type { Mandate, Payment, Refund, WebhookEvent } from '@vrp/sdk';
+import type { Mandate, Payment, Refund, WebhookEndpoint, WebhookEvent } from '@vrp/sdk';
 
 /** Every value of T, checked by the compiler against the SDK's types in both directions. */
 function every<T extends string>() {
@@ -17,6 +17,10 @@ export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
   'refund.created',
   'refund.settled',
 ]);
+/** The subscription wildcards: every event, then every event of one resource. */
+export const EVENT_WILDCARDS = ['*', ...new Set(EVENT_TYPES.map((t) => `${t.split('.')[0]}.*`))];
+/** How an endpoint's deliveries can be signed. */
+export const SIGNATURE_SCHEMES = every<WebhookEndpoint['signature_scheme']>()(['vrp', 'standard_webhooks']);
 // Failed deliveries first: the one a merchant comes looking for.
 export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['delivery_failed', 'retrying', 'pending', 'delivered']);
 export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked']);
