@@ -12,6 +12,7 @@ import {
   MANDATE_FREQUENCIES,
   PAYMENT_FAILURE_CODES,
   SIGNATURE_SCHEMES,
+  TESTABLE_EVENT_TYPES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_WILDCARDS,
@@ -294,7 +295,7 @@ export const replayWebhookEventsBody = body({
   'created_at[lte]': text('created_at[lte]', 64, { optional: true, description: 'RFC 3339 time; only events created at or before it.' }),
 });
 
-export const sendTestEventBody = body({ event_type: oneOf('event_type', WEBHOOK_EVENT_TYPES).describe('The event type to send.') });
+export const sendTestEventBody = body({ event_type: oneOf('event_type', TESTABLE_EVENT_TYPES).describe('The event type to send.') });
 
 /** The body of routes that take none: `{}` or nothing. */
 export const emptyBody = body({});

@@ -3,17 +3,10 @@
  * types are inferred from these, the OpenAPI document's resource schemas are generated from
  * them, and the tests validate real responses against that document.
  */
-import { mandateResource, paymentResource, refundResource } from '@vrp/webhook-verify';
+import { mandateResource, paymentResource, refundResource, webhookEndpointResource } from '@vrp/webhook-verify';
 import { z } from 'zod';
 import { METADATA_LIMITS } from './metadata.js';
-import {
-  DISABLED_REASONS,
-  SIGNATURE_SCHEMES,
-  WEBHOOK_DELIVERY_STATUSES,
-  WEBHOOK_ENDPOINT_STATUSES,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_EVENT_WILDCARDS,
-} from './vocabulary.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_WILDCARDS } from './vocabulary.js';
 
 // The same building blocks as the event resources' (@vrp/webhook-verify), for the API's own resources.
 // Responses are built by the presenters, not parsed: these describe them (Ajv checks formats in the tests).
@@ -77,45 +70,15 @@ export const refundExpandedResource = refundResource.extend({ payment: paymentRe
 /** An enabled_events entry: an event type, a resource's wildcard (`payment.*`) or `*`. */
 const subscription = z.union([z.enum(WEBHOOK_EVENT_TYPES), z.enum(WEBHOOK_EVENT_WILDCARDS)]);
 
-const endpointShape = {
-  id: id('WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
-  url: z.string().meta({ format: 'uri', description: 'Where deliveries are POSTed.' }),
-  description: z.string(),
+/** The endpoint as the API answers it: the events' endpoint schema, its subscriptions spelled out. */
+export const webhookEndpointApiResource = webhookEndpointResource.extend({
   enabled_events: z
     .array(subscription)
     .describe('Event types delivered here: types, wildcards (`payment.*` for every payment event, `*` for all); empty means all.'),
-  status: z
-    .enum(WEBHOOK_ENDPOINT_STATUSES)
-    .describe(
-      '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
-    ),
-  disabled_reason: z
-    .enum(DISABLED_REASONS)
-    .nullable()
-    .describe(
-      'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
-    ),
-  rate_limit: z
-    .strictObject({ per_second: z.int().min(1).max(1000).describe('At most this many deliveries a second.') })
-    .nullable()
-    .describe('The throttle on deliveries to this endpoint (those over it wait their turn, no attempt counted); null when none.'),
-  signature_scheme: z
-    .enum(SIGNATURE_SCHEMES)
-    .describe(
-      'How deliveries are signed: `vrp` (`X-SVC-Signature: t=…,v1=<hex>`) or `standard_webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`; any Standard Webhooks library verifies them).',
-    ),
-  created_at: time(),
-  secret_expires_at: time('Rotate the signing secret before this: 90 days after it was issued.'),
-  previous_secret_expires_at: nullableTime(
-    'During the 24 h after a rotation, when the replaced secret stops signing (deliveries carry one `v1=` per live secret); null when only the current secret signs.',
-  ),
-};
+});
 
-export const webhookEndpointResource = z.strictObject(endpointShape).describe('Where signed events are delivered.');
-
-export const webhookEndpointWithSecretResource = z
-  .strictObject({
-    ...endpointShape,
+export const webhookEndpointWithSecretResource = webhookEndpointApiResource
+  .extend({
     secret: z
       .string()
       .regex(/^whsec_/)
@@ -156,8 +119,10 @@ const eventShape = {
     ),
   test: z.boolean().describe('A sandbox test event from POST /v1/webhooks/test.'),
   data: z
-    .union([mandateResource, paymentResource, refundResource])
-    .describe('The resource exactly as its own GET endpoint returned it when the event happened.'),
+    .union([mandateResource, paymentResource, refundResource, webhookEndpointResource])
+    .describe(
+      'The resource exactly as its own GET endpoint returned it when the event happened (an endpoint for webhook_endpoint events).',
+    ),
 };
 
 export const webhookEventResource = z.strictObject(eventShape).describe('An event and its delivery status.');
@@ -175,7 +140,7 @@ export const RESOURCES = {
   PaymentExpanded: paymentExpandedResource,
   Refund: refundResource,
   RefundExpanded: refundExpandedResource,
-  WebhookEndpoint: webhookEndpointResource,
+  WebhookEndpoint: webhookEndpointApiResource,
   WebhookEndpointWithSecret: webhookEndpointWithSecretResource,
   WebhookEvent: webhookEventResource,
   WebhookEventWithAttempts: webhookEventWithAttemptsResource,
@@ -203,7 +168,7 @@ export function resourceSchema(schema: z.ZodType): Record<string, unknown> {
   return toComponentRefs(rest) as Record<string, unknown>;
 }
 
-export { mandateResource, paymentResource, refundResource };
+export { mandateResource, paymentResource, refundResource, webhookEndpointResource };
 
 export type CustomerJson = z.output<typeof customerResource>;
 export type MandateJson = z.output<typeof mandateResource>;

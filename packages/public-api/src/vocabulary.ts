@@ -1,5 +1,6 @@
 /** The public vocabulary: every fixed set of strings the API uses, written once. */
 import { EVENT_TYPES } from '@vrp/contracts';
+import { EVENT_TYPES as ALL_EVENT_TYPES } from '@vrp/webhook-verify';
 
 // The vocabulary of the resources events carry, written once beside their schemas.
 export {
@@ -12,15 +13,13 @@ export {
   PAYMENT_STATUSES,
   REFUND_STATUSES,
 } from '@vrp/webhook-verify';
-/** The ten public event types (SPEC.md "Event types"). */
-export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
+/** Every event type a webhook can carry: the resource events, then the operational ones (the event catalogue's). */
+export const WEBHOOK_EVENT_TYPES = ALL_EVENT_TYPES;
+/** The event types a sandbox test event can be: the resource events (SPEC.md "Event types"). */
+export const TESTABLE_EVENT_TYPES = EVENT_TYPES;
 /** The wildcards enabled_events accepts: `*` and one `<resource>.*` per resource with events. */
 export const WEBHOOK_EVENT_WILDCARDS = ['*', ...new Set(WEBHOOK_EVENT_TYPES.map((t) => `${t.split('.')[0]}.*`))] as [string, ...string[]];
-/** An endpoint's status; a disabled one says why in `disabled_reason`. */
-export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 /** The delivery statuses of an event (API.md). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'delivery_failed'] as const;
-/** How an endpoint's deliveries are signed: `vrp` (X-SVC-Signature) or `standard_webhooks`. */
-export const SIGNATURE_SCHEMES = ['vrp', 'standard_webhooks'] as const;
-/** Why an endpoint is disabled. */
-export const DISABLED_REASONS = ['gone', 'failing', 'merchant'] as const;
+// An endpoint's statuses, why it is disabled, and how it signs: written beside its schema.
+export { DISABLED_REASONS, SIGNATURE_SCHEMES, WEBHOOK_ENDPOINT_STATUSES } from '@vrp/webhook-verify';

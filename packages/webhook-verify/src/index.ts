@@ -15,11 +15,21 @@ export {
   type VerifyStandardWebhookOptions,
 } from './standard-webhooks.js';
 export { verifyEvent, type VerifyEventOptions } from './verify-event.js';
-export { EVENT_CATALOGUE, EVENT_TYPES, type EventType, type EventTypeEntry } from './events/catalogue.js';
+export {
+  EVENT_CATALOGUE,
+  EVENT_TYPES,
+  OPERATIONAL_EVENT_CATALOGUE,
+  RESOURCE_EVENT_CATALOGUE,
+  RESOURCE_EVENT_TYPES,
+  type EventType,
+  type EventTypeEntry,
+  type ResourceEventType,
+} from './events/catalogue.js';
 export { EVENT_SCHEMAS, vrpEventSchema, type VrpEvent, type VrpEventOf } from './events/vrp-event.js';
-export { mandateResource, paymentResource, refundResource } from './events/resources.js';
+export { mandateResource, paymentResource, refundResource, webhookEndpointResource } from './events/resources.js';
 export {
   CLEARING_STATUSES,
+  DISABLED_REASONS,
   LIMIT_ALIGNMENTS,
   LIMIT_PERIODS,
   MANDATE_FREQUENCIES,
@@ -28,4 +38,6 @@ export {
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  SIGNATURE_SCHEMES,
+  WEBHOOK_ENDPOINT_STATUSES,
 } from './events/vocabulary.js';

@@ -17,6 +17,9 @@ function handle(event: VrpEvent): string {
     case 'refund.created':
     case 'refund.settled':
       return `${event.data.payment_id} ${event.data.expected_settlement_date}`;
+    case 'webhook_endpoint.disabled':
+    case 'webhook_endpoint.enabled':
+      return `${event.data.url} ${event.data.status}`;
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -36,6 +39,8 @@ function handleAllButOne(event: VrpEvent): string {
     case 'payment.failed':
     case 'payment.refunded':
     case 'refund.created':
+    case 'webhook_endpoint.disabled':
+    case 'webhook_endpoint.enabled':
       return event.event_id;
     default: {
       // @ts-expect-error refund.settled is not handled, so event is not never here

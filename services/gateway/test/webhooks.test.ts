@@ -259,7 +259,8 @@ describe('event types', () => {
   it('lists every event type with when it is sent and the JSON Schema of its data', async () => {
     const res = await api.get<{ type: string; description: string; schema: Record<string, unknown> }[]>('/v1/event-types');
     expect(res.status).toBe(200);
-    expect(res.body.map((t) => t.type)).toEqual(EVENT_TYPES);
+    // The resource events, then the operational ones about the endpoints themselves.
+    expect(res.body.map((t) => t.type)).toEqual([...EVENT_TYPES, 'webhook_endpoint.disabled', 'webhook_endpoint.enabled']);
     const settled = res.body.find((t) => t.type === 'payment.settled')!;
     expect(settled.description).toMatch(/settled/);
     expect(settled.schema).toMatchObject({ type: 'object', additionalProperties: false, properties: { amount: { type: 'string' } } });

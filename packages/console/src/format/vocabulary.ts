@@ -1,11 +1,12 @@
-import type { Mandate, Payment, Refund, WebhookEndpoint, WebhookEvent } from '@vrp/sdk';
+import type { Mandate, Payment, Refund, WebhookEndpoint, WebhookEvent, WebhookTestRequest } from '@vrp/sdk';
 
 /** Every value of T, checked by the compiler against the SDK's types in both directions. */
 function every<T extends string>() {
   return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)) => list;
 }
 
-export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
+/** The resource events: what a sandbox test event can be. */
+export const TEST_EVENT_TYPES = every<WebhookTestRequest['event_type']>()([
   'mandate.created',
   'mandate.activated',
   'mandate.revoked',
@@ -16,6 +17,12 @@ export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
   'payment.refunded',
   'refund.created',
   'refund.settled',
+]);
+/** Every event type: the resource events, then those about the webhook endpoints themselves. */
+export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
+  ...TEST_EVENT_TYPES,
+  'webhook_endpoint.disabled',
+  'webhook_endpoint.enabled',
 ]);
 /** The subscription wildcards: every event, then every event of one resource. */
 export const EVENT_WILDCARDS = ['*', ...new Set(EVENT_TYPES.map((t) => `${t.split('.')[0]}.*`))];

@@ -1,14 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { WebhookEndpoint } from '@vrp/sdk';
+import type { WebhookEndpoint, WebhookEndpointUpdate } from '@vrp/sdk';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { ActionButton, ErrorAlert, Facts, Notice, PageHeader, ShownOnce, StatusPill, Time } from '../components/ui.js';
-import { EVENT_TYPES } from '../format/vocabulary.js';
+import { TEST_EVENT_TYPES } from '../format/vocabulary.js';
 import { useGuard, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { EventTypeChoices, SCHEME_LABELS } from './endpoints.js';
 
-type EventType = (typeof EVENT_TYPES)[number];
+type EventType = (typeof TEST_EVENT_TYPES)[number];
 
 /** One endpoint: its settings, edit, enable/disable, rotate secret, delete, and a sandbox test event. */
 export function EndpointPage() {
@@ -33,7 +33,7 @@ export function EndpointPage() {
       api.updateWebhookEndpoint(id, {
         url: String(data.get('url')),
         description: String(data.get('description') ?? ''),
-        enabled_events: data.getAll('enabled_events').map(String) as WebhookEndpoint['enabled_events'],
+        enabled_events: data.getAll('enabled_events').map(String) as WebhookEndpointUpdate['enabled_events'],
         rate_limit: data.get('rate_limit') ? { per_second: Number(data.get('rate_limit')) } : null,
       }),
     ).then(() => {
@@ -105,7 +105,7 @@ export function EndpointPage() {
               <label>
                 <span className="field-label">Test event type</span>
                 <select name="event_type" defaultValue="payment.settled">
-                  {EVENT_TYPES.map((t) => (
+                  {TEST_EVENT_TYPES.map((t) => (
                     <option key={t}>{t}</option>
                   ))}
                 </select>

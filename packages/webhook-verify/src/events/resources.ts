@@ -14,6 +14,9 @@ import {
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  DISABLED_REASONS,
+  SIGNATURE_SCHEMES,
+  WEBHOOK_ENDPOINT_STATUSES,
 } from './vocabulary.js';
 
 const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
@@ -150,3 +153,41 @@ export const refundResource = z
     timeline: timelineOf(REFUND_STATUSES, 'Every status the refund entered, oldest first.'),
   })
   .meta({ id: 'Refund', description: 'Money given back from a settled payment.' });
+
+const endpointShape = {
+  id: id('WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+  url: z.string().meta({ format: 'uri', description: 'Where deliveries are POSTed.' }),
+  description: z.string(),
+  enabled_events: z
+    .array(z.string())
+    .describe('Event types delivered here: types, wildcards (`payment.*` for every payment event, `*` for all); empty means all.'),
+  status: z
+    .enum(WEBHOOK_ENDPOINT_STATUSES)
+    .describe(
+      '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
+    ),
+  disabled_reason: z
+    .enum(DISABLED_REASONS)
+    .nullable()
+    .describe(
+      'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
+    ),
+  rate_limit: z
+    .strictObject({ per_second: z.int().min(1).max(1000).describe('At most this many deliveries a second.') })
+    .nullable()
+    .describe('The throttle on deliveries to this endpoint (those over it wait their turn, no attempt counted); null when none.'),
+  signature_scheme: z
+    .enum(SIGNATURE_SCHEMES)
+    .describe(
+      'How deliveries are signed: `vrp` (`X-SVC-Signature: t=…,v1=<hex>`) or `standard_webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`; any Standard Webhooks library verifies them).',
+    ),
+  created_at: time(),
+  secret_expires_at: time('Rotate the signing secret before this: 90 days after it was issued.'),
+  previous_secret_expires_at: nullableTime(
+    'During the 24 h after a rotation, when the replaced secret stops signing (deliveries carry one `v1=` per live secret); null when only the current secret signs.',
+  ),
+};
+
+export const webhookEndpointResource = z
+  .strictObject(endpointShape)
+  .meta({ id: 'WebhookEndpoint', description: 'Where signed events are delivered (never with its secret).' });

@@ -27,3 +27,9 @@ export const PAYMENT_FAILURE_CODES = [
 export const REFUND_STATUSES = ['pending_settlement', 'settled', 'failed'] as const;
 /** Limits of merchant metadata, the one place they are written. */
 export const METADATA_LIMITS = { maxKeys: 20, maxKeyLength: 40, maxValueLength: 200 } as const;
+/** An endpoint's status; a disabled one says why in `disabled_reason`. */
+export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+/** Why an endpoint is disabled. */
+export const DISABLED_REASONS = ['gone', 'failing', 'merchant'] as const;
+/** How an endpoint's deliveries are signed: `vrp` (X-SVC-Signature) or `standard_webhooks`. */
+export const SIGNATURE_SCHEMES = ['vrp', 'standard_webhooks'] as const;

@@ -143,20 +143,22 @@ export async function updateEndpointSettings(
   return count === 1;
 }
 
-/** Enables the endpoint again with a fresh run of failures, whatever disabled it. */
-export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<void> {
-  await db.endpoint.updateMany({
-    where: { merchantId, id, deletedAt: null },
+/** Enables a disabled endpoint again with a fresh run of failures, whatever disabled it; true when it was disabled. */
+export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<boolean> {
+  const { count } = await db.endpoint.updateMany({
+    where: { merchantId, id, deletedAt: null, status: 'disabled' },
     data: { status: 'enabled', disabledReason: null, disabledAt: null, failingSince: null },
   });
+  return count > 0;
 }
 
-/** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it). */
-export async function disableEndpoint(db: Db, merchantId: string, id: string, at: Date): Promise<void> {
-  await db.endpoint.updateMany({
+/** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it); true when this disabled it. */
+export async function disableEndpoint(db: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await db.endpoint.updateMany({
     where: { merchantId, id, deletedAt: null, status: 'enabled' },
     data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at },
   });
+  return count > 0;
 }
 
 /** Marks the endpoint deleted (and disabled by the merchant); false when it was gone already. */

@@ -1,5 +1,5 @@
 import { validationError } from '@vrp/errors';
-import { EVENT_TYPES } from '@vrp/outbox';
+import { EVENT_TYPES } from '@vrp/webhook-verify';
 
 /** The resource part of an event type: `payment` of `payment.settled`. */
 const resourceOf = (type: string) => type.split('.')[0]!;
@@ -13,7 +13,7 @@ export function subscriptionsTaking(eventType: string): string[] {
   return [eventType, '*', `${resourceOf(eventType)}.*`];
 }
 
-/** The wildcards a subscription may use: `*` and one `<resource>.*` per resource with events. */
+/** The wildcards a subscription may use: `*` and one `<resource>.*` per resource with events (operational ones included). */
 export function wildcards(types: readonly string[] = EVENT_TYPES): string[] {
   return ['*', ...new Set(types.map((t) => `${resourceOf(t)}.*`))];
 }

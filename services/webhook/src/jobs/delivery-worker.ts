@@ -3,7 +3,8 @@ import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../domain/retry-schedule.js';
 import { closeCircuitsOfMerchant, openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
-import { recordEndpointHealth } from '../db/endpoints.js';
+import { findEndpoint, recordEndpointHealth } from '../db/endpoints.js';
+import { recordEndpointEvent } from '../usecases/record-endpoint-event.js';
 import { abandon, postpone, putBack } from '../db/deliveries.js';
 import { reserveRateSlot, spendRateSlot, waitForRateSlot } from '../db/rate-slots.js';
 import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
@@ -56,7 +57,7 @@ export class DeliveryWorker {
   private readonly rooms: AddressRooms;
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger' | 'undeliverable' | 'afterCommit'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
@@ -278,7 +279,11 @@ export class DeliveryWorker {
         gone,
         disableAfterMs: config.disableAfterMs,
       });
-      if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+      if (disabled) {
+        this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+        const row = await findEndpoint(db, claimed.merchantId, endpoint.id);
+        if (row) await recordEndpointEvent(this.deps, row, 'webhook_endpoint.disabled');
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 import type { common } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
-import { EVENT_TYPES } from '@vrp/outbox';
+import { EVENT_TYPES } from '@vrp/webhook-verify';
 import { pageOf } from '@vrp/pagination';
 import { EVENT_DELIVERY_STATUSES } from '../domain/delivery-status.js';
 import { queryEvents, type EventRow } from '../db/events.js';
