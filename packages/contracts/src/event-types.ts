@@ -1,20 +1,6 @@
 /**
- * The ten public event types (SPEC.md "Event types"): the `event_type` of every DomainEvent on
- * the stream and of every webhook delivery. Hand-written beside the generated code because
- * protobuf carries the type as a string.
+ * The public resource event types: the `event_type` of every DomainEvent on the stream. Their one
+ * source is the event catalogue beside the events' schemas (`@vrp/webhook-verify`'s
+ * RESOURCE_EVENT_CATALOGUE): adding an event type is one line there.
  */
-export const EVENT_TYPES = [
-  'mandate.created',
-  'mandate.activated',
-  'mandate.revoked',
-  'mandate.suspended',
-  'payment.submitted',
-  'payment.settled',
-  'payment.failed',
-  'payment.refunded',
-  'refund.created',
-  'refund.settled',
-] as const;
-
-/** One of the ten public event types. */
-export type EventType = (typeof EVENT_TYPES)[number];
+export { RESOURCE_EVENT_TYPES as EVENT_TYPES, type ResourceEventType as EventType } from '@vrp/webhook-verify';

@@ -10,7 +10,7 @@ export const REDACTED_KEYS = SECRET_NAMES.flatMap((name) => {
 });
 
 /** Credentials by their shape: API tokens and webhook signing secrets. */
-const SECRET_SHAPES = /\b(vrp_(?:sandbox|live)_|whsec_)[A-Za-z0-9_-]+/g;
+const SECRET_SHAPES = /\b(vrp_(?:sandbox|live)_|whsec_)[A-Za-z0-9_+/=-]+/g;
 
 const SECRET_KEY = new RegExp(`^(${SECRET_NAMES.join('|').replace(/-/g, '\\-')})$`, 'i');
 

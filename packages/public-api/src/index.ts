@@ -13,6 +13,7 @@ export {
   type WebhookEndpointJson,
   type WebhookEventJson,
 } from './presenters/webhook.js';
+export { eventTypeCatalogue, type EventTypeJson } from './event-types.js';
 export { openapiDocument, type OpenApiFragment, type OpenApiObject } from './openapi/index.js';
 export { LIST_ORDERS } from './openapi/pagination.js';
 export { METADATA_LIMITS, unstorableText, validateMetadata, type Metadata } from './metadata.js';

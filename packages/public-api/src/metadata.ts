@@ -3,8 +3,10 @@ import { ApiError, type FieldProblem } from '@vrp/errors';
 /** Merchant metadata as stored and returned: string or number values only. */
 export type Metadata = Record<string, string | number>;
 
-/** Limits of SPEC.md "Metadata", the one place they are written. */
-export const METADATA_LIMITS = { maxKeys: 20, maxKeyLength: 40, maxValueLength: 200 } as const;
+/** Limits of SPEC.md "Metadata" (written once, beside the resource schemas events carry). */
+import { METADATA_LIMITS } from '@vrp/webhook-verify';
+
+export { METADATA_LIMITS };
 
 /** NUL, or a UTF-16 surrogate without its other half: text that cannot be stored as it was sent. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses

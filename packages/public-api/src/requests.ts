@@ -11,8 +11,11 @@ import {
   LIMIT_PERIODS,
   MANDATE_FREQUENCIES,
   PAYMENT_FAILURE_CODES,
+  SIGNATURE_SCHEMES,
+  TESTABLE_EVENT_TYPES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_WILDCARDS,
 } from './vocabulary.js';
 
 /** Longest free-text reason accepted on a refund. */
@@ -234,6 +237,21 @@ export const advanceSandboxClockBody = body({
     .describe('How far to move the clock forward, in seconds (1 to 400 days).'),
 }).meta({ examples: [{ seconds: 2_678_400 }] });
 
+/** An endpoint's throttle: `{"per_second": 1..1000}`. */
+const rateLimit = z
+  .strictObject(
+    {
+      per_second: z
+        .number({ error: (issue) => (issue.input === undefined ? 'per_second is required' : 'per_second must be an integer') })
+        .int('per_second must be an integer')
+        .min(1, 'per_second must be at least 1')
+        .max(1000, 'per_second must be at most 1000')
+        .describe('At most this many deliveries a second to this endpoint.'),
+    },
+    { error: 'rate_limit must be an object {"per_second": 1..1000}' },
+  )
+  .describe('Throttles deliveries to this endpoint; deliveries over it wait their turn without counting an attempt.');
+
 export const createWebhookEndpointBody = body({
   url: text('url', 2048, { description: 'An https:// address of yours (sandbox also accepts http://localhost for development).' }),
   description: text('description', 500, { optional: true }),
@@ -242,9 +260,20 @@ export const createWebhookEndpointBody = body({
       error: 'enabled_events must be an array of event types',
     })
     .optional()
-    .describe('Event types to receive; empty or omitted means all.')
-    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
-}).meta({ examples: [{ url: 'https://example.com/hooks/vrp', enabled_events: ['payment.settled', 'payment.failed'] }] });
+    .describe('Event types to receive, or wildcards (`payment.*`, `*`); empty or omitted means all.')
+    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS] } }),
+  rate_limit: rateLimit.optional(),
+  signature_scheme: oneOf('signature_scheme', SIGNATURE_SCHEMES)
+    .optional()
+    .describe(
+      'How deliveries are signed: `vrp` (default; `X-SVC-Signature`) or `standard_webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature`), which any Standard Webhooks library verifies.',
+    ),
+}).meta({
+  examples: [
+    { url: 'https://example.com/hooks/vrp', enabled_events: ['payment.settled', 'payment.failed'] },
+    { url: 'https://example.com/hooks/vrp', signature_scheme: 'standard_webhooks' },
+  ],
+});
 
 export const updateWebhookEndpointBody = body({
   url: text('url', 2048, { optional: true, description: 'A new https:// address (the same rules as on create).' }),
@@ -254,8 +283,9 @@ export const updateWebhookEndpointBody = body({
       error: 'enabled_events must be an array of event types',
     })
     .optional()
-    .describe('Replaces the event types received; empty means all.')
-    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }),
+    .describe('Replaces the event types received (types or wildcards such as `payment.*`); empty means all.')
+    .meta({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS] } }),
+  rate_limit: rateLimit.nullable().optional().describe('A new throttle, or null to remove it.'),
 }).meta({ examples: [{ url: 'https://example.com/hooks/vrp-v2' }, { enabled_events: ['payment.failed'] }] });
 
 export const replayWebhookEventsBody = body({
@@ -265,7 +295,7 @@ export const replayWebhookEventsBody = body({
   'created_at[lte]': text('created_at[lte]', 64, { optional: true, description: 'RFC 3339 time; only events created at or before it.' }),
 });
 
-export const sendTestEventBody = body({ event_type: oneOf('event_type', WEBHOOK_EVENT_TYPES).describe('The event type to send.') });
+export const sendTestEventBody = body({ event_type: oneOf('event_type', TESTABLE_EVENT_TYPES).describe('The event type to send.') });
 
 /** The body of routes that take none: `{}` or nothing. */
 export const emptyBody = body({});

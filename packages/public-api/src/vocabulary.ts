@@ -1,36 +1,25 @@
 /** The public vocabulary: every fixed set of strings the API uses, written once. */
 import { EVENT_TYPES } from '@vrp/contracts';
+import { EVENT_TYPES as ALL_EVENT_TYPES } from '@vrp/webhook-verify';
 
-/** The public status strings of a mandate, in lifecycle order. */
-export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
-/** The frequencies a mandate may have. */
-export const MANDATE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'adhoc'] as const;
-/** Periods and alignments of a mandate's periodic limits (API.md "Mandate controls"). */
-export const LIMIT_PERIODS = ['day', 'week', 'fortnight', 'month', 'half_year', 'year'] as const;
-export const LIMIT_ALIGNMENTS = ['calendar', 'consent'] as const;
-/** The public status strings of a payment, in lifecycle order; "open" means submitted. */
-export const PAYMENT_STATUSES = ['submitted', 'settled', 'failed', 'refunded'] as const;
-/** Where the bank is with the current attempt of a payment. */
-export const CLEARING_STATUSES = ['pending', 'clearing', 'cleared', 'rejected'] as const;
-/** Why the bank may fail a payment (the payment's failure_code). */
-export const PAYMENT_FAILURE_CODES = [
-  'insufficient_funds',
-  'mandate_revoked_at_bank',
-  'account_closed',
-  'bank_rejected',
-  'refer_to_payer',
-  'account_blocked',
-  'violates_consent_parameters',
-  'payment_stopped',
-  'technical_error',
-] as const;
-/** The public status strings of a refund, in lifecycle order. */
-export const REFUND_STATUSES = ['pending_settlement', 'settled', 'failed'] as const;
-/** The ten public event types (SPEC.md "Event types"). */
-export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
-/** An endpoint's status; a disabled one says why in `disabled_reason`. */
-export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+// The vocabulary of the resources events carry, written once beside their schemas.
+export {
+  CLEARING_STATUSES,
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
+  MANDATE_FREQUENCIES,
+  MANDATE_STATUSES,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+} from '@vrp/webhook-verify';
+/** Every event type a webhook can carry: the resource events, then the operational ones (the event catalogue's). */
+export const WEBHOOK_EVENT_TYPES = ALL_EVENT_TYPES;
+/** The event types a sandbox test event can be: the resource events (SPEC.md "Event types"). */
+export const TESTABLE_EVENT_TYPES = EVENT_TYPES;
+/** The wildcards enabled_events accepts: `*` and one `<resource>.*` per resource with events. */
+export const WEBHOOK_EVENT_WILDCARDS = ['*', ...new Set(WEBHOOK_EVENT_TYPES.map((t) => `${t.split('.')[0]}.*`))] as [string, ...string[]];
 /** The delivery statuses of an event (API.md). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'delivery_failed'] as const;
-/** Why an endpoint is disabled. */
-export const DISABLED_REASONS = ['gone', 'failing', 'merchant'] as const;
+// An endpoint's statuses, why it is disabled, and how it signs: written beside its schema.
+export { DISABLED_REASONS, SIGNATURE_SCHEMES, WEBHOOK_ENDPOINT_STATUSES } from '@vrp/webhook-verify';

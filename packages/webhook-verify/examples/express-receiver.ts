@@ -3,18 +3,19 @@
  *
  *   VRP_WEBHOOK_SECRETS=whsec_... PORT=3000 npx tsx examples/express-receiver.ts
  *
- * During a secret rotation put both secrets in VRP_WEBHOOK_SECRETS, comma-separated.
+ * During a secret rotation put both secrets in VRP_WEBHOOK_SECRETS, comma-separated. Endpoints
+ * signed either way (`vrp` or `standard_webhooks`) are verified.
  */
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { expressVerifier, type WebhookEvent } from '@vrp/webhook-verify';
+import { expressVerifier, type VrpEvent } from '@vrp/webhook-verify';
 
 // Lets route handlers read req.webhookEvent with its type.
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      webhookEvent?: WebhookEvent;
+      webhookEvent?: VrpEvent;
     }
   }
 }
@@ -23,7 +24,7 @@ export interface ReceiverOptions {
   /** Live signing secrets; a function is read on every request, so a rotation needs no restart. */
   secrets: string | string[] | (() => string[]);
   /** Your business logic. Runs after the 2xx has been sent. */
-  onEvent: (event: WebhookEvent) => Promise<void> | void;
+  onEvent: (event: VrpEvent) => Promise<void> | void;
 }
 
 export function createReceiverApp({ secrets, onEvent }: ReceiverOptions): express.Express {
@@ -72,7 +73,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const app = createReceiverApp({
     secrets: secretsFromEnv(),
     onEvent: (event) => {
-      console.log(`received ${event.event_type} ${event.event_id}`);
+      // event_type narrows data: a payment event carries a payment, a mandate event a mandate.
+      switch (event.event_type) {
+        case 'payment.settled':
+          console.log(`payment ${event.data.id} settled: ${event.data.amount} ${event.data.currency}`);
+          break;
+        case 'mandate.revoked':
+          console.log(`mandate ${event.data.id} revoked by ${event.data.revoked_by}`);
+          break;
+        default:
+          console.log(`received ${event.event_type} ${event.event_id}`);
+      }
     },
   });
   const port = Number(process.env.PORT ?? 3000);

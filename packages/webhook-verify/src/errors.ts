@@ -1,6 +1,6 @@
 /** Why a delivery was refused; also the `error` a receiver answers with. */
 export type WebhookVerificationReason =
-  'missing_header' | 'malformed_header' | 'timestamp_too_old' | 'timestamp_in_future' | 'signature_mismatch';
+  'missing_header' | 'malformed_header' | 'timestamp_too_old' | 'timestamp_in_future' | 'signature_mismatch' | 'invalid_json';
 
 const MESSAGES: Record<WebhookVerificationReason, string> = {
   missing_header: 'The X-SVC-Signature header is missing.',
@@ -8,6 +8,7 @@ const MESSAGES: Record<WebhookVerificationReason, string> = {
   timestamp_too_old: 'The signature timestamp is older than the tolerance (possible replay).',
   timestamp_in_future: 'The signature timestamp is further in the future than the tolerance.',
   signature_mismatch: 'No v1 signature matches any of the signing secrets.',
+  invalid_json: 'The signed body is not a JSON event {event_id, event_type, created_at, data}.',
 };
 
 /**

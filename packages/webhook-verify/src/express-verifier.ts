@@ -1,14 +1,14 @@
 import { WebhookVerificationError } from './errors.js';
-import type { WebhookEvent } from './webhook-event.js';
-import { verifyWebhook } from './verify-webhook.js';
+import type { VrpEvent } from './events/vrp-event.js';
+import { verifyEvent } from './verify-event.js';
 
 /** The parts of an Express (or Connect-style) request the verifier uses. */
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The raw body: mount `express.raw({ type: 'application/json' })` before the verifier. */
   body?: unknown;
-  /** Set to the parsed event once the signature has been verified. */
-  webhookEvent?: WebhookEvent;
+  /** Set to the parsed, typed event once the signature has been verified. */
+  webhookEvent?: VrpEvent;
 }
 
 /** The parts of an Express response the verifier uses. */
@@ -24,7 +24,8 @@ export interface ExpressVerifierOptions {
 }
 
 /**
- * Express middleware that verifies `X-SVC-Signature` against the raw body. On failure it
+ * Express middleware that verifies a delivery against the raw body, signed either way
+ * (`webhook-signature` of Standard Webhooks, or `X-SVC-Signature`). On failure it
  * answers 400 `{ "error": <reason> }` and stops; on success it sets `req.webhookEvent` to the
  * parsed JSON body and calls `next()`. A signed body that is not JSON gets 400
  * `{ "error": "invalid_json" }`. Mount it after `express.raw({ type: 'application/json' })`:
@@ -36,9 +37,9 @@ export function expressVerifier(
 ): (req: WebhookRequest, res: WebhookResponse, next: (err?: unknown) => void) => void {
   const { secrets, toleranceSeconds } = opts;
   return (req, res, next) => {
-    const header = headerValue(req.headers['x-svc-signature']);
+    const signed = req.headers['x-svc-signature'] !== undefined || req.headers['webhook-signature'] !== undefined;
     const body = req.body;
-    if (header !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    if (signed && typeof body !== 'string' && !(body instanceof Uint8Array)) {
       next(
         new TypeError(
           "expressVerifier needs the raw request body: mount express.raw({ type: 'application/json' }) before it, " +
@@ -47,10 +48,11 @@ export function expressVerifier(
       );
       return;
     }
+    let event: VrpEvent;
     try {
-      verifyWebhook({
+      event = verifyEvent({
         body: (body as string | Uint8Array | undefined) ?? '',
-        header,
+        headers: req.headers,
         secrets: typeof secrets === 'function' ? secrets() : secrets,
         ...(toleranceSeconds !== undefined && { toleranceSeconds }),
       });
@@ -62,20 +64,7 @@ export function expressVerifier(
       next(err);
       return;
     }
-    let event: WebhookEvent;
-    try {
-      const text = typeof body === 'string' ? body : Buffer.from(body as Uint8Array).toString('utf8');
-      event = JSON.parse(text) as WebhookEvent;
-    } catch {
-      res.status(400).json({ error: 'invalid_json' });
-      return;
-    }
     req.webhookEvent = event;
     next();
   };
-}
-
-/** Node joins repeated custom headers with ", "; an array only appears from other frameworks. */
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(',') : value;
 }

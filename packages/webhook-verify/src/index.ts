@@ -6,3 +6,38 @@ export { parseSignatureHeader, type ParsedSignatureHeader } from './parse-signat
 export { signatureHeader } from './signature-header.js';
 export { verifyWebhook, type VerifyWebhookOptions } from './verify-webhook.js';
 export type { WebhookEvent } from './webhook-event.js';
+export {
+  STANDARD_HEADERS,
+  standardSecretKey,
+  standardSignature,
+  standardWebhookHeaders,
+  verifyStandardWebhook,
+  type VerifyStandardWebhookOptions,
+} from './standard-webhooks.js';
+export { verifyEvent, type VerifyEventOptions } from './verify-event.js';
+export {
+  EVENT_CATALOGUE,
+  EVENT_TYPES,
+  OPERATIONAL_EVENT_CATALOGUE,
+  RESOURCE_EVENT_CATALOGUE,
+  RESOURCE_EVENT_TYPES,
+  type EventType,
+  type EventTypeEntry,
+  type ResourceEventType,
+} from './events/catalogue.js';
+export { EVENT_SCHEMAS, vrpEventSchema, type VrpEvent, type VrpEventOf } from './events/vrp-event.js';
+export { mandateResource, paymentResource, refundResource, webhookEndpointResource } from './events/resources.js';
+export {
+  CLEARING_STATUSES,
+  DISABLED_REASONS,
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
+  MANDATE_FREQUENCIES,
+  MANDATE_STATUSES,
+  METADATA_LIMITS,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  SIGNATURE_SCHEMES,
+  WEBHOOK_ENDPOINT_STATUSES,
+} from './events/vocabulary.js';

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,8 @@ describe('the published package', () => {
     const target = path.join(scratch, 'node_modules/@vrp/webhook-verify');
     mkdirSync(target, { recursive: true });
     execFileSync('tar', ['-xzf', path.join(scratch, tarball), '-C', target, '--strip-components=1']);
+    // Its one dependency (zod, for the event schemas), where npm would install it.
+    symlinkSync(path.resolve(pkgDir, '../../node_modules/zod'), path.join(scratch, 'node_modules/zod'), 'dir');
     const secret = 'whsec_merchant_side';
     const body = JSON.stringify({ event_id: 'EV1', event_type: 'payment.settled', created_at: '2026-01-01T00:00:00Z', data: {} });
     const t = Math.floor(Date.now() / 1000);

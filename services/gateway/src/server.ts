@@ -19,6 +19,7 @@ import { traceRequests } from './middleware/trace-requests.js';
 import { httpMetrics, mountedAt } from './middleware/http-metrics.js';
 import { registerCustomerRoutes } from './routes/customers.js';
 import { registerEventStreamRoutes } from './routes/event-stream.js';
+import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMandateRoutes } from './routes/mandates.js';
 import { registerOpenApiRoutes } from './routes/openapi.js';
@@ -49,6 +50,7 @@ const ROUTES: RegisterRoutes[] = [
   registerPaymentRoutes,
   registerRefundRoutes,
   registerWebhookRoutes,
+  registerEventTypeRoutes,
 ];
 /** Routes that exist only in sandbox; production answers 404 for them like for any unknown path. */
 const SANDBOX_ROUTES: RegisterRoutes[] = [

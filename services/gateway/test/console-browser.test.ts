@@ -270,9 +270,15 @@ describe('Merchant Console in Chromium', () => {
     // Another endpoint: its URL and events edited, disabled and enabled again, then deleted.
     await visit(page, 'Webhook endpoints', 'endpoints-two');
     await page.getByLabel('URL').fill('http://127.0.0.1:9/old-ledger');
+    await page.getByLabel('Signature scheme').selectOption('standard_webhooks');
+    await page.getByLabel(/^Rate limit/).fill('5');
     await page.getByRole('button', { name: 'Add endpoint' }).last().click();
     await page.getByLabel('New secret').waitFor();
+    await page.getByRole('heading', { name: 'Event types' }).waitFor();
+    await page.getByText('payment.settled', { exact: true }).first().waitFor();
     await page.getByRole('link', { name: 'http://127.0.0.1:9/old-ledger' }).first().click();
+    await factBecomes(page, 'Signing', 'Standard Webhooks');
+    await factBecomes(page, 'Rate limit', '5 deliveries a second');
     await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/new-ledger');
     await page.getByRole('checkbox', { name: 'payment.failed' }).check();
     await page.getByRole('checkbox', { name: 'refund.settled' }).check();

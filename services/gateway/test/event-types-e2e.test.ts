@@ -1,11 +1,13 @@
 import { EVENT_TYPES } from '@vrp/contracts';
 import { generateTestTls, type Received, TestReceiver, waitFor } from '@vrp/testing';
-import { verifyWebhook, WebhookVerificationError } from '@vrp/webhook-verify';
+import { openapiDocument } from '@vrp/public-api';
+import { EVENT_SCHEMAS, type EventType, verifyEvent, verifyWebhook, WebhookVerificationError } from '@vrp/webhook-verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The webhook service's own test receiver: a real HTTPS server that checks X-SVC-Signature by hand.
 import type { Api } from './support/api.js';
 import { mandateBody, sandboxCustomer } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
+import { schemaProblems } from './support/schema.js';
 
 /**
  * End to end, every one of the ten public event types: each is caused through the public API
@@ -222,6 +224,24 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
       });
       expect(new Set(received.map((r) => r.body.event_type)), 'received event types').toEqual(new Set(EVENT_TYPES));
       expect(received).toHaveLength(expected.length);
+
+      // Each delivery's payload validates against its type's schema: the zod schema VrpEvent comes
+      // from, and the JSON Schema GET /v1/event-types publishes for its data (both from the catalogue).
+      const catalogue = (await api.get<{ type: string; schema: Json }[]>('/v1/event-types')).body;
+      expect(catalogue.map((t) => t.type)).toEqual([...EVENT_TYPES, 'webhook_endpoint.disabled', 'webhook_endpoint.enabled']);
+      const doc = openapiDocument();
+      for (const r of received) {
+        const type = r.body.event_type as EventType;
+        const what = `${type} ${r.body.event_id}`;
+        expect(EVENT_SCHEMAS[type].safeParse(r.body).error?.issues ?? [], `${what} against its zod schema`).toEqual([]);
+        const schema = catalogue.find((t) => t.type === type)!.schema;
+        expect(schemaProblems(r.body.data, schema, doc), `${what} data against GET /v1/event-types`).toEqual([]);
+        expect(verifyEvent({ body: r.rawBody, headers: r.headers, secrets: secret }), `${what} via verifyEvent`).toEqual(r.body);
+      }
+      // The schemas are not vacuous: a payment's data is not a refund's.
+      const payment = received.find((r) => r.body.event_type === 'payment.settled')!;
+      expect(EVENT_SCHEMAS['refund.settled'].safeParse({ ...payment.body, event_type: 'refund.settled' }).success).toBe(false);
+      expect(schemaProblems(payment.body.data, catalogue.find((t) => t.type === 'refund.settled')!.schema, doc)).not.toEqual([]);
 
       // Each delivery: correctly signed (by hand and with @vrp/webhook-verify), headers consistent with the body.
       for (const r of received) {

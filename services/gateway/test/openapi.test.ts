@@ -173,7 +173,7 @@ describe('the OpenAPI document', () => {
     }
   }, 60_000);
 
-  it('describes the ten webhook payloads, every error code, both environments and shared headers', () => {
+  it('describes every webhook payload, every error code, both environments and shared headers', () => {
     const d = doc as {
       webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>;
       servers: { description: string }[];
@@ -183,7 +183,8 @@ describe('the OpenAPI document', () => {
         schemas: Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }>;
       };
     };
-    expect(Object.keys(d.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    // The ten resource events and the two about the endpoints themselves.
+    expect(Object.keys(d.webhooks).sort()).toEqual([...EVENT_TYPES, 'webhook_endpoint.disabled', 'webhook_endpoint.enabled'].sort());
     expect(d.webhooks['payment.settled']!.post.requestBody.content['application/json'].schema.$ref).toBe(
       '#/components/schemas/PaymentSettledEvent',
     );

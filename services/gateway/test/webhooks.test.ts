@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EVENT_TYPES } from '@vrp/contracts';
 import { openapiDocument } from '@vrp/public-api';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,8 @@ describe('webhook endpoints', () => {
       'enabled_events',
       'status',
       'disabled_reason',
+      'rate_limit',
+      'signature_scheme',
       'created_at',
       'secret',
       'secret_expires_at',
@@ -86,6 +89,8 @@ describe('webhook endpoints', () => {
       enabled_events: ['payment.settled'],
       status: 'enabled',
       disabled_reason: null,
+      rate_limit: null,
+      signature_scheme: 'vrp',
       previous_secret_expires_at: null,
     });
     expect(created.body.secret).toMatch(/^whsec_/);
@@ -157,6 +162,50 @@ describe('webhook endpoints', () => {
     expect(errorOf(await patch({ description: 'gone' }))).toEqual({ status: 404, code: 'not_found' });
   });
 
+  it('takes a rate limit, changes it and removes it', async () => {
+    const created = await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.example.com/r', rate_limit: { per_second: 5 } });
+    expect(created.status).toBe(201);
+    expect(created.body.rate_limit).toEqual({ per_second: 5 });
+    expect(offSpec(created, 'post', '/v1/webhook-endpoints')).toEqual([]);
+    const patch = (body: unknown) => api.raw('PATCH', `/v1/webhook-endpoints/${created.body.id}`, JSON.stringify(body));
+    expect((await patch({ rate_limit: { per_second: 1000 } })).body.rate_limit).toEqual({ per_second: 1000 });
+    expect((await patch({ rate_limit: null })).body.rate_limit).toBeNull();
+    for (const bad of [0, 1001, 2.5, '5'])
+      expect(errorOf(await patch({ rate_limit: { per_second: bad } })), String(bad)).toEqual({
+        status: 400,
+        code: 'validation_error',
+        param: 'rate_limit[per_second]',
+      });
+    expect((await del(`/v1/webhook-endpoints/${created.body.id}`)).status).toBe(200);
+  });
+
+  it('takes wildcards in enabled_events', async () => {
+    const created = await api.post('/v1/webhook-endpoints', {
+      url: 'https://sandbox.example.com/w',
+      enabled_events: ['payment.*', 'refund.settled'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.enabled_events).toEqual(['payment.*', 'refund.settled']);
+    expect(offSpec(created, 'post', '/v1/webhook-endpoints')).toEqual([]);
+    const patched = await api.raw('PATCH', `/v1/webhook-endpoints/${created.body.id}`, JSON.stringify({ enabled_events: ['*'] }));
+    expect(patched.body.enabled_events).toEqual(['*']);
+    expect((await del(`/v1/webhook-endpoints/${created.body.id}`)).status).toBe(200);
+  });
+
+  it('signs the Standard Webhooks way when asked, with a standard base64 whsec_ secret', async () => {
+    const created = await api.post('/v1/webhook-endpoints', {
+      url: 'https://sandbox.example.com/sw',
+      signature_scheme: 'standard_webhooks',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      signature_scheme: 'standard_webhooks',
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+={0,2}$/),
+    });
+    expect((await api.get(`/v1/webhook-endpoints/${created.body.id}`)).body.signature_scheme).toBe('standard_webhooks');
+    expect((await del(`/v1/webhook-endpoints/${created.body.id}`)).status).toBe(200);
+  });
+
   it('answers the exact error codes', async () => {
     expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://example.com/hooks' }))).toEqual({
       status: 422,
@@ -178,6 +227,11 @@ describe('webhook endpoints', () => {
       code: 'validation_error',
       param: 'secret',
     });
+    expect(errorOf(await api.post('/v1/webhook-endpoints', { url: 'https://sandbox.x.com', signature_scheme: 'hmac' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'signature_scheme',
+    });
     expect(errorOf(await api.post('/v1/webhook-endpoints', {}))).toEqual({ status: 400, code: 'validation_error', param: 'url' });
     expect(errorOf(await api.get('/v1/webhook-endpoints/WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await del('/v1/webhook-endpoints/WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
@@ -198,6 +252,23 @@ describe('webhook endpoints', () => {
     });
     expect(errorOf(await api.get('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await api.post('/v1/webhook-events/EV01JD3Q4M7P9X2K8V5N6R0T1W2Y/retry'))).toEqual({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('event types', () => {
+  it('lists every event type with when it is sent and the JSON Schema of its data', async () => {
+    const res = await api.get<{ type: string; description: string; schema: Record<string, unknown> }[]>('/v1/event-types');
+    expect(res.status).toBe(200);
+    // The resource events, then the operational ones about the endpoints themselves.
+    expect(res.body.map((t) => t.type)).toEqual([...EVENT_TYPES, 'webhook_endpoint.disabled', 'webhook_endpoint.enabled']);
+    const settled = res.body.find((t) => t.type === 'payment.settled')!;
+    expect(settled.description).toMatch(/settled/);
+    expect(settled.schema).toMatchObject({ type: 'object', additionalProperties: false, properties: { amount: { type: 'string' } } });
+    expect(errorOf(await api.get('/v1/event-types?type=payment.settled'))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'type',
+    });
   });
 });
 
@@ -235,6 +306,19 @@ describe('webhook events', () => {
     expect((list.body.results as { id: string; attempts?: unknown }[]).map((e) => e.id)).toEqual([eventId]);
     expect((list.body.results as { attempts?: unknown }[])[0]!.attempts).toBeUndefined();
     expect(offSpec(list, 'get', '/v1/webhook-events')).toEqual([]);
+
+    // resource_id: the events about this mandate (created, and activated when sandbox got to it), nothing else.
+    const about = await mapi.get(`/v1/webhook-events?resource_id=${mandate.body.id as string}`);
+    const aboutRows = about.body.results as { id: string; data: { id: string } }[];
+    expect(aboutRows.map((e) => e.id)).toContain(eventId);
+    expect(aboutRows.every((e) => e.data.id === mandate.body.id)).toBe(true);
+    expect(offSpec(about, 'get', '/v1/webhook-events')).toEqual([]);
+    expect((await mapi.get('/v1/webhook-events?resource_id=PM01JD3Q4M7P9X2K8V5N6R0T1W2Y')).body.results).toEqual([]);
+    expect(errorOf(await mapi.get('/v1/webhook-events?resource_id=not%20an%20id'))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'resource_id',
+    });
 
     const retried = await mapi.post(`/v1/webhook-events/${eventId}/retry`);
     expect(retried.status).toBe(202);

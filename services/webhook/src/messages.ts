@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { webhook } from '@vrp/contracts';
 import type { DomainEvent } from '@vrp/outbox';
-import { presentMandate, presentPayment, presentRefund } from '@vrp/public-api';
+import { presentMandate, presentPayment, presentRefund, presentWebhookEndpoint } from '@vrp/public-api';
 import { SECRET_LIFETIME_MS } from './domain/signing-secret.js';
 import type { EndpointRow } from './db/endpoints.js';
 import type { StreamEventRow } from './db/event-stream.js';
@@ -22,6 +22,8 @@ export function endpointToProto(e: EndpointRow, now: Date): webhook.Endpoint {
     createdAt: timestampFromDate(e.createdAt),
     secretExpiresAt: timestampFromDate(new Date(e.secretRotatedAt.getTime() + SECRET_LIFETIME_MS)),
     disabledReason: e.disabledReason ?? '',
+    signatureScheme: e.signatureScheme,
+    rateLimitPerSecond: e.rateLimitPerSecond ?? 0,
     ...previousSecretExpiry(e, now),
   });
 }
@@ -83,4 +85,9 @@ export function renderEventData(event: DomainEvent): string {
     default:
       throw new Error(`event ${event.eventId} (${event.eventType}) carries no resource`);
   }
+}
+
+/** An operational event's `data`: the endpoint exactly as GET /v1/webhook-endpoints/{id} returns it at `now`, as JSON text. */
+export function renderEndpointData(endpoint: EndpointRow, now: Date): string {
+  return JSON.stringify(presentWebhookEndpoint(endpointToProto(endpoint, now)));
 }

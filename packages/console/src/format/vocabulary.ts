@@ -1,11 +1,12 @@
-import type { Mandate, Payment, Refund, WebhookEvent } from '@vrp/sdk';
+import type { Mandate, Payment, Refund, WebhookEndpoint, WebhookEvent, WebhookTestRequest } from '@vrp/sdk';
 
 /** Every value of T, checked by the compiler against the SDK's types in both directions. */
 function every<T extends string>() {
   return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)) => list;
 }
 
-export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
+/** The resource events: what a sandbox test event can be. */
+export const TEST_EVENT_TYPES = every<WebhookTestRequest['event_type']>()([
   'mandate.created',
   'mandate.activated',
   'mandate.revoked',
@@ -17,6 +18,16 @@ export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
   'refund.created',
   'refund.settled',
 ]);
+/** Every event type: the resource events, then those about the webhook endpoints themselves. */
+export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
+  ...TEST_EVENT_TYPES,
+  'webhook_endpoint.disabled',
+  'webhook_endpoint.enabled',
+]);
+/** The subscription wildcards: every event, then every event of one resource. */
+export const EVENT_WILDCARDS = ['*', ...new Set(EVENT_TYPES.map((t) => `${t.split('.')[0]}.*`))];
+/** How an endpoint's deliveries can be signed. */
+export const SIGNATURE_SCHEMES = every<WebhookEndpoint['signature_scheme']>()(['vrp', 'standard_webhooks']);
 // Failed deliveries first: the one a merchant comes looking for.
 export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['delivery_failed', 'retrying', 'pending', 'delivered']);
 export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked']);

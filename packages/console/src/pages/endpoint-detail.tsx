@@ -1,14 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { WebhookEndpoint } from '@vrp/sdk';
+import type { WebhookEndpoint, WebhookEndpointUpdate } from '@vrp/sdk';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { ActionButton, ErrorAlert, Facts, Notice, PageHeader, ShownOnce, StatusPill, Time } from '../components/ui.js';
-import { EVENT_TYPES } from '../format/vocabulary.js';
+import { TEST_EVENT_TYPES } from '../format/vocabulary.js';
 import { useGuard, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
-import { EventTypeChoices } from './endpoints.js';
+import { EventTypeChoices, SCHEME_LABELS } from './endpoints.js';
 
-type EventType = (typeof EVENT_TYPES)[number];
+type EventType = (typeof TEST_EVENT_TYPES)[number];
 
 /** One endpoint: its settings, edit, enable/disable, rotate secret, delete, and a sandbox test event. */
 export function EndpointPage() {
@@ -33,7 +33,8 @@ export function EndpointPage() {
       api.updateWebhookEndpoint(id, {
         url: String(data.get('url')),
         description: String(data.get('description') ?? ''),
-        enabled_events: data.getAll('enabled_events').map(String) as EventType[],
+        enabled_events: data.getAll('enabled_events').map(String) as WebhookEndpointUpdate['enabled_events'],
+        rate_limit: data.get('rate_limit') ? { per_second: Number(data.get('rate_limit')) } : null,
       }),
     ).then(() => {
       setSaved('Saved. The next delivery attempt uses these settings.');
@@ -64,6 +65,8 @@ export function EndpointPage() {
               ['Status', <StatusPill status={e.status} />],
               ['Disabled because', e.disabled_reason ?? '—'],
               ['Events', e.enabled_events.length ? e.enabled_events.join(', ') : 'All events'],
+              ['Signing', SCHEME_LABELS[e.signature_scheme]],
+              ['Rate limit', e.rate_limit ? `${e.rate_limit.per_second} deliveries a second` : 'None'],
               ['Created', <Time iso={e.created_at} />],
               ['Current secret expires', <Time iso={e.secret_expires_at} />],
               ...previousSecret(e),
@@ -102,7 +105,7 @@ export function EndpointPage() {
               <label>
                 <span className="field-label">Test event type</span>
                 <select name="event_type" defaultValue="payment.settled">
-                  {EVENT_TYPES.map((t) => (
+                  {TEST_EVENT_TYPES.map((t) => (
                     <option key={t}>{t}</option>
                   ))}
                 </select>
@@ -113,7 +116,11 @@ export function EndpointPage() {
             </form>
           ) : null}
           <h2>Edit</h2>
-          <form className="stack panel" onSubmit={save} key={`${e.url}|${e.description}|${e.enabled_events.join()}`}>
+          <form
+            className="stack panel"
+            onSubmit={save}
+            key={`${e.url}|${e.description}|${e.enabled_events.join()}|${e.rate_limit?.per_second ?? 0}`}
+          >
             <label>
               <span className="field-label">Endpoint URL</span>
               <input name="url" type="url" required defaultValue={e.url} />
@@ -123,6 +130,10 @@ export function EndpointPage() {
               <input name="description" maxLength={500} defaultValue={e.description} />
             </label>
             <EventTypeChoices selected={e.enabled_events} />
+            <label>
+              <span className="field-label">Rate limit (deliveries a second, empty: none)</span>
+              <input name="rate_limit" type="number" min={1} max={1000} step={1} defaultValue={e.rate_limit?.per_second ?? ''} />
+            </label>
             <div>
               <button type="submit" className="btn btn-primary">
                 Save

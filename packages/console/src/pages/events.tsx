@@ -39,6 +39,7 @@ export function EventsPage() {
         filters={[
           { name: 'event_type', label: 'Event type', kind: 'select', options: EVENT_TYPES },
           { name: 'delivery_status', label: 'Delivery status', kind: 'select', options: DELIVERY_STATUSES },
+          { name: 'resource_id', label: 'Resource id', kind: 'text' },
           ...CREATED_RANGE,
           ORDER_BY_TIME,
           PAGE_SIZE,

@@ -1,33 +1,16 @@
+import { EVENT_CATALOGUE, type EventType } from '@vrp/webhook-verify';
+import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../vocabulary.js';
 import { ref } from './components.js';
 import type { OpenApiObject } from './types.js';
 
-/** The resource each event type carries in `data`, as its own GET returns it. */
-const RESOURCE_OF: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
-  'mandate.created': 'Mandate',
-  'mandate.activated': 'Mandate',
-  'mandate.revoked': 'Mandate',
-  'mandate.suspended': 'Mandate',
-  'payment.submitted': 'Payment',
-  'payment.settled': 'Payment',
-  'payment.failed': 'Payment',
-  'payment.refunded': 'Payment',
-  'refund.created': 'Refund',
-  'refund.settled': 'Refund',
-};
-
-const WHEN: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
-  'mandate.created': 'A mandate was created (pending_sca).',
-  'mandate.activated': 'A mandate became active (SCA confirmed, or reinstated after a suspension).',
-  'mandate.revoked': 'A mandate was revoked by the merchant, the customer or the bank.',
-  'mandate.suspended': 'A mandate was suspended; collections pause until it is reinstated.',
-  'payment.submitted': 'A payment (or a retry of it) was submitted to the bank.',
-  'payment.settled': 'The bank settled a payment (also sent when a rejected refund gives money back).',
-  'payment.failed': 'The bank failed a payment; `failure_code` says why.',
-  'payment.refunded': 'A refund was booked against a payment; `amount_refunded` is its new total.',
-  'refund.created': 'A refund was created and handed to the bank.',
-  'refund.settled': 'The bank settled a refund.',
-};
+/** The component each event type's `data` is (its zod schema's id, e.g. `Payment`) and when it is sent, from the event catalogue. */
+function RESOURCE_OF(type: EventType): string {
+  const id = z.globalRegistry.get(EVENT_CATALOGUE[type].data)?.id;
+  if (!id) throw new Error(`the event catalogue's ${type} carries a schema with no component id`);
+  return id;
+}
+const WHEN = (type: EventType) => EVENT_CATALOGUE[type].description;
 
 /** Component name of an event type's payload, e.g. `PaymentSettledEvent`. */
 const schemaName = (type: string) =>
@@ -43,7 +26,7 @@ export function webhookEventSchemas(): Record<string, OpenApiObject> {
       schemaName(type),
       {
         type: 'object',
-        description: WHEN[type],
+        description: WHEN(type),
         required: ['event_id', 'event_type', 'created_at', 'data'],
         additionalProperties: false,
         properties: {
@@ -54,7 +37,7 @@ export function webhookEventSchemas(): Record<string, OpenApiObject> {
           },
           event_type: { type: 'string', const: type },
           created_at: { type: 'string', format: 'date-time', description: 'When the change happened.' },
-          data: ref(RESOURCE_OF[type]),
+          data: ref(RESOURCE_OF(type)),
         },
       },
     ]),
@@ -65,13 +48,41 @@ const signatureHeaders: OpenApiObject[] = [
   {
     name: 'X-SVC-Signature',
     in: 'header',
-    required: true,
+    required: false,
     description:
-      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with your endpoint secret>`; during a secret rotation one v1 per live secret. ' +
+      'On endpoints with `signature_scheme: vrp` (the default). `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with your endpoint secret>`; during a secret rotation one v1 per live secret. ' +
       'Verify it on the raw bytes (the `@vrp/webhook-verify` package does) and refuse timestamps older than 5 minutes.',
     schema: { type: 'string', examples: ['t=1732233600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'] },
   },
-  { name: 'X-SVC-Event-Id', in: 'header', required: true, description: 'The event id (as in the body).', schema: { type: 'string' } },
+  {
+    name: 'X-SVC-Event-Id',
+    in: 'header',
+    required: false,
+    description: 'On `vrp` endpoints: the event id (as in the body).',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: false,
+    description: 'On endpoints with `signature_scheme: standard_webhooks`: the event id (as in the body), the same on every attempt.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: false,
+    description: 'On `standard_webhooks` endpoints: unix seconds when this attempt was signed; refuse it when more than 5 minutes away.',
+    schema: { type: 'string', examples: ['1732233600'] },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: false,
+    description:
+      'On `standard_webhooks` endpoints: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of your `whsec_` secret; during a rotation one entry per live secret, space-separated. Any Standard Webhooks library verifies it.',
+    schema: { type: 'string', examples: ['v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='] },
+  },
   { name: 'X-SVC-Event-Type', in: 'header', required: true, description: 'The event type (as in the body).', schema: { type: 'string' } },
   {
     name: 'X-SVC-Delivery-Attempt',
@@ -102,7 +113,7 @@ export function webhookOperations(): Record<string, OpenApiObject> {
           operationId: `on${schemaName(type)}`,
           tags: ['Webhooks'],
           summary: type,
-          description: `${WHEN[type]} Sent to every enabled endpoint subscribed to \`${type}\` (or to all events).`,
+          description: `${WHEN(type)} Sent to every enabled endpoint subscribed to \`${type}\` (or to all events).`,
           security: [],
           parameters: signatureHeaders,
           requestBody: { required: true, content: { 'application/json': { schema: ref(schemaName(type)) } } },

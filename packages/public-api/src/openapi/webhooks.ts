@@ -151,6 +151,13 @@ export const paths: OpenApiFragment['paths'] = {
         ...commonListParameters,
         { name: 'event_type', in: 'query', required: false, description: 'Only this event type.', schema: eventType },
         {
+          name: 'resource_id',
+          in: 'query',
+          required: false,
+          description: 'Only events about this resource: a mandate, payment, refund or schedule id (the id of the event’s `data`).',
+          schema: { type: 'string', examples: ['PM01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
+        },
+        {
           name: 'delivery_status',
           in: 'query',
           required: false,

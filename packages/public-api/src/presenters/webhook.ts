@@ -1,7 +1,14 @@
 import type { webhook } from '@vrp/contracts';
 import { isoTimestamp, member, requiredTimestamp } from '../format.js';
 import type { WebhookEndpointJson, WebhookAttemptJson, WebhookEventJson } from '../resources.js';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_DELIVERY_STATUSES, DISABLED_REASONS } from '../vocabulary.js';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_WILDCARDS,
+  WEBHOOK_ENDPOINT_STATUSES,
+  WEBHOOK_DELIVERY_STATUSES,
+  DISABLED_REASONS,
+  SIGNATURE_SCHEMES,
+} from '../vocabulary.js';
 
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_DELIVERY_STATUSES, DISABLED_REASONS };
 
@@ -13,9 +20,12 @@ export function presentWebhookEndpoint(e: webhook.Endpoint, secret?: string): We
     id: e.id,
     url: e.url,
     description: e.description,
-    enabled_events: e.enabledEvents.map((t) => member(WEBHOOK_EVENT_TYPES, t, 'endpoint.enabled_events')),
+    enabled_events: e.enabledEvents.map((t) => member([...WEBHOOK_EVENT_TYPES, ...WEBHOOK_EVENT_WILDCARDS], t, 'endpoint.enabled_events')),
     status: member(WEBHOOK_ENDPOINT_STATUSES, e.status, 'endpoint.status'),
     disabled_reason: e.disabledReason ? member(DISABLED_REASONS, e.disabledReason, 'endpoint.disabled_reason') : null,
+    rate_limit: e.rateLimitPerSecond ? { per_second: e.rateLimitPerSecond } : null,
+    // Endpoints from before the scheme was recorded answer empty: they sign the vrp way.
+    signature_scheme: member(SIGNATURE_SCHEMES, e.signatureScheme || 'vrp', 'endpoint.signature_scheme'),
     created_at: requiredTimestamp(e.createdAt, 'endpoint.created_at'),
     ...(secret ? { secret } : {}),
     secret_expires_at: requiredTimestamp(e.secretExpiresAt, 'endpoint.secret_expires_at'),

@@ -13,7 +13,7 @@ import {
   updateWebhookEndpointBody,
 } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
-import { defineList, enumFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
+import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery, type FilterSpec } from '../lists/index.js';
 import { merchantOf } from '../middleware/locals.js';
 import { timestampParam } from '../lists/query-values.js';
 import { noBody, parseRequest } from '../validation/body.js';
@@ -31,14 +31,20 @@ const eventTypeFilter: FilterSpec<string> = {
 const endpointList = defineList({ resource: 'webhook-endpoints', filters: {}, amount: false });
 const eventList = defineList({
   resource: 'webhook-events',
-  filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES) },
+  filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES), resource_id: idFilter() },
   amount: false,
 });
 
 /** Reads a create-endpoint body (the service checks the event types against the ones it knows). */
 function parseCreateEndpoint(raw: unknown) {
   const body = parseRequest(createWebhookEndpointBody, raw);
-  return { url: body.url, description: body.description ?? '', enabledEvents: body.enabled_events ?? [] };
+  return {
+    url: body.url,
+    description: body.description ?? '',
+    enabledEvents: body.enabled_events ?? [],
+    signatureScheme: body.signature_scheme ?? '',
+    rateLimitPerSecond: body.rate_limit?.per_second ?? 0,
+  };
 }
 
 /** Reads an update body: only the fields sent change (proto3 optional fields tell "not sent" from empty). */
@@ -49,6 +55,8 @@ function parseUpdateEndpoint(raw: unknown) {
     ...(body.description !== undefined ? { description: body.description } : {}),
     replaceEnabledEvents: body.enabled_events !== undefined,
     enabledEvents: body.enabled_events ?? [],
+    // null removes the throttle (0 on the wire); absent leaves it as it is.
+    ...(body.rate_limit !== undefined ? { rateLimitPerSecond: body.rate_limit?.per_second ?? 0 } : {}),
   };
 }
 
@@ -139,6 +147,7 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
       merchantId,
       eventType: list.filters.event_type ?? '',
       deliveryStatuses: list.filters.delivery_status ?? [],
+      resourceId: list.filters.resource_id ?? '',
       createdAt: list.createdAt,
       page: list.page,
     });

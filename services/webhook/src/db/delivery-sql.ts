@@ -14,12 +14,18 @@ export interface ClaimedWork extends ClaimedDelivery {
   merchantId: string;
   /** How far the merchant's clock ran ahead of the wall clock when the claim found the delivery due. */
   clockOffsetMs: number;
+  /** The throttle slot (wall clock) the delivery reserved and waited for; null when it has none. */
+  rateSlotAt: Date | null;
   endpoint: {
     id: string;
     url: string;
     status: string;
     secretCiphertext: string;
     previousSecrets: Prisma.JsonValue;
+    /** vrp or standard_webhooks: which headers sign its deliveries. */
+    signatureScheme: string;
+    /** The merchant's throttle in deliveries a second; null: none. */
+    rateLimitPerSecond: number | null;
     /** Start of the endpoint's current run of failures; null while it is healthy. */
     failingSince: Date | null;
   };
@@ -41,6 +47,9 @@ interface ClaimRow {
   endpoint_status: string;
   secret_ciphertext: string;
   previous_secrets: Prisma.JsonValue;
+  signature_scheme: string;
+  rate_limit_per_second: number | null;
+  rate_slot_at: Date | null;
   failing_since: Date | null;
   event_type: string;
   event_created_at: Date;
@@ -116,10 +125,10 @@ export async function claimDueWork(
      claimed AS (
        UPDATE webhook.deliveries d SET next_attempt_at = $2::timestamptz + due.offset_ms * interval '1 millisecond', leased_until = $2
          FROM due WHERE d.id = due.id
-       RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at, due.offset_ms)
+       RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at, d.rate_slot_at, due.offset_ms)
      SELECT c.id::text AS id, c.merchant_id, c.event_id, c.endpoint_id, c.attempt_count, c.max_attempts, c.manual, c.window_started_at,
-            c.offset_ms::float8 AS offset_ms,
-            e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.failing_since,
+            c.offset_ms::float8 AS offset_ms, c.rate_slot_at, e.rate_limit_per_second,
+            e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.signature_scheme, e.failing_since,
             ev.event_type, ev.created_at AS event_created_at, ev.data, ev.traceparent
        FROM claimed c JOIN webhook.endpoints e ON e.id = c.endpoint_id JOIN webhook.events ev ON ev.id = c.event_id`,
     [now, leaseUntil, limit, maxOffsetMs, full, busy, room, limit * 4, maxInFlight],
@@ -134,12 +143,15 @@ export async function claimDueWork(
     manual: r.manual,
     windowStartedAt: r.window_started_at,
     clockOffsetMs: r.offset_ms,
+    rateSlotAt: r.rate_slot_at,
     endpoint: {
       id: r.endpoint_id,
       url: r.url,
       status: r.endpoint_status,
       secretCiphertext: r.secret_ciphertext,
       previousSecrets: r.previous_secrets,
+      signatureScheme: r.signature_scheme,
+      rateLimitPerSecond: r.rate_limit_per_second,
       failingSince: r.failing_since,
     },
     event: { id: r.event_id, eventType: r.event_type, createdAt: r.event_created_at, data: r.data, traceparent: r.traceparent },

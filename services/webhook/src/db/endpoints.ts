@@ -1,3 +1,4 @@
+import { subscriptionsTaking } from '../domain/event-subscription.js';
 import type { Endpoint } from '../generated/prisma/client.js';
 import type { KeysetQuery } from '@vrp/pagination';
 import type { Queryable } from '@vrp/sql';
@@ -10,14 +11,14 @@ export function findEndpoint(db: Db | Tx, merchantId: string, id: string): Promi
   return db.endpoint.findFirst({ where: { merchantId, id, deletedAt: null } });
 }
 
-/** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all). */
+/** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all, or a matching wildcard). */
 export function subscribedEndpoints(db: Db | Tx, merchantId: string, eventType: string): Promise<EndpointRow[]> {
   return db.endpoint.findMany({
     where: {
       merchantId,
       status: 'enabled',
       deletedAt: null,
-      OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { has: eventType } }],
+      OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { hasSome: subscriptionsTaking(eventType) } }],
     },
     orderBy: { id: 'asc' },
   });
@@ -101,6 +102,8 @@ export interface NewEndpoint {
   url: string;
   description: string;
   enabledEvents: string[];
+  signatureScheme: string;
+  rateLimitPerSecond: number | null;
   secretCiphertext: string;
   at: Date;
 }
@@ -118,9 +121,9 @@ export const MAX_ENDPOINTS_PER_MERCHANT = 16;
 export async function insertEndpoint(db: Db, sql: Queryable, e: NewEndpoint): Promise<EndpointRow | null> {
   try {
     await sql.query(
-      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at)
-       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6)`,
-      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext],
+      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at, signature_scheme, rate_limit_per_second)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6, $8, $9)`,
+      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext, e.signatureScheme, e.rateLimitPerSecond],
     );
   } catch (err) {
     if ((err as { constraint?: string }).constraint === ENDPOINTS_PER_MERCHANT) return null;
@@ -134,26 +137,28 @@ export async function updateEndpointSettings(
   db: Db,
   merchantId: string,
   id: string,
-  settings: { url?: string; description?: string; enabledEvents?: string[] },
+  settings: { url?: string; description?: string; enabledEvents?: string[]; rateLimitPerSecond?: number | null },
 ): Promise<boolean> {
   const { count } = await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null }, data: settings });
   return count === 1;
 }
 
-/** Enables the endpoint again with a fresh run of failures, whatever disabled it. */
-export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<void> {
-  await db.endpoint.updateMany({
-    where: { merchantId, id, deletedAt: null },
+/** Enables a disabled endpoint again with a fresh run of failures, whatever disabled it; true when it was disabled. */
+export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<boolean> {
+  const { count } = await db.endpoint.updateMany({
+    where: { merchantId, id, deletedAt: null, status: 'disabled' },
     data: { status: 'enabled', disabledReason: null, disabledAt: null, failingSince: null },
   });
+  return count > 0;
 }
 
-/** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it). */
-export async function disableEndpoint(db: Db, merchantId: string, id: string, at: Date): Promise<void> {
-  await db.endpoint.updateMany({
+/** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it); true when this disabled it. */
+export async function disableEndpoint(db: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await db.endpoint.updateMany({
     where: { merchantId, id, deletedAt: null, status: 'enabled' },
     data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at },
   });
+  return count > 0;
 }
 
 /** Marks the endpoint deleted (and disabled by the merchant); false when it was gone already. */

@@ -31,6 +31,8 @@ export interface EventFilters {
   merchantId: string;
   eventType: string;
   deliveryStatuses: string[];
+  /** Only events whose data is this resource ('' for any). */
+  resourceId: string;
   /** A created_at range as a Prisma filter ({} for none). */
   createdAt: Record<string, unknown>;
 }
@@ -42,6 +44,7 @@ export function queryEvents(db: Db, f: EventFilters, query: KeysetQuery): Promis
       AND: [
         { merchantId: f.merchantId },
         f.eventType ? { eventType: f.eventType } : {},
+        f.resourceId ? { resourceId: f.resourceId } : {},
         f.deliveryStatuses.length ? { deliveryStatus: { in: f.deliveryStatuses } } : {},
         f.createdAt,
         query.where,

@@ -45,7 +45,7 @@ export async function recordWithSubscriptions(
      subscribed AS (
        SELECT i.id AS event_id, e.id AS endpoint_id, e.url, i.at
          FROM input i JOIN webhook.endpoints e ON e.merchant_id = i.merchant_id AND e.status = 'enabled' AND e.deleted_at IS NULL
-          AND (cardinality(e.enabled_events) = 0 OR i.event_type = ANY(e.enabled_events))
+          AND webhook.subscribes(e.enabled_events, i.event_type)
         WHERE (e.id, e.url) NOT IN (SELECT * FROM unnest($9::text[], $10::text[]))),
      ev AS (
        INSERT INTO webhook.events (id, merchant_id, event_type, created_at, data, test, delivery_status, traceparent, deliveries_pending)

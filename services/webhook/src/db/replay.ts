@@ -155,7 +155,7 @@ async function rearmBatch(db: Db, r: ReplayRequest, at: Date, batch: number, lea
         SELECT ev.merchant_id, ev.id, ep.id, ${at}, ${at}, true
           FROM "webhook"."events" ev
           JOIN "webhook"."endpoints" ep ON ep.merchant_id = ev.merchant_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL
-               AND (cardinality(ep.enabled_events) = 0 OR ev.event_type = ANY(ep.enabled_events)) ${endpointFilter}
+               AND webhook.subscribes(ep.enabled_events, ev.event_type) ${endpointFilter}
          WHERE ev.id = ANY(${ids})
         ON CONFLICT (event_id, endpoint_id) DO NOTHING`;
       await tx.$executeRaw`

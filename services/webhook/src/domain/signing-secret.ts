@@ -5,10 +5,18 @@ export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 /** Secrets should be rotated every 90 days; `secret_expires_at` tells the merchant when. */
 export const SECRET_LIFETIME_MS = 90 * 24 * 3600 * 1000;
 
-/** A fresh signing secret as merchants see it: `whsec_` + 32 random bytes, base64url. */
+/**
+ * A fresh signing secret as merchants see it: `whsec_` + 32 random bytes in standard base64, the
+ * Standard Webhooks secret format, so every endpoint's secret works with either signature scheme.
+ * (Secrets issued before were base64url; the vrp scheme keys with the string, so they keep working.)
+ */
 export function newSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
+
+/** The ways an endpoint's deliveries can be signed (API.md "Webhooks, the way receivers expect them"). */
+export const SIGNATURE_SCHEMES = ['vrp', 'standard_webhooks'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 
 /** A key that seals signing secrets, with its id. */
 export interface SealingKey {

@@ -34,6 +34,8 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         url: req.url,
         description: req.description,
         enabledEvents: req.enabledEvents,
+        signatureScheme: req.signatureScheme,
+        rateLimitPerSecond: req.rateLimitPerSecond,
       });
       return { endpoint: present(endpoint), secret };
     },
@@ -61,6 +63,7 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         url: req.url,
         description: req.description,
         enabledEvents: req.replaceEnabledEvents ? req.enabledEvents : undefined,
+        rateLimitPerSecond: req.rateLimitPerSecond,
       });
       return { endpoint: present(endpoint) };
     },
@@ -82,6 +85,7 @@ export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookS
         merchantId: merchant(req),
         eventType: req.eventType,
         deliveryStatuses: req.deliveryStatuses,
+        resourceId: req.resourceId,
         createdAt: req.createdAt,
         page: req.page,
       });

@@ -3,8 +3,10 @@ import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import { honourRetryAfter } from '../domain/retry-after.js';
 import { RETRY_WINDOW_MS, nextAttemptAt, retryWindowMs, withinWindow } from '../domain/retry-schedule.js';
 import { closeCircuitsOfMerchant, openCircuits, publishCircuitClosed, publishCircuitOpen } from '../db/endpoint-circuits.js';
-import { recordEndpointHealth } from '../db/endpoints.js';
+import { findEndpoint, recordEndpointHealth } from '../db/endpoints.js';
+import { recordEndpointEvent } from '../usecases/record-endpoint-event.js';
 import { abandon, postpone, putBack } from '../db/deliveries.js';
+import { reserveRateSlot, spendRateSlot, waitForRateSlot } from '../db/rate-slots.js';
 import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
 import { buildWebhookRequest } from './delivery/build-request.js';
@@ -55,7 +57,7 @@ export class DeliveryWorker {
   private readonly rooms: AddressRooms;
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger' | 'undeliverable' | 'afterCommit'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
@@ -209,6 +211,7 @@ export class DeliveryWorker {
       if (claimed.endpoint.status !== 'enabled') return await abandon(db, claimed);
       // A place at the destination address, or the delivery goes back, still due and no attempt
       // made: the claims leave it there until the address has room.
+      if (await this.overThrottle(claimed)) return;
       const place = await this.rooms.placeFor(claimed.endpointId, claimed.endpoint.url);
       if (place && 'retryInMs' in place) return await putBack(db, claimed, this.merchantNow(claimed));
       try {
@@ -231,6 +234,7 @@ export class DeliveryWorker {
       ...event,
       eventId: event.id,
       attempt,
+      scheme: endpoint.signatureScheme,
       secrets: liveSecrets(config.secretKeys, endpoint, this.merchantNow(claimed)),
       sandbox: config.env === 'sandbox',
       // The signature's t= is the wall clock's: receivers check it against theirs.
@@ -275,7 +279,11 @@ export class DeliveryWorker {
         gone,
         disableAfterMs: config.disableAfterMs,
       });
-      if (disabled) this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+      if (disabled) {
+        this.deps.logger.warn('webhook endpoint disabled', { endpoint_id: endpoint.id, reason: disabled });
+        const row = await findEndpoint(db, claimed.merchantId, endpoint.id);
+        if (row) await recordEndpointEvent(this.deps, row, 'webhook_endpoint.disabled');
+      }
     }
   }
 
@@ -287,6 +295,25 @@ export class DeliveryWorker {
   private merchantNow(claimed: ClaimedWork): Date {
     const known = this.deps.clock(claimed.merchantId).getTime();
     return new Date(Math.max(known, this.deps.clock().getTime() + claimed.clockOffsetMs));
+  }
+
+  /**
+   * The endpoint's throttle (rate_limit.per_second): a delivery that has no slot yet reserves the
+   * next; one whose slot is still ahead goes back to wait for it (true), due then, with no attempt
+   * counted. A delivery whose slot has come spends it and goes on.
+   */
+  private async overThrottle(claimed: ClaimedWork): Promise<boolean> {
+    const perSecond = claimed.endpoint.rateLimitPerSecond;
+    if (!perSecond) return false;
+    const { db, clock } = this.deps;
+    const now = clock();
+    const slot = claimed.rateSlotAt ?? (await reserveRateSlot(db, claimed.endpointId, perSecond, now));
+    if (slot.getTime() > now.getTime()) {
+      await waitForRateSlot(db, claimed, slot, new Date(this.merchantNow(claimed).getTime() + slot.getTime() - now.getTime()));
+      return true;
+    }
+    if (claimed.rateSlotAt) await spendRateSlot(db, claimed);
+    return false;
   }
 
   /** Puts a delivery back until the circuit may let it through, or fails it once that is past its retry window. */

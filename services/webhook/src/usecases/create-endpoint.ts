@@ -1,7 +1,7 @@
 import { ApiError, validationError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
-import { EVENT_TYPES } from '@vrp/outbox';
-import { newSigningSecret, sealSecret } from '../domain/signing-secret.js';
+import { SIGNATURE_SCHEMES, newSigningSecret, sealSecret, type SignatureScheme } from '../domain/signing-secret.js';
+import { normaliseEnabledEvents } from '../domain/event-subscription.js';
 import { assertWebhookUrl } from '../domain/webhook-url.js';
 import { MAX_ENDPOINTS_PER_MERCHANT, insertEndpoint, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
@@ -11,17 +11,32 @@ export interface CreateEndpointInput {
   url: string;
   description: string;
   enabledEvents: string[];
+  /** vrp when empty. */
+  signatureScheme?: string;
+  /** Deliveries a second at most (1..1000); 0 or absent for none. */
+  rateLimitPerSecond?: number;
+}
+
+/** The most deliveries a second a throttle may allow. */
+export const MAX_RATE_LIMIT_PER_SECOND = 1000;
+
+/** A throttle as asked: null for none (0), otherwise 1..1000 or a validation_error. */
+export function rateLimit(perSecond: number | undefined): number | null {
+  if (!perSecond) return null;
+  if (!Number.isInteger(perSecond) || perSecond < 1 || perSecond > MAX_RATE_LIMIT_PER_SECOND)
+    throw validationError('rate_limit[per_second]', `must be an integer from 1 to ${MAX_RATE_LIMIT_PER_SECOND}`);
+  return perSecond;
+}
+
+/** The scheme asked for: vrp by default; anything unknown is a validation_error. */
+export function signatureScheme(scheme: string | undefined): SignatureScheme {
+  if (!scheme) return 'vrp';
+  if (!(SIGNATURE_SCHEMES as readonly string[]).includes(scheme))
+    throw validationError('signature_scheme', `must be one of ${SIGNATURE_SCHEMES.join(', ')}`);
+  return scheme as SignatureScheme;
 }
 
 export const MAX_DESCRIPTION = 500;
-
-/** Validates the subscription list: known event types only, duplicates dropped, order kept. */
-export function normaliseEnabledEvents(types: string[]): string[] {
-  const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
-  if (unknown.length)
-    throw validationError('enabled_events', `Unknown event type(s): ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}.`);
-  return [...new Set(types)];
-}
 
 /**
  * Registers an endpoint with a fresh signing secret. The secret is stored only sealed and is
@@ -35,6 +50,8 @@ export async function createEndpoint(
   assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
   if (input.description.length > MAX_DESCRIPTION) throw validationError('description', `must be at most ${MAX_DESCRIPTION} characters`);
   const enabledEvents = normaliseEnabledEvents(input.enabledEvents);
+  const scheme = signatureScheme(input.signatureScheme);
+  const ratePerSecond = rateLimit(input.rateLimitPerSecond);
   const now = deps.clock(input.merchantId);
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
@@ -44,6 +61,8 @@ export async function createEndpoint(
     url: input.url,
     description: input.description,
     enabledEvents,
+    signatureScheme: scheme,
+    rateLimitPerSecond: ratePerSecond,
     secretCiphertext: sealSecret(deps.config.secretKeys, id, secret),
     at: now,
   });

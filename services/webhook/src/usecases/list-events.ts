@@ -1,6 +1,6 @@
 import type { common } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
-import { EVENT_TYPES } from '@vrp/outbox';
+import { EVENT_TYPES } from '@vrp/webhook-verify';
 import { pageOf } from '@vrp/pagination';
 import { EVENT_DELIVERY_STATUSES } from '../domain/delivery-status.js';
 import { queryEvents, type EventRow } from '../db/events.js';
@@ -11,11 +11,13 @@ export interface ListEventsInput {
   merchantId: string;
   eventType: string;
   deliveryStatuses: string[];
+  /** Only events about this resource ('' for any). */
+  resourceId?: string;
   createdAt?: common.TimeRange;
   page?: common.PageRequest;
 }
 
-/** One keyset page of the merchant's events, filtered by type, delivery status and creation time. */
+/** One keyset page of the merchant's events, filtered by type, delivery status, resource and creation time. */
 export async function listEvents(deps: Pick<Deps, 'db'>, input: ListEventsInput): Promise<{ items: EventRow[]; hasMore: boolean }> {
   if (input.eventType && !(EVENT_TYPES as readonly string[]).includes(input.eventType)) {
     throw validationError('event_type', `must be one of ${EVENT_TYPES.join(', ')}`);
@@ -28,6 +30,7 @@ export async function listEvents(deps: Pick<Deps, 'db'>, input: ListEventsInput)
     merchantId: input.merchantId,
     eventType: input.eventType,
     deliveryStatuses: statuses,
+    resourceId: input.resourceId ?? '',
     createdAt: createdAtRange(input.createdAt),
   };
   const rows = await queryEvents(deps.db, filters, query);

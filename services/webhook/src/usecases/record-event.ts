@@ -25,13 +25,17 @@ export async function recordEvent(deps: Pick<Deps, 'sql' | 'clock' | 'undelivera
  * event's own trace). Returns, per event, how many deliveries it made due, or null when it was
  * not new.
  */
-export async function recordEvents(deps: Pick<Deps, 'sql' | 'clock' | 'undeliverable'>, events: NewEvent[]): Promise<(number | null)[]> {
+export async function recordEvents(
+  deps: Pick<Deps, 'sql' | 'clock' | 'undeliverable'>,
+  events: NewEvent[],
+  options: { exceptEndpoints?: { id: string; url: string }[] } = {},
+): Promise<(number | null)[]> {
   const first = new Map<string, NewEvent>();
   for (const event of events) if (!first.has(event.id)) first.set(event.id, event);
   const fresh = await recordWithSubscriptions(
     deps.sql,
     [...first.values()].map((event) => ({ event: { ...event, traceparent: event.traceparent ?? null }, at: deps.clock(event.merchantId) })),
-    deps.undeliverable.list,
+    [...deps.undeliverable.list, ...(options.exceptEndpoints ?? [])],
   );
   const refused = [...fresh].flatMap(([eventId, endpoints]) =>
     deps.undeliverable.refusedAmong(endpoints).map((e) => ({ eventId, endpointId: e.id })),

@@ -1,6 +1,7 @@
 import { notFound } from '@vrp/errors';
 import { disableEndpoint, enableEndpoint, findEndpoint, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
+import { recordEndpointEvent } from './record-endpoint-event.js';
 
 /**
  * Enables an endpoint again (whatever disabled it: 410 Gone, failing, the merchant), with a
@@ -10,14 +11,17 @@ import type { Deps } from '../deps.js';
  * was disabled are not revived by enabling it: replay them (POST /v1/webhook-events/retry).
  */
 export async function setEndpointEnabled(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'sql' | 'clock' | 'undeliverable' | 'afterCommit'>,
   merchantId: string,
   id: string,
   enabled: boolean,
 ): Promise<EndpointRow> {
-  if (enabled) await enableEndpoint(deps.db, merchantId, id);
-  else await disableEndpoint(deps.db, merchantId, id, deps.clock(merchantId));
+  const changed = enabled
+    ? await enableEndpoint(deps.db, merchantId, id)
+    : await disableEndpoint(deps.db, merchantId, id, deps.clock(merchantId));
   const endpoint = await findEndpoint(deps.db, merchantId, id);
   if (!endpoint) throw notFound('webhook endpoint', id);
+  // Only the request that changed the status tells the merchant's other endpoints.
+  if (changed) await recordEndpointEvent(deps, endpoint, enabled ? 'webhook_endpoint.enabled' : 'webhook_endpoint.disabled');
   return endpoint;
 }

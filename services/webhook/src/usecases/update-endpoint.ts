@@ -2,7 +2,8 @@ import { notFound, validationError } from '@vrp/errors';
 import { assertWebhookUrl } from '../domain/webhook-url.js';
 import { findEndpoint, updateEndpointSettings, type EndpointRow } from '../db/endpoints.js';
 import type { Deps } from '../deps.js';
-import { MAX_DESCRIPTION, normaliseEnabledEvents } from './create-endpoint.js';
+import { normaliseEnabledEvents } from '../domain/event-subscription.js';
+import { MAX_DESCRIPTION, rateLimit } from './create-endpoint.js';
 
 export interface UpdateEndpointInput {
   merchantId: string;
@@ -11,6 +12,8 @@ export interface UpdateEndpointInput {
   description?: string | undefined;
   /** Replaces the subscription when given (empty = all events). */
   enabledEvents?: string[] | undefined;
+  /** A new throttle (deliveries a second), or 0 to remove it. */
+  rateLimitPerSecond?: number | undefined;
 }
 
 /**
@@ -19,8 +22,13 @@ export interface UpdateEndpointInput {
  * the signing secret is untouched.
  */
 export async function updateEndpoint(deps: Pick<Deps, 'db' | 'config'>, input: UpdateEndpointInput): Promise<EndpointRow> {
-  if (input.url === undefined && input.description === undefined && input.enabledEvents === undefined)
-    throw validationError('body', 'Send at least one of url, description, enabled_events');
+  if (
+    input.url === undefined &&
+    input.description === undefined &&
+    input.enabledEvents === undefined &&
+    input.rateLimitPerSecond === undefined
+  )
+    throw validationError('body', 'Send at least one of url, description, enabled_events, rate_limit');
   if (input.url !== undefined)
     assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
   if (input.description !== undefined && input.description.length > MAX_DESCRIPTION)
@@ -30,6 +38,7 @@ export async function updateEndpoint(deps: Pick<Deps, 'db' | 'config'>, input: U
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(enabledEvents !== undefined ? { enabledEvents } : {}),
+    ...(input.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: rateLimit(input.rateLimitPerSecond) } : {}),
   });
   const endpoint = changed ? await findEndpoint(deps.db, input.merchantId, input.id) : null;
   if (!endpoint) throw notFound('webhook endpoint', input.id);

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import { mandateResource, paymentResource, refundResource, webhookEndpointResource } from './resources.js';
+
+/** What the catalogue says of one event type: the resource its `data` carries and when it is sent. */
+export interface EventTypeEntry {
+  data: z.ZodType;
+  description: string;
+}
+
+/**
+ * Every event about a merchant's resources, one line each: the events the services publish on
+ * the stream (their list is the platform's EVENT_TYPES). With the operational events below, the
+ * one source of each type's payload schema (and so of `VrpEvent`), of GET /v1/event-types and of
+ * the OpenAPI document's `webhooks`. Adding an event type is adding its line here.
+ */
+export const RESOURCE_EVENT_CATALOGUE = {
+  'mandate.created': { data: mandateResource, description: 'A mandate was created (pending_sca).' },
+  'mandate.activated': { data: mandateResource, description: 'A mandate became active (SCA confirmed, or reinstated after a suspension).' },
+  'mandate.revoked': { data: mandateResource, description: 'A mandate was revoked by the merchant, the customer or the bank.' },
+  'mandate.suspended': { data: mandateResource, description: 'A mandate was suspended; collections pause until it is reinstated.' },
+  'payment.submitted': { data: paymentResource, description: 'A payment (or a retry of it) was submitted to the bank.' },
+  'payment.settled': {
+    data: paymentResource,
+    description: 'The bank settled a payment (also sent when a rejected refund gives money back).',
+  },
+  'payment.failed': { data: paymentResource, description: 'The bank failed a payment; `failure_code` says why.' },
+  'payment.refunded': { data: paymentResource, description: 'A refund was booked against a payment; `amount_refunded` is its new total.' },
+  'refund.created': { data: refundResource, description: 'A refund was created and handed to the bank.' },
+  'refund.settled': { data: refundResource, description: 'The bank settled a refund.' },
+} as const satisfies Record<string, EventTypeEntry>;
+
+/**
+ * Events about the webhook endpoints themselves, sent by the webhook service to the merchant's
+ * other enabled endpoints and the event stream (never to the endpoint concerned).
+ */
+export const OPERATIONAL_EVENT_CATALOGUE = {
+  'webhook_endpoint.disabled': {
+    data: webhookEndpointResource,
+    description: 'An endpoint was disabled (it answered 410 Gone, kept failing, or you disabled it); `disabled_reason` says why.',
+  },
+  'webhook_endpoint.enabled': { data: webhookEndpointResource, description: 'A disabled endpoint was enabled again.' },
+} as const satisfies Record<string, EventTypeEntry>;
+
+/** Every event type the platform sends: the resource events, then the operational ones. */
+export const EVENT_CATALOGUE = { ...RESOURCE_EVENT_CATALOGUE, ...OPERATIONAL_EVENT_CATALOGUE };
+
+/** One of the resource events (what the services publish on the stream). */
+export type ResourceEventType = keyof typeof RESOURCE_EVENT_CATALOGUE;
+
+/** Every resource event type, in catalogue order. */
+export const RESOURCE_EVENT_TYPES = Object.keys(RESOURCE_EVENT_CATALOGUE) as [ResourceEventType, ...ResourceEventType[]];
+
+/** One of the event types the platform sends. */
+export type EventType = keyof typeof EVENT_CATALOGUE;
+
+/** Every event type, in catalogue order. */
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as [EventType, ...EventType[]];

@@ -1,0 +1,193 @@
+/**
+ * The resources events carry in `data`, written once as zod schemas: the API's responses and
+ * OpenAPI document use these same schemas (the API package re-exports them), so a delivered
+ * event's `data` is exactly what the resource's own GET endpoint returns.
+ */
+import { z } from 'zod';
+import {
+  CLEARING_STATUSES,
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
+  MANDATE_FREQUENCIES,
+  MANDATE_STATUSES,
+  METADATA_LIMITS,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  DISABLED_REASONS,
+  SIGNATURE_SCHEMES,
+  WEBHOOK_ENDPOINT_STATUSES,
+} from './vocabulary.js';
+
+const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+// Responses are built by the presenters, not parsed: these describe them (Ajv checks formats in the tests).
+const time = (description?: string) => z.string().meta({ format: 'date-time', ...(description ? { description } : {}) });
+const date = (description: string) => z.string().nullable().meta({ format: 'date', description });
+const nullableTime = (description: string) => z.string().nullable().meta({ format: 'date-time', description });
+const id = (example: string, description?: string) => z.string().meta({ examples: [example], ...(description ? { description } : {}) });
+const amount = (description: string) =>
+  z
+    .string()
+    .regex(AMOUNT)
+    .meta({ description, examples: ['10.00'] });
+const currency = (description?: string) =>
+  z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .meta({ examples: ['GBP'], ...(description ? { description } : {}) });
+const metadata = z
+  .record(z.string().max(METADATA_LIMITS.maxKeyLength), z.union([z.string().max(METADATA_LIMITS.maxValueLength), z.number()]))
+  .describe(
+    `Your own key-value data: at most ${METADATA_LIMITS.maxKeys} keys of at most ${METADATA_LIMITS.maxKeyLength} characters; values are strings or numbers of at most ${METADATA_LIMITS.maxValueLength} characters.`,
+  )
+  .meta({ maxProperties: METADATA_LIMITS.maxKeys });
+const timelineOf = <const S extends readonly [string, ...string[]]>(statuses: S, description: string) =>
+  z.array(z.strictObject({ status: z.enum(statuses), at: time() })).describe(description);
+
+const count = (description: string) => z.number().int().min(0).describe(description);
+
+const mandateControls = z
+  .strictObject({
+    valid_from: nullableTime('Payments before it are refused (422 mandate_not_yet_valid); null: from creation.'),
+    valid_to: nullableTime('Payments from it on are refused (422 mandate_expired); null: no end.'),
+    periodic_limits: z.array(
+      z.strictObject({
+        period: z.enum(LIMIT_PERIODS),
+        alignment: z.enum(LIMIT_ALIGNMENTS),
+        max_amount: amount('The most one period may collect; null: no amount cap.').nullable(),
+        max_payments: z.number().int().min(1).nullable().describe('The most payments one period may hold; null: no count cap.'),
+      }),
+    ),
+  })
+  .nullable()
+  .describe('VRP consent controls; null when the mandate has none.');
+
+const mandateUsage = z
+  .array(
+    z.strictObject({
+      period: z.enum(LIMIT_PERIODS),
+      alignment: z.enum(LIMIT_ALIGNMENTS),
+      period_start: time('Start of the current period (inclusive).'),
+      period_end: time('End of the current period (exclusive).'),
+      amount_used: amount('Sum of the period’s payments that have not failed.'),
+      payments_used: count('Number of the period’s payments that have not failed.'),
+      amount_remaining: amount('What the period may still collect; null without an amount cap.').nullable(),
+      payments_remaining: z.number().int().min(0).nullable().describe('Payments the period may still hold; null without a count cap.'),
+    }),
+  )
+  .optional()
+  .describe(
+    'Only for a mandate with periodic limits, on answers about that one mandate (create, retrieve, cancel, sandbox changes, expand=mandate): each limit’s current period and what it has used, in the order of controls.periodic_limits.',
+  );
+
+export const mandateResource = z
+  .strictObject({
+    id: id('MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    customer_id: z.string(),
+    status: z.enum(MANDATE_STATUSES).describe('pending_sca → active (→ suspended → active) → revoked.'),
+    description: z.string(),
+    metadata,
+    limits: z.strictObject({
+      maximum_amount: amount('The most one payment may collect.'),
+      currency: currency(),
+      frequency: z.enum(MANDATE_FREQUENCIES),
+    }),
+    created_at: time(),
+    revoked_at: nullableTime('When it was revoked; null otherwise.'),
+    revoked_by: z.enum(['merchant', 'customer', 'bank']).nullable(),
+    suspended_at: nullableTime('When it was suspended, while suspended; null otherwise.'),
+    controls: mandateControls,
+    usage: mandateUsage,
+  })
+  .meta({ id: 'Mandate', description: 'Authorises recurring collections from a customer within limits.' });
+
+export const paymentResource = z
+  .strictObject({
+    id: id('PM01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    mandate_id: z.string().describe('The mandate collected under.'),
+    amount: amount('Collected, in major units of `currency`.'),
+    currency: currency(),
+    status: z
+      .enum(PAYMENT_STATUSES)
+      .describe(
+        'submitted (open; payment.submitted) → settled (payment.settled) or failed (payment.failed). A retry moves failed → submitted. ' +
+          'A fully refunded payment is refunded; a partly refunded one stays settled with amount_refunded.',
+      ),
+    clearing_status: z
+      .enum(CLEARING_STATUSES)
+      .describe('Where the bank is with the current attempt: pending (sent), clearing (accepted), cleared (settled) or rejected (failed).'),
+    settlement_date: date('The date the funds settled; null until settled.'),
+    failure_code: z
+      .enum(PAYMENT_FAILURE_CODES)
+      .nullable()
+      .describe(
+        'While failed: insufficient_funds, mandate_revoked_at_bank, account_closed, account_blocked, violates_consent_parameters ' +
+          '(outside the limits the customer authorised at their bank), payment_stopped (the customer stopped it), technical_error ' +
+          "(the bank's technical failure; retrying may succeed), bank_rejected (declined without a more specific reason) " +
+          'or refer_to_payer (contact the payer before retrying). null otherwise.',
+      ),
+    retry_count: z.int().min(0).max(3).describe('Retries made so far.'),
+    amount_refunded: amount('Total refunded so far ("0.00" when nothing was).'),
+    metadata,
+    created_at: time(),
+    timeline: timelineOf(PAYMENT_STATUSES, 'Every status the payment entered, oldest first (a retry adds submitted again).'),
+  })
+  .meta({ id: 'Payment', description: 'One collection under a mandate.' });
+
+export const refundResource = z
+  .strictObject({
+    id: id('RF01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    payment_id: z.string().describe('The payment refunded.'),
+    amount: amount('Amount returned to the customer, in the payment currency.'),
+    currency: currency("The payment's currency."),
+    status: z
+      .enum(REFUND_STATUSES)
+      .describe(
+        'pending_settlement → settled (refund.settled), or → failed when the bank rejects it; a failed refund’s amount becomes refundable again.',
+      ),
+    reason: z.string().nullable().describe('Your reason, as given; null when none was given.'),
+    metadata,
+    created_at: time(),
+    expected_settlement_date: date('When the refund is expected to settle (working days; bank holidays may delay it).'),
+    settled_at: nullableTime('When it settled; null until then.'),
+    timeline: timelineOf(REFUND_STATUSES, 'Every status the refund entered, oldest first.'),
+  })
+  .meta({ id: 'Refund', description: 'Money given back from a settled payment.' });
+
+const endpointShape = {
+  id: id('WE01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+  url: z.string().meta({ format: 'uri', description: 'Where deliveries are POSTed.' }),
+  description: z.string(),
+  enabled_events: z
+    .array(z.string())
+    .describe('Event types delivered here: types, wildcards (`payment.*` for every payment event, `*` for all); empty means all.'),
+  status: z
+    .enum(WEBHOOK_ENDPOINT_STATUSES)
+    .describe(
+      '`disabled`: it receives no new deliveries and its waiting ones end as failed; `disabled_reason` says why. `POST …/enable` turns it back on.',
+    ),
+  disabled_reason: z
+    .enum(DISABLED_REASONS)
+    .nullable()
+    .describe(
+      'Why a disabled endpoint is disabled: `gone` (it answered 410 Gone), `failing` (no successful delivery for WEBHOOK_DISABLE_AFTER, 5 days by default, of continuous failures) or `merchant` (POST …/disable). Null while enabled.',
+    ),
+  rate_limit: z
+    .strictObject({ per_second: z.int().min(1).max(1000).describe('At most this many deliveries a second.') })
+    .nullable()
+    .describe('The throttle on deliveries to this endpoint (those over it wait their turn, no attempt counted); null when none.'),
+  signature_scheme: z
+    .enum(SIGNATURE_SCHEMES)
+    .describe(
+      'How deliveries are signed: `vrp` (`X-SVC-Signature: t=…,v1=<hex>`) or `standard_webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`; any Standard Webhooks library verifies them).',
+    ),
+  created_at: time(),
+  secret_expires_at: time('Rotate the signing secret before this: 90 days after it was issued.'),
+  previous_secret_expires_at: nullableTime(
+    'During the 24 h after a rotation, when the replaced secret stops signing (deliveries carry one `v1=` per live secret); null when only the current secret signs.',
+  ),
+};
+
+export const webhookEndpointResource = z
+  .strictObject(endpointShape)
+  .meta({ id: 'WebhookEndpoint', description: 'Where signed events are delivered (never with its secret).' });
