@@ -14,6 +14,9 @@ export const EVENT_TYPES = [
   'payment.refunded',
   'refund.created',
   'refund.settled',
+  'mandate_request.authorised',
+  'mandate_request.declined',
+  'mandate_request.expired',
 ] as const;
 
 /** One of the ten public event types. */

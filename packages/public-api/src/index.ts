@@ -1,6 +1,7 @@
 export { enumString, enumValue, isoTimestamp, requiredEnum, requiredTimestamp } from './format.js';
 export { presentCustomer, type CustomerJson } from './presenters/customer.js';
 export { MANDATE_FREQUENCIES, MANDATE_STATUSES, presentMandate, type MandateJson } from './presenters/mandate.js';
+export { presentMandateRequest, type MandateRequestJson } from './presenters/mandate-request.js';
 export { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, presentPayment, type PaymentJson } from './presenters/payment.js';
 export { REFUND_STATUSES, presentRefund, type RefundJson } from './presenters/refund.js';
 export {

@@ -14,6 +14,9 @@ const RESOURCE_OF: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'payment.refunded': 'Payment',
   'refund.created': 'Refund',
   'refund.settled': 'Refund',
+  'mandate_request.authorised': 'MandateRequest',
+  'mandate_request.declined': 'MandateRequest',
+  'mandate_request.expired': 'MandateRequest',
 };
 
 const WHEN: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
@@ -27,6 +30,9 @@ const WHEN: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'payment.refunded': 'A refund was booked against a payment; `amount_refunded` is its new total.',
   'refund.created': 'A refund was created and handed to the bank.',
   'refund.settled': 'The bank settled a refund.',
+  'mandate_request.authorised': 'The customer approved the consent at their bank; `mandate_id` names the mandate now created.',
+  'mandate_request.declined': 'The customer declined the consent at their bank.',
+  'mandate_request.expired': 'The customer did not authorise the consent before `expires_at`.',
 };
 
 /** Component name of an event type's payload, e.g. `PaymentSettledEvent`. */
