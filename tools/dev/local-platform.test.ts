@@ -45,6 +45,8 @@ describe('local platform', () => {
       const res = await fetch(`${platform.url}/readyz`);
       expect(res.status).toBe(200);
       expect(platform.output()).not.toContain('stopping the platform');
+      // The customers' bank and the platform's connector to it run beside the services.
+      expect(platform.output()).toMatch(/ports .*model-bank=\d+ bank-connector=\d+ gateway=\d+/);
     } finally {
       await platform.dispose();
     }

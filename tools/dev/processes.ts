@@ -8,21 +8,42 @@ export interface ServiceProcess {
   env: Record<string, string>;
 }
 
-const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator'] as const;
+/** The gRPC services, in start order (consecutive ports from the base: 50051 mandate … 50056 bank-connector). */
+const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector'] as const;
+type GrpcService = (typeof SERVICES)[number];
 /** API.md "Observability": where each process serves /metrics under npm start (METRICS_PORT_BASE + offset). */
-const METRICS_OFFSET: Record<string, number> = { gateway: 0, mandate: 1, payment: 2, refund: 3, webhook: 4, 'bank-simulator': 5 };
-const URL_SETTING: Record<(typeof SERVICES)[number], string> = {
+const METRICS_OFFSET: Record<string, number> = {
+  gateway: 0,
+  mandate: 1,
+  payment: 2,
+  refund: 3,
+  webhook: 4,
+  'model-bank': 5,
+  'bank-connector': 6,
+  'bank-simulator': 7,
+};
+const URL_SETTING: Record<GrpcService, string> = {
   mandate: 'MANDATE_SERVICE_URL',
   payment: 'PAYMENT_SERVICE_URL',
   refund: 'REFUND_SERVICE_URL',
   webhook: 'WEBHOOK_SERVICE_URL',
   'bank-simulator': 'BANK_SERVICE_URL',
+  'bank-connector': 'CONNECTOR_SERVICE_URL',
 };
+/** The model bank's HTTPS port under npm start (its own default). */
+export const MODEL_BANK_PORT = 8443;
+
+/** The port a process listens on: the gateway's, the model bank's HTTPS port, or a service's gRPC port. */
+export function listenPort(proc: ServiceProcess, gatewayPort: string | number): number {
+  if (proc.name === 'gateway') return Number(gatewayPort);
+  return Number(proc.env.GRPC_PORT ?? proc.env.MODEL_BANK_PORT);
+}
 
 /**
- * The processes `npm start` runs, in start order (the gateway last so its readiness means
- * everything behind it answers). Only services present in the tree are started. gRPC ports are
- * consecutive from a base, or given one by one (as the runner does when it picks free ports).
+ * The processes `npm start` runs, in start order (the model bank before the connector that talks
+ * to it, the gateway last so its readiness means everything behind it answers). Only services
+ * present in the tree are started. gRPC ports are consecutive from a base, or given one by one (as
+ * the runner does when it picks free ports, the model bank's too under the name `model-bank`).
  */
 export function platformProcesses(
   root: string,
@@ -30,13 +51,32 @@ export function platformProcesses(
   grpcPorts: number | Record<string, number> = 50051,
   /** The gateway's metrics port; the others follow it. 0: every process picks a free one. */
   metricsBase = 9100,
+  /** The gateway's port: the bank sends the customer back to it and posts its event notifications there. */
+  gatewayPort: string | number = 8080,
 ): ServiceProcess[] {
   const metricsPort = (name: string) => String(metricsBase === 0 ? 0 : metricsBase + METRICS_OFFSET[name]!);
-  const portOf = (name: (typeof SERVICES)[number], i: number) => (typeof grpcPorts === 'number' ? grpcPorts + i : grpcPorts[name]!);
+  const portOf = (name: GrpcService, i: number) => (typeof grpcPorts === 'number' ? grpcPorts + i : grpcPorts[name]!);
+  const bankPort = typeof grpcPorts === 'number' ? MODEL_BANK_PORT : (grpcPorts['model-bank'] ?? MODEL_BANK_PORT);
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
   const urls: Record<string, string> = {};
   SERVICES.forEach((name, i) => (urls[URL_SETTING[name]] = `http://127.0.0.1:${portOf(name, i)}`));
+  const grpc = (name: GrpcService) => ({ name, dir: `services/${name}`, env: { GRPC_PORT: String(portOf(name, SERVICES.indexOf(name))) } });
   const all: ServiceProcess[] = [
-    ...SERVICES.map((name, i) => ({ name, dir: `services/${name}`, env: { GRPC_PORT: String(portOf(name, i)) } })),
+    ...SERVICES.filter((name) => name !== 'bank-connector').map(grpc),
+    // The customers' bank in sandbox, with the credentials under .vrp/bank/ (see bank-credentials.ts).
+    {
+      name: 'model-bank',
+      dir: 'services/model-bank',
+      env: {
+        MODEL_BANK_PORT: String(bankPort),
+        MODEL_BANK_CLIENT_REDIRECT_URIS: `${gateway}/v1/bank/callback`,
+        MODEL_BANK_CLIENT_EVENT_URL: `${gateway}/v1/bank/event-notifications`,
+      },
+    },
+    {
+      ...grpc('bank-connector'),
+      env: { ...grpc('bank-connector').env, BANK_ISSUER: `https://127.0.0.1:${bankPort}`, PUBLIC_BASE_URL: gateway },
+    },
     { name: 'gateway', dir: 'services/gateway', env: {} },
   ];
   return all
@@ -45,9 +85,10 @@ export function platformProcesses(
 }
 
 /**
- * The environment a process runs in: the platform's, except the bank simulator's, which plays
- * the bank for a local production platform too and refuses to run as production itself.
+ * The environment a process runs in: the platform's, except the model bank's and the bank
+ * simulator's, which play the bank for a local production platform too and refuse to run as
+ * production themselves.
  */
 function envOf(name: string, vrpEnv: string): string {
-  return name === 'bank-simulator' ? 'sandbox' : vrpEnv;
+  return name === 'bank-simulator' || name === 'model-bank' ? 'sandbox' : vrpEnv;
 }

@@ -15,7 +15,8 @@ import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { platformProcesses, type ServiceProcess } from './processes.js';
+import { ensureBankCredentials } from './bank-credentials.js';
+import { listenPort, platformProcesses, type ServiceProcess } from './processes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const vrpEnv = process.env.VRP_ENV ?? 'sandbox';
@@ -52,8 +53,8 @@ const answers = (p: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** The port a process listens on (the gateway's is GATEWAY_PORT). */
-const portOf = (proc: ServiceProcess) => Number(proc.name === 'gateway' ? port : proc.env.GRPC_PORT);
+/** The port a process listens on (the gateway's is GATEWAY_PORT, the model bank's MODEL_BANK_PORT). */
+const portOf = (proc: ServiceProcess) => listenPort(proc, port);
 
 /** Spawns one service; resolves 'ok' once its port answers, 'in-use' if its port was taken. */
 async function spawnService(proc: ServiceProcess): Promise<'ok' | 'in-use' | 'failed'> {
@@ -91,14 +92,16 @@ async function startAll(): Promise<void> {
   console.log(
     `start: Node ${process.version}; traces ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? `to ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT}` : 'not exported (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
   );
+  // The model bank and the connector share one throwaway trust anchor, made once under .vrp/bank/.
+  console.log(await ensureBankCredentials());
   for (let attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
     const reserved = new Map<string, { port: number; release: () => Promise<void> }>();
     const names = platformProcesses(root, vrpEnv).map((p) => p.name);
     if (base === 0) for (const name of names) if (name !== 'gateway') reserved.set(name, await reservePort());
     if (process.env.GATEWAY_PORT === '0') reserved.set('gateway', await reservePort());
     const grpcPorts = base === 0 ? Object.fromEntries([...reserved].filter(([n]) => n !== 'gateway').map(([n, r]) => [n, r.port])) : base;
-    processes = platformProcesses(root, vrpEnv, grpcPorts, Number(process.env.METRICS_PORT_BASE ?? 9100));
     port = String(reserved.get('gateway')?.port ?? process.env.GATEWAY_PORT ?? '8080');
+    processes = platformProcesses(root, vrpEnv, grpcPorts, Number(process.env.METRICS_PORT_BASE ?? 9100), port);
     console.log(`start: ports ${processes.map((p) => `${p.name}=${portOf(p)}`).join(' ')}`);
     let result: 'ok' | 'in-use' | 'failed' = 'ok';
     // Each reservation is held until its own service starts, so the window for a thief is short.

@@ -1,4 +1,4 @@
-import { bank, health, mandate, payment, refund, sandboxClock, webhook } from '@vrp/contracts';
+import { bank, connector, health, mandate, payment, refund, sandboxClock, webhook } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
@@ -12,6 +12,8 @@ export interface GatewayClients {
   refund: ServiceClient<typeof refund.RefundService>;
   webhook: ServiceClient<typeof webhook.WebhookService>;
   bank: ServiceClient<typeof bank.BankService>;
+  /** The bank connector (consents, payments and refunds at the customer's bank). */
+  connector: ServiceClient<typeof connector.ConnectorService>;
   /** Sets sandbox merchants' clocks on every service. */
   clocks: ClockPusher;
 }
@@ -29,6 +31,7 @@ const SERVICES = {
   refund: refund.RefundService,
   webhook: webhook.WebhookService,
   bank: bank.BankService,
+  connector: connector.ConnectorService,
 } as const;
 
 /** Clients for every downstream service from the configured URLs (connections open lazily). */
@@ -54,6 +57,7 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
     refund: make('refund'),
     webhook: make('webhook'),
     bank: make('bank'),
+    connector: make('connector'),
     clocks: {
       async push(merchantId, offsetMs) {
         const failed: { service: DownstreamService; err: unknown }[] = [];
@@ -85,7 +89,10 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
  * advance makes the bank settle what fell due at once, and the services must date its reports
  * on the new clock.
  */
-const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [['mandate', 'payment', 'refund', 'webhook'], ['bank']];
+const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [
+  ['mandate', 'payment', 'refund', 'webhook'],
+  ['bank', 'connector'],
+];
 
 /** grpc.health.v1 clients for the services readiness checks. */
 export function createHealthClients(config: GatewayConfig): Map<DownstreamService, ServiceClient<typeof health.Health>> {

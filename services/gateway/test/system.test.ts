@@ -21,8 +21,22 @@ describe('operations and cross-cutting behaviour', () => {
     expect(ready.status).toBe(200);
     expect(ready.text).toBe('{"status":"ready"}');
     const metrics = await (await fetch(`http://127.0.0.1:${platform.gateway.metricsPort}/metrics`)).text();
-    for (const dependency of ['postgres', 'nats', 'mandate', 'payment', 'refund', 'webhook', 'bank'])
+    for (const dependency of ['postgres', 'nats', 'mandate', 'payment', 'refund', 'webhook', 'bank', 'connector'])
       expect(metrics).toMatch(new RegExp(`^vrp_gateway_dependency_up\\{[^}]*dependency="${dependency}"[^}]*\\} 1$`, 'm'));
+  });
+
+  it('checks the bank connector by default: unreachable, it shows down in the metrics and the log', async () => {
+    const lines: string[] = [];
+    const gateway = await platform.startGateway(
+      { READINESS_SERVICES: '', CONNECTOR_SERVICE_URL: 'http://127.0.0.1:9' },
+      undefined,
+      createLogger('gateway', { write: (l) => lines.push(l) }),
+    );
+    expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
+    const metrics = await (await fetch(`http://127.0.0.1:${gateway.metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^vrp_gateway_dependency_up\{[^}]*dependency="connector"[^}]*\} 0$/m);
+    const down = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'readiness: a dependency is down');
+    expect(down).toMatchObject({ dependency: 'connector' });
   });
 
   it('stays ready while a downstream service is unreachable, says which only in its logs and metrics, and answers 503 only on its routes', async () => {

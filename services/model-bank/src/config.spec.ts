@@ -34,6 +34,9 @@ describe('loadModelBankConfig', () => {
   it('has defaults that work locally', () => {
     const config = loadModelBankConfig(env);
     expect(config).toMatchObject({ port: 8443, metricsPort: 9105, host: '127.0.0.1', trustAnchor: 'model-bank.local', issuer: undefined });
+    // The bank connector's sandbox default: the two agree with nothing set; empty turns the back office off.
+    expect(config.backOfficeToken).toBe('model-bank-sandbox-back-office');
+    expect(loadModelBankConfig({ ...env, MODEL_BANK_BACK_OFFICE_TOKEN: '' }).backOfficeToken).toBeUndefined();
     expect(config.clients).toEqual([
       expect.objectContaining({
         clientId: 'vrp-platform',

@@ -62,6 +62,14 @@ function optional<T>(setting: Setting<T>): Setting<T | undefined> {
   return { name: setting.name, parse: (raw) => (raw === undefined || raw === '' ? undefined : setting.parse(raw)) };
 }
 
+/** The back office token the model bank and the bank connector agree on when neither is told otherwise. */
+export const SANDBOX_BACK_OFFICE_TOKEN = 'model-bank-sandbox-back-office';
+
+/** Unset: the sandbox default; empty: no back office at all. */
+function backOfficeToken(name: string): Setting<string | undefined> {
+  return { name, parse: (raw) => (raw === undefined ? SANDBOX_BACK_OFFICE_TOKEN : raw === '' ? undefined : raw) };
+}
+
 /**
  * Reads the model bank's settings from `env` (the only reader of process.env) and returns them
  * frozen; throws a ConfigError with one line per bad setting. A model bank is never production:
@@ -101,7 +109,8 @@ export function loadModelBankConfig(env: NodeJS.ProcessEnv = process.env) {
       clientSigningIss: optional(str('MODEL_BANK_CLIENT_SIGNING_ISS')),
       /** A JSON file of further clients (see README "Registering a client"). */
       clientsFile: optional(file('MODEL_BANK_CLIENTS_FILE', '', json)),
-      backOfficeToken: optional(str('MODEL_BANK_BACK_OFFICE_TOKEN')),
+      /** The sandbox's back office token (the bank connector's default too); set it empty to turn the back office off. */
+      backOfficeToken: backOfficeToken('MODEL_BANK_BACK_OFFICE_TOKEN'),
       autoSettleMs: optional(int('MODEL_BANK_AUTO_SETTLE_MS', { min: 0 })),
       /** A new customer's balance, in whole units of their account's currency. */
       defaultBalance: int('MODEL_BANK_DEFAULT_BALANCE', { default: 1_000_000, min: 0, max: 1_000_000_000_000 }),

@@ -9,7 +9,7 @@ import { createDb } from '../../src/db/client.js';
 import { createMerchant } from '../../src/usecases/create-merchant.js';
 import type { Logger } from '@vrp/logging';
 import { createApi, type Api } from './api.js';
-import { SERVICE_STARTERS, sharedEnv, type StartedService } from './services.js';
+import { reservedPort, SERVICE_STARTERS, sharedEnv, type StartedService } from './services.js';
 
 export interface PlatformOptions {
   env?: 'sandbox' | 'production';
@@ -75,8 +75,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const gatewayEnv = Object.assign({}, ...started.map((s) => s.gatewayEnv)) as Record<string, string>;
   const baseEnv = {
     ...sharedEnv(ctx),
-    GATEWAY_PORT: '0',
-    READINESS_SERVICES: SERVICE_STARTERS.map((s) => s.name).join(','),
+    // The address the bank was told (redirects, event notifications); extra gateways take port 0.
+    GATEWAY_PORT: String(await reservedPort(ctx, 'gateway')),
+    READINESS_SERVICES: SERVICE_STARTERS.filter((s) => s.readiness !== false)
+      .map((s) => s.name)
+      .join(','),
     // Generous by default so ordinary tests never meet the limiter; rate-limit tests lower it.
     RATE_LIMIT_RPS: '100000',
     RATE_LIMIT_BURST: '100000',
@@ -111,7 +114,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     },
     api: (token) => createApi(gateway.url, token),
     async startGateway(overrides, now, logger, clients) {
-      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, ...overrides }), {
+      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, GATEWAY_PORT: '0', ...overrides }), {
         ...(now ? { now } : {}),
         ...(logger ? { logger } : {}),
         ...(clients ? { clients } : {}),

@@ -1,9 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadBankConnectorConfig, startBankConnectorService } from '@vrp/bank-connector-service';
 import { loadBankSimulatorConfig, startBankSimulator } from '@vrp/bank-simulator-service';
 import { loadMandateConfig, startMandateService } from '@vrp/mandate-service';
+import { loadModelBankConfig, SANDBOX_BACK_OFFICE_TOKEN, startModelBank } from '@vrp/model-bank-service';
 import { loadPaymentConfig, startPaymentService } from '@vrp/payment-service';
 import { loadRefundConfig, startRefundService } from '@vrp/refund-service';
 import { loadWebhookConfig, startWebhookService } from '@vrp/webhook-service';
-import { reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
+import {
+  generateBankCredentials,
+  reservePort,
+  writeBankCredentials,
+  type BankCredentialFiles,
+  type BankCredentials,
+  type TestDatabase,
+  type TestStream,
+} from '@vrp/testing';
 
 /** What a started downstream service tells the gateway: its settings (e.g. MANDATE_SERVICE_URL). */
 export interface StartedService {
@@ -30,6 +43,8 @@ export interface StarterContext {
 export interface ServiceStarter {
   /** Name as in READINESS_SERVICES (mandate, payment, ...). */
   name: string;
+  /** Whether the gateway's /readyz checks it (default true; the model bank is a bank, not one of the platform's services). */
+  readiness?: boolean;
   /** services/<dir> whose committed migrations the test database needs. */
   migrations: string[];
   start(ctx: StarterContext): Promise<StartedService>;
@@ -92,6 +107,112 @@ export function reservedPort(ctx: object, service: string): Promise<number> {
 }
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
+
+/** The platform's client id at the model bank, and the trust anchor of its transport certificate. */
+const BANK_CLIENT_ID = 'vrp-platform';
+const BANK_TRUST_ANCHOR = 'model-bank.test';
+
+const bankMaterial = new WeakMap<object, { credentials: BankCredentials; files: BankCredentialFiles }>();
+
+/** Fresh bank credentials for one platform (a throwaway CA, both sides' certificates and signing keys), written to a temporary folder. */
+function bankCredentials(ctx: object): { credentials: BankCredentials; files: BankCredentialFiles } {
+  let material = bankMaterial.get(ctx);
+  if (!material) {
+    const credentials = generateBankCredentials(BANK_CLIENT_ID);
+    material = { credentials, files: writeBankCredentials(credentials, mkdtempSync(path.join(tmpdir(), 'platform-bank-'))) };
+    bankMaterial.set(ctx, material);
+  }
+  return material;
+}
+
+/** The platform's public address as the bank knows it (redirects, event notifications): the gateway's reserved port. */
+export const publicBaseUrl = async (ctx: object) => local(await reservedPort(ctx, 'gateway'));
+
+/** The model bank: the customers' bank (an Open Banking ASPSP) over mutual TLS, in its own schema. */
+export const modelBankStarter: ServiceStarter = {
+  name: 'model-bank',
+  readiness: false,
+  migrations: ['model-bank'],
+  async start(ctx) {
+    const { credentials, files } = bankCredentials(ctx);
+    const gateway = await publicBaseUrl(ctx);
+    const bank = await startModelBank(
+      loadModelBankConfig({
+        DATABASE_URL: ctx.db.url,
+        LOG_LEVEL: 'silent',
+        // It plays the customers' bank, for a production platform too: the model bank itself is never production.
+        VRP_ENV: 'sandbox',
+        MODEL_BANK_PORT: '0',
+        METRICS_PORT: '0',
+        MODEL_BANK_TLS_CERT: files.bankServerCert,
+        MODEL_BANK_TLS_KEY: files.bankServerKey,
+        MODEL_BANK_CLIENT_CA: files.ca,
+        MODEL_BANK_SIGNING_KEY: files.bankSigningKey,
+        MODEL_BANK_SIGNING_KID: credentials.bankSigning.kid,
+        MODEL_BANK_TRUST_ANCHOR: BANK_TRUST_ANCHOR,
+        MODEL_BANK_CLIENT_ID: BANK_CLIENT_ID,
+        MODEL_BANK_CLIENT_JWKS: files.tppSigningJwks,
+        MODEL_BANK_CLIENT_REDIRECT_URIS: `${gateway}/v1/bank/callback`,
+        MODEL_BANK_CLIENT_EVENT_URL: `${gateway}/v1/bank/event-notifications`,
+        MODEL_BANK_BACK_OFFICE_TOKEN: SANDBOX_BACK_OFFICE_TOKEN,
+        MODEL_BANK_SWEEP_INTERVAL: '200ms',
+        MODEL_BANK_EVENT_FIRST_RETRY: '100ms',
+        MODEL_BANK_EVENT_MAX_BACKOFF: '1s',
+        ...ctx.env,
+      }),
+    );
+    return {
+      gatewayEnv: { BANK_ISSUER: bank.issuer },
+      metricsPort: bank.metricsPort,
+      async stop() {
+        await bank.stop();
+        rmSync(files.dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+/** The bank connector: the platform's one voice to the bank (here the model bank), reporting to payment, refund and mandate. */
+export const connectorStarter: ServiceStarter = {
+  name: 'connector',
+  migrations: ['bank-connector'],
+  async start(ctx) {
+    const { credentials, files } = bankCredentials(ctx);
+    const issuer = ctx.urls?.BANK_ISSUER;
+    if (!issuer) throw new Error('the connector starts after the model bank (BANK_ISSUER)');
+    const service = await startBankConnectorService(
+      loadBankConnectorConfig({
+        ...sharedEnv(ctx),
+        // Its bank is the model bank, for a production platform too (production would refuse the
+        // back office and the gateway's plain-http address it is given here).
+        VRP_ENV: 'sandbox',
+        GRPC_PORT: String(await reservedPort(ctx, 'connector')),
+        METRICS_PORT: '0',
+        BANK_ISSUER: issuer,
+        BANK_CLIENT_ID: BANK_CLIENT_ID,
+        BANK_TRANSPORT_CERT: files.tppTransportCert,
+        BANK_TRANSPORT_KEY: files.tppTransportKey,
+        BANK_SIGNING_KEY: files.tppSigningKey,
+        BANK_SIGNING_KID: credentials.tppSigning.kid,
+        BANK_CA: files.ca,
+        BANK_SIGNING_ISS: BANK_CLIENT_ID,
+        BANK_TRUST_ANCHOR: BANK_TRUST_ANCHOR,
+        PUBLIC_BASE_URL: await publicBaseUrl(ctx),
+        PAYMENT_SERVICE_URL: local(await reservedPort(ctx, 'payment')),
+        REFUND_SERVICE_URL: local(await reservedPort(ctx, 'refund')),
+        MANDATE_SERVICE_URL: ctx.urls?.MANDATE_SERVICE_URL ?? '',
+        // Tests settle and fail payments by hand; auto-settlement must not overtake them.
+        SANDBOX_SETTLEMENT_DELAY_MS: '3600000',
+        BANK_TIMEOUT: '3s',
+        CONNECTOR_POLL_INITIAL: '200ms',
+        CONNECTOR_POLL_MAX: '1s',
+        CONNECTOR_JOB_INTERVAL: '100ms',
+        ...ctx.env,
+      }),
+    );
+    return { gatewayEnv: { CONNECTOR_SERVICE_URL: local(service.port) }, metricsPort: service.metricsPort, stop: () => service.stop() };
+  },
+};
 
 export const paymentStarter: ServiceStarter = {
   name: 'payment',
@@ -173,4 +294,12 @@ export const webhookStarter: ServiceStarter = {
  * The downstream services a platform test runs, in start order. A service joining the platform
  * adds its starter here (its migrations, how to start it, which URL the gateway gets).
  */
-export const SERVICE_STARTERS: ServiceStarter[] = [mandateStarter, paymentStarter, bankStarter, refundStarter, webhookStarter];
+export const SERVICE_STARTERS: ServiceStarter[] = [
+  mandateStarter,
+  modelBankStarter,
+  connectorStarter,
+  paymentStarter,
+  bankStarter,
+  refundStarter,
+  webhookStarter,
+];
