@@ -6,6 +6,8 @@ export interface MerchantRecord {
   name: string;
   payoutCurrency: string;
   createdAt: Date;
+  /** The account consents pay into, when one was set (sandbox defaults to a model account). */
+  creditorAccount?: { scheme: string; identification: string; name: string } | null;
 }
 
 /** An API token as the console lists it (never its hash). */

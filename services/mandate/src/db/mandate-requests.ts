@@ -205,3 +205,9 @@ export async function listMandateRequests(
   );
   return pageOf(found.map(toRow), query);
 }
+
+/** The merchant of request `id`, whoever it is: for the bank's redirect, which names the request only. */
+export async function merchantOfMandateRequest(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await rows<{ merchant_id: string }>(db, 'SELECT merchant_id FROM mandate.mandate_requests WHERE id = $1', [id]);
+  return row?.merchant_id ?? null;
+}

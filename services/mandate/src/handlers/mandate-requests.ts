@@ -1,6 +1,7 @@
 import type { ServiceImpl } from '@connectrpc/connect';
 import { mandate as pb } from '@vrp/contracts';
-import { validationError } from '@vrp/errors';
+import { notFound, validationError } from '@vrp/errors';
+import { merchantOfMandateRequest } from '../db/mandate-requests.js';
 import type { MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
 import { controlsFromPb, frequencyFromPb, requestStatusFromPb, toMandateMessage, toMandateRequestMessage } from '../messages.js';
 import { getMandateRequest, listMandateRequests } from '../usecases/get-mandate-request.js';
@@ -65,7 +66,10 @@ export function mandateRequestHandlers(deps: Deps): MandateRequestRpcs {
     async recordMandateRequestOutcome(req) {
       const outcome = OUTCOMES.get(req.outcome);
       if (!outcome) throw validationError('outcome', 'must be authorised, declined or expired');
-      const { request, mandate } = await recordMandateRequestOutcome(deps, req.merchantId, req.id, outcome);
+      // The bank's redirect names the request, not its merchant: then it is the request's own.
+      const merchantId = req.merchantId || (await merchantOfMandateRequest(deps.sql, req.id));
+      if (!merchantId) throw notFound('mandate request', req.id);
+      const { request, mandate } = await recordMandateRequestOutcome(deps, merchantId, req.id, outcome);
       return { mandateRequest: toMandateRequestMessage(request), ...(mandate ? { mandate: toMandateMessage(mandate) } : {}) };
     },
   };
