@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateTestTls, TestReceiver, waitFor } from '@vrp/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Api } from './support/api.js';
+import { launchChromium, screenshot } from './support/browser.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+// The customer's consent journey in a real browser, page by page: the merchant creates a mandate
+// request through the API, the customer opens its authorisation_url, sees the payee and the
+// maximum amount on the model bank's consent page, approves, and lands on the merchant's
+// redirect_uri with outcome=success; the mandate is then active and the three events reach the
+// merchant's HTTPS webhook endpoint.
+const tls = generateTestTls();
+const receiver = new TestReceiver(tls);
+let platform: Platform;
+let api: Api;
+let browser: Browser;
+let merchantSite: Server;
+let merchantUrl: string;
+
+beforeAll(async () => {
+  await receiver.start();
+  platform = await startPlatform({ webhookCa: tls.ca, overrides: { WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true' } });
+  api = platform.api((await platform.createMerchant({ name: 'Acme Gym' })).token);
+  // The merchant's own page the customer returns to (sandbox accepts http://127.0.0.1 return addresses).
+  merchantSite = createServer((_req, res) => res.end('<!doctype html><title>Back at Acme Gym</title><h1>Thanks</h1>'));
+  await new Promise<void>((resolve) => merchantSite.listen(0, '127.0.0.1', resolve));
+  merchantUrl = `http://127.0.0.1:${(merchantSite.address() as AddressInfo).port}/mandates/done`;
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  merchantSite?.close();
+  await platform?.stop();
+  await receiver.stop();
+}, 60_000);
+
+describe('the consent journey in Chromium', { timeout: 90_000 }, () => {
+  it('goes from the authorisation link through the bank’s Approve back to the merchant, and the mandate is active', async () => {
+    const endpoint = await api.post('/v1/webhook-endpoints', {
+      url: receiver.url,
+      enabled_events: ['mandate.created', 'mandate.activated', 'mandate_request.authorised'],
+    });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    receiver.secrets = [endpoint.body.secret as string];
+    const created = await api.post('/v1/mandate-requests', {
+      customer: { email: 'jo@example.com', name: 'Jo Bloggs' },
+      maximum_amount: '42.50',
+      currency: 'GBP',
+      frequency: 'monthly',
+      description: 'Gym membership',
+      redirect_uri: merchantUrl,
+    });
+    expect(created.status, created.text).toBe(201);
+    const request = created.body;
+
+    // The model bank's certificate comes from a throwaway CA of the test platform.
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await page.goto(request.authorisation_url as string);
+    await page.getByRole('button', { name: 'Approve' }).waitFor();
+    const consentPage = await page.locator('body').innerText();
+    expect(consentPage).toContain('Acme Gym');
+    expect(consentPage).toMatch(/42\.50/);
+    await screenshot(page, 'model-bank-consent');
+
+    await Promise.all([page.waitForURL((url) => url.href.startsWith(merchantUrl)), page.getByRole('button', { name: 'Approve' }).click()]);
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get('mandate_request_id')).toBe(request.id);
+    expect(landed.searchParams.get('outcome')).toBe('success');
+    const mandateId = landed.searchParams.get('mandate_id')!;
+    expect(mandateId).toMatch(/^MD/);
+    await context.close();
+
+    expect((await api.get(`/v1/mandate-requests/${request.id}`)).body).toMatchObject({ status: 'authorised', mandate_id: mandateId });
+    expect((await api.get(`/v1/mandates/${mandateId}`)).body).toMatchObject({ status: 'active', mandate_request_id: request.id });
+    const delivered = await waitFor(
+      () => {
+        const types = receiver.received
+          .filter((r) => r.answeredWith < 300 && r.validSignatures > 0)
+          .map((r) => r.body.event_type as string);
+        return types.length >= 3 ? types : undefined;
+      },
+      { what: 'three signed deliveries', timeoutMs: 20_000 },
+    );
+    expect([...new Set(delivered)].sort()).toEqual(['mandate.activated', 'mandate.created', 'mandate_request.authorised']);
+    const authorised = receiver.received.find((r) => r.body.event_type === 'mandate_request.authorised')!.body.data as Record<
+      string,
+      unknown
+    >;
+    expect(authorised).toMatchObject({ id: request.id, status: 'authorised', mandate_id: mandateId });
+  });
+});
