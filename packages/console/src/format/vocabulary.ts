@@ -16,6 +16,9 @@ export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
   'payment.refunded',
   'refund.created',
   'refund.settled',
+  'mandate_request.authorised',
+  'mandate_request.declined',
+  'mandate_request.expired',
 ]);
 // Failed deliveries first: the one a merchant comes looking for.
 export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['delivery_failed', 'retrying', 'pending', 'delivered']);
