@@ -60,6 +60,8 @@ describe('the consent journey in Chromium', { timeout: 90_000 }, () => {
     // The model bank's certificate comes from a throwaway CA of the test platform.
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
     const page = await context.newPage();
+    const callbacks: string[] = [];
+    page.on('request', (r) => r.url().includes('/v1/bank/callback') && callbacks.push(r.url()));
     await page.goto(request.authorisation_url as string);
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     const consentPage = await page.locator('body').innerText();
@@ -75,6 +77,12 @@ describe('the consent journey in Chromium', { timeout: 90_000 }, () => {
     expect(mandateId).toMatch(/^MD/);
     await context.close();
 
+    // The bank's answer replayed (its code used already) is refused, and changes nothing.
+    expect(callbacks).toHaveLength(1);
+    const replayed = await fetch(callbacks[0]!, { redirect: 'manual' });
+    expect(replayed.status).toBe(400);
+    expect(((await replayed.json()) as { error: { code: string } }).error.code).toBe('validation_error');
+
     expect((await api.get(`/v1/mandate-requests/${request.id}`)).body).toMatchObject({ status: 'authorised', mandate_id: mandateId });
     expect((await api.get(`/v1/mandates/${mandateId}`)).body).toMatchObject({ status: 'active', mandate_request_id: request.id });
     const delivered = await waitFor(
@@ -87,10 +95,35 @@ describe('the consent journey in Chromium', { timeout: 90_000 }, () => {
       { what: 'three signed deliveries', timeoutMs: 20_000 },
     );
     expect([...new Set(delivered)].sort()).toEqual(['mandate.activated', 'mandate.created', 'mandate_request.authorised']);
+    expect(delivered).toHaveLength(3);
     const authorised = receiver.received.find((r) => r.body.event_type === 'mandate_request.authorised')!.body.data as Record<
       string,
       unknown
     >;
     expect(authorised).toMatchObject({ id: request.id, status: 'authorised', mandate_id: mandateId });
+  });
+
+  it('sends a customer who approves after the request expired back with outcome=expired, and makes no mandate', async () => {
+    const created = await api.post('/v1/mandate-requests', {
+      customer: { name: 'Sam Late' },
+      maximum_amount: '10.00',
+      currency: 'GBP',
+      frequency: 'monthly',
+      redirect_uri: merchantUrl,
+    });
+    expect(created.status, created.text).toBe(201);
+    const request = created.body;
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await page.goto(request.authorisation_url as string);
+    await page.getByRole('button', { name: 'Approve' }).waitFor();
+    expect((await api.post(`/v1/sandbox/mandate-requests/${request.id}/expire`)).body).toMatchObject({ status: 'expired' });
+    await Promise.all([page.waitForURL((url) => url.href.startsWith(merchantUrl)), page.getByRole('button', { name: 'Approve' }).click()]);
+    const landed = new URL(page.url());
+    await context.close();
+    expect(landed.searchParams.get('mandate_request_id')).toBe(request.id);
+    expect(landed.searchParams.get('outcome')).toBe('expired');
+    expect(landed.searchParams.get('mandate_id')).toBeNull();
+    expect((await api.get(`/v1/mandate-requests/${request.id}`)).body).toMatchObject({ status: 'expired', mandate_id: null });
   });
 });
