@@ -50,16 +50,20 @@ ALTER TABLE "mandate"."mandate_requests"
   ADD CONSTRAINT "mandate_requests_metadata_check" CHECK (jsonb_typeof("metadata") = 'object'),
   ADD CONSTRAINT "mandate_requests_mandate_id_check" CHECK ("mandate_id" LIKE 'MD%');
 
-CREATE FUNCTION "mandate"."mandate_request_ends_once"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF OLD.status <> 'awaiting_authorisation' AND NEW.status IS DISTINCT FROM OLD.status THEN
-    RAISE EXCEPTION 'mandate request % already ended %', OLD.id, OLD.status USING ERRCODE = 'check_violation', CONSTRAINT = 'mandate_requests_ended_final';
-  END IF;
+-- The function bodies are E'' strings whose statement ends are written \073: prisma migrate deploy
+-- splits a migration at every semicolon in its text, string and dollar quotes included.
+CREATE FUNCTION "mandate"."mandate_request_ends_once"() RETURNS trigger LANGUAGE plpgsql
+  AS E'BEGIN
+  IF OLD.status <> ''awaiting_authorisation'' AND NEW.status IS DISTINCT FROM OLD.status THEN
+    RAISE EXCEPTION ''mandate request % already ended %'', OLD.id, OLD.status
+      USING ERRCODE = ''check_violation'', CONSTRAINT = ''mandate_requests_ended_final'', TABLE = ''mandate_requests''\073
+  END IF\073
   IF OLD.authorisation_url IS NOT NULL AND NEW.authorisation_url IS DISTINCT FROM OLD.authorisation_url THEN
-    RAISE EXCEPTION 'mandate request % was staged already', OLD.id USING ERRCODE = 'check_violation', CONSTRAINT = 'mandate_requests_staged_once';
-  END IF;
-  RETURN NEW;
-END $$;
+    RAISE EXCEPTION ''mandate request % was staged already'', OLD.id
+      USING ERRCODE = ''check_violation'', CONSTRAINT = ''mandate_requests_staged_once'', TABLE = ''mandate_requests''\073
+  END IF\073
+  RETURN NEW\073
+END';
 CREATE TRIGGER "mandate_requests_ends_once" BEFORE UPDATE ON "mandate"."mandate_requests"
   FOR EACH ROW EXECUTE FUNCTION "mandate"."mandate_request_ends_once"();
 
@@ -67,17 +71,17 @@ CREATE TRIGGER "mandate_requests_ends_once" BEFORE UPDATE ON "mandate"."mandate_
 -- merchant and customer, and only once the request is authorised.
 ALTER TABLE "mandate"."mandates" ADD CONSTRAINT "mandates_mandate_request_fkey"
   FOREIGN KEY ("mandate_request_id") REFERENCES "mandate"."mandate_requests"("id") ON DELETE RESTRICT;
-CREATE FUNCTION "mandate"."mandate_of_authorised_request"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+CREATE FUNCTION "mandate"."mandate_of_authorised_request"() RETURNS trigger LANGUAGE plpgsql
+  AS E'BEGIN
   IF NEW.mandate_request_id IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM mandate.mandate_requests r
-     WHERE r.id = NEW.mandate_request_id AND r.status = 'authorised' AND r.mandate_id = NEW.id
+    SELECT 1 FROM "mandate"."mandate_requests" r
+     WHERE r.id = NEW.mandate_request_id AND r.status = ''authorised'' AND r.mandate_id = NEW.id
        AND r.merchant_id = NEW.merchant_id AND r.customer_id = NEW.customer_id) THEN
-    RAISE EXCEPTION 'mandate % is not the reserved mandate of authorised request %', NEW.id, NEW.mandate_request_id
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'mandates_of_authorised_request';
-  END IF;
-  RETURN NEW;
-END $$;
+    RAISE EXCEPTION ''mandate % is not the reserved mandate of authorised request %'', NEW.id, NEW.mandate_request_id
+      USING ERRCODE = ''check_violation'', CONSTRAINT = ''mandates_of_authorised_request'', TABLE = ''mandates''\073
+  END IF\073
+  RETURN NEW\073
+END';
 CREATE TRIGGER "mandates_of_authorised_request" BEFORE INSERT ON "mandate"."mandates"
   FOR EACH ROW EXECUTE FUNCTION "mandate"."mandate_of_authorised_request"();
 
