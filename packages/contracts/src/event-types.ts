@@ -1,5 +1,5 @@
 /**
- * The ten public event types (SPEC.md "Event types"): the `event_type` of every DomainEvent on
+ * The public event types (SPEC.md "Event types", and API.md's mandate_request events): the `event_type` of every DomainEvent on
  * the stream and of every webhook delivery. Hand-written beside the generated code because
  * protobuf carries the type as a string.
  */
@@ -19,5 +19,5 @@ export const EVENT_TYPES = [
   'mandate_request.expired',
 ] as const;
 
-/** One of the ten public event types. */
+/** One of the public event types. */
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -93,7 +93,7 @@ describe('vrp listen and vrp trigger', () => {
   });
 
   it(
-    'trigger makes each of the ten events happen for real, and listen forwards each signed like a delivery',
+    'trigger makes each event type happen for real, and listen forwards each signed like a delivery',
     { timeout: 400_000 },
     async () => {
       // The merchant's receiver verifies with @vrp/webhook-verify and answers 400 when that fails;
