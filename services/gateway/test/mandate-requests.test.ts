@@ -129,4 +129,18 @@ describe('mandate requests', { timeout: 60_000 }, () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_error');
   });
+
+  it('forward the bank\u2019s event notifications to the connector, which refuses one not signed by the bank', async () => {
+    const post = (body: string) =>
+      fetch(`${platform.url}/v1/bank/event-notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/jwt', 'x-fapi-interaction-id': 'f0e1d2c3-0000-4000-8000-000000000001' },
+        body,
+      });
+    const forged = await post('eyJhbGciOiJub25lIn0.eyJpc3MiOiJtZSJ9.');
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('validation_error');
+    const empty = await post('');
+    expect(empty.status).toBe(400);
+  });
 });
