@@ -92,94 +92,98 @@ describe('vrp listen and vrp trigger', () => {
     }
   });
 
-  it('trigger makes each event type happen for real, and listen forwards each signed like a delivery', { timeout: 400_000 }, async () => {
-    // The merchant's receiver verifies with @vrp/webhook-verify and answers 400 when that fails;
-    // it answers 503 to mandate.suspended to show the CLI prints whatever the local server says.
-    let secret = '';
-    receiver.behaviour = (r) => {
-      try {
-        verifyWebhook({ body: r.rawBody, header: r.headers['x-svc-signature'] as string, secrets: secret });
-      } catch {
-        return { status: 400, body: 'bad signature' };
+  it(
+    'trigger makes each of the ten events happen for real, and listen forwards each signed like a delivery',
+    { timeout: 400_000 },
+    async () => {
+      // The merchant's receiver verifies with @vrp/webhook-verify and answers 400 when that fails;
+      // it answers 503 to mandate.suspended to show the CLI prints whatever the local server says.
+      let secret = '';
+      receiver.behaviour = (r) => {
+        try {
+          verifyWebhook({ body: r.rawBody, header: r.headers['x-svc-signature'] as string, secrets: secret });
+        } catch {
+          return { status: 400, body: 'bad signature' };
+        }
+        return { status: r.body.event_type === 'mandate.suspended' ? 503 : 200 };
+      };
+      const listen = start('listen', '--api-key', merchant.token, '--api-url', platform.url, '--forward-to', receiver.url);
+      secret = await waitFor(() => /Webhook signing secret: (whsec_\S+)/.exec(listen.stdout())?.[1], {
+        what: 'the printed secret',
+        timeoutMs: 60_000,
+      });
+      receiver.secrets = [secret];
+
+      // Each trigger, one after another; every event it causes goes through the stream to the receiver.
+      const triggered: { type: string; id: string }[] = [];
+      for (const type of EVENT_TYPES) {
+        const run = await vrp('trigger', type, '--api-key', merchant.token, '--api-url', platform.url);
+        expect(run.stderr).toBe('');
+        expect(run.code, `trigger ${type}: ${run.stdout}`).toBe(0);
+        const done = /^Triggered (\S+) \((\w+) (\w+)\)$/m.exec(run.stdout);
+        expect(done?.[1]).toBe(type);
+        triggered.push({ type, id: done![3]! });
       }
-      return { status: r.body.event_type === 'mandate.suspended' ? 503 : 200 };
-    };
-    const listen = start('listen', '--api-key', merchant.token, '--api-url', platform.url, '--forward-to', receiver.url);
-    secret = await waitFor(() => /Webhook signing secret: (whsec_\S+)/.exec(listen.stdout())?.[1], {
-      what: 'the printed secret',
-      timeoutMs: 60_000,
-    });
-    receiver.secrets = [secret];
 
-    // Each trigger, one after another; every event it causes goes through the stream to the receiver.
-    const triggered: { type: string; id: string }[] = [];
-    for (const type of EVENT_TYPES) {
-      const run = await vrp('trigger', type, '--api-key', merchant.token, '--api-url', platform.url);
-      expect(run.stderr).toBe('');
-      expect(run.code, `trigger ${type}: ${run.stdout}`).toBe(0);
-      const done = /^Triggered (\S+) \((\w+) (\w+)\)$/m.exec(run.stdout);
-      expect(done?.[1]).toBe(type);
-      triggered.push({ type, id: done![3]! });
-    }
-
-    // The receiver gets, for each trigger, the event of that type about the object it reported.
-    await waitFor(
-      () => {
-        const missing = triggered.filter((t) => !receiver.received.some((r) => r.body.event_type === t.type && r.body.data.id === t.id));
-        if (missing.length) throw new Error(`not forwarded yet: ${missing.map((m) => `${m.type} ${m.id}`).join(', ')}`);
-        return true;
-      },
-      { what: 'every triggered event at the receiver', timeoutMs: 30_000 },
-    );
-    // The events API agrees: each was produced by the platform itself, not made up.
-    for (const t of triggered) {
-      const listed = await platform
-        .api(merchant.token)
-        .get<{ results: { id: string; data: { id: string } }[] }>(`/v1/webhook-events?event_type=${t.type}&page_size=200`);
-      expect(
-        listed.body.results.some((e) => e.data.id === t.id),
-        `${t.type} of ${t.id} in the events API`,
-      ).toBe(true);
-    }
-    // Every forwarded request: signed like a delivery (verified above and by hand), each event once, in stream order.
-    const ids = receiver.received.map((r) => r.body.event_id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const r of receiver.received) {
-      expect(r.validSignatures, `${r.body.event_type} signature`).toBe(1);
-      expect(r.headers['x-svc-event-id']).toBe(r.body.event_id);
-      expect(r.headers['x-svc-event-type']).toBe(r.body.event_type);
-      expect(r.headers['x-svc-delivery-attempt']).toBe('1');
-      expect(r.headers['x-svc-sandbox']).toBe('true');
-      expect(Object.keys(r.body)).toEqual(['event_id', 'event_type', 'created_at', 'data']);
-      const stored = await platform.api(merchant.token).get<{ data: unknown }>(`/v1/webhook-events/${r.body.event_id}`);
-      expect(stored.body.data).toEqual(r.body.data);
-    }
-    // One printed line per event with the local answer.
-    await waitFor(
-      () =>
-        listen
-          .stdout()
-          .split('\n')
-          .filter((l) => l.includes('--> POST')).length >= receiver.received.length || null,
-      {
-        what: 'a line per forwarded event',
-      },
-    );
-    const lines = listen
-      .stdout()
-      .split('\n')
-      .filter((l) => l.includes('--> POST'));
-    expect(lines).toHaveLength(receiver.received.length);
-    for (const r of receiver.received) {
-      const line = lines.find((l) => l.includes(r.body.event_id));
-      expect(line, `line for ${r.body.event_id}`).toContain(`${r.body.event_type}`);
-      expect(line).toContain(`[${r.answeredWith}]`);
-    }
-    expect(lines.some((l) => l.includes('mandate.suspended') && l.includes('[503]'))).toBe(true);
-    expect(receiver.received.every((r) => r.answeredWith !== 400)).toBe(true);
-    listen.child.kill('SIGINT');
-    expect(await listen.exited).toBe(0);
-  });
+      // The receiver gets, for each trigger, the event of that type about the object it reported.
+      await waitFor(
+        () => {
+          const missing = triggered.filter((t) => !receiver.received.some((r) => r.body.event_type === t.type && r.body.data.id === t.id));
+          if (missing.length) throw new Error(`not forwarded yet: ${missing.map((m) => `${m.type} ${m.id}`).join(', ')}`);
+          return true;
+        },
+        { what: 'every triggered event at the receiver', timeoutMs: 30_000 },
+      );
+      // The events API agrees: each was produced by the platform itself, not made up.
+      for (const t of triggered) {
+        const listed = await platform
+          .api(merchant.token)
+          .get<{ results: { id: string; data: { id: string } }[] }>(`/v1/webhook-events?event_type=${t.type}&page_size=200`);
+        expect(
+          listed.body.results.some((e) => e.data.id === t.id),
+          `${t.type} of ${t.id} in the events API`,
+        ).toBe(true);
+      }
+      // Every forwarded request: signed like a delivery (verified above and by hand), each event once, in stream order.
+      const ids = receiver.received.map((r) => r.body.event_id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const r of receiver.received) {
+        expect(r.validSignatures, `${r.body.event_type} signature`).toBe(1);
+        expect(r.headers['x-svc-event-id']).toBe(r.body.event_id);
+        expect(r.headers['x-svc-event-type']).toBe(r.body.event_type);
+        expect(r.headers['x-svc-delivery-attempt']).toBe('1');
+        expect(r.headers['x-svc-sandbox']).toBe('true');
+        expect(Object.keys(r.body)).toEqual(['event_id', 'event_type', 'created_at', 'data']);
+        const stored = await platform.api(merchant.token).get<{ data: unknown }>(`/v1/webhook-events/${r.body.event_id}`);
+        expect(stored.body.data).toEqual(r.body.data);
+      }
+      // One printed line per event with the local answer.
+      await waitFor(
+        () =>
+          listen
+            .stdout()
+            .split('\n')
+            .filter((l) => l.includes('--> POST')).length >= receiver.received.length || null,
+        {
+          what: 'a line per forwarded event',
+        },
+      );
+      const lines = listen
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('--> POST'));
+      expect(lines).toHaveLength(receiver.received.length);
+      for (const r of receiver.received) {
+        const line = lines.find((l) => l.includes(r.body.event_id));
+        expect(line, `line for ${r.body.event_id}`).toContain(`${r.body.event_type}`);
+        expect(line).toContain(`[${r.answeredWith}]`);
+      }
+      expect(lines.some((l) => l.includes('mandate.suspended') && l.includes('[503]'))).toBe(true);
+      expect(receiver.received.every((r) => r.answeredWith !== 400)).toBe(true);
+      listen.child.kill('SIGINT');
+      expect(await listen.exited).toBe(0);
+    },
+  );
 
   it('listen stops with an error line when its key is revoked', { timeout: 120_000 }, async () => {
     const merchants = new MerchantRepository(gatewayDb);
