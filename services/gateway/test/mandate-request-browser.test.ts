@@ -4,7 +4,11 @@ import { generateTestTls, TestReceiver, waitFor } from '@vrp/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
-import { launchChromium, screenshot } from './support/browser.js';
+import { ConsoleAccounts } from '../src/db/console-accounts.js';
+import { createDb } from '../src/db/client.js';
+import { MerchantRepository } from '../src/db/merchants.js';
+import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
+import { consoleUser } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 // The customer's consent journey in a real browser, page by page: the merchant creates a mandate
@@ -16,6 +20,7 @@ const tls = generateTestTls();
 const receiver = new TestReceiver(tls);
 let platform: Platform;
 let api: Api;
+let merchantId: string;
 let browser: Browser;
 let merchantSite: Server;
 let merchantUrl: string;
@@ -23,7 +28,9 @@ let merchantUrl: string;
 beforeAll(async () => {
   await receiver.start();
   platform = await startPlatform({ webhookCa: tls.ca, overrides: { WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true' } });
-  api = platform.api((await platform.createMerchant({ name: 'Acme Gym' })).token);
+  const merchant = await platform.createMerchant({ name: 'Acme Gym' });
+  merchantId = merchant.id;
+  api = platform.api(merchant.token);
   // The merchant's own page the customer returns to (sandbox accepts http://127.0.0.1 return addresses).
   merchantSite = createServer((_req, res) => res.end('<!doctype html><title>Back at Acme Gym</title><h1>Thanks</h1>'));
   await new Promise<void>((resolve) => merchantSite.listen(0, '127.0.0.1', resolve));
@@ -125,5 +132,29 @@ describe('the consent journey in Chromium', { timeout: 90_000 }, () => {
     expect(landed.searchParams.get('outcome')).toBe('expired');
     expect(landed.searchParams.get('mandate_id')).toBeNull();
     expect((await api.get(`/v1/mandate-requests/${request.id}`)).body).toMatchObject({ status: 'expired', mandate_id: null });
+  });
+
+  it('lists the mandate requests in the Merchant Console, with their status and mandate', async () => {
+    const db = createDb(platform.db.url);
+    try {
+      const user = await consoleUser(new ConsoleAccounts(db), new MerchantRepository(db), merchantId, 'owner@acme-gym.example');
+      const page = await browser.newPage();
+      await page.goto(`${platform.url}/console/`);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('link', { name: 'Mandate requests' }).click();
+      const rows = page.getByRole('region', { name: 'Mandate requests' }).locator('tbody tr');
+      await rows.first().waitFor();
+      const listed = (await rows.allTextContents()).join('\n');
+      expect(listed).toContain('authorised');
+      expect(listed).toContain('expired');
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, 'console-mandate-requests');
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.close();
+    } finally {
+      await db.$disconnect();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Mandate, Payment, Refund, WebhookEvent } from '@vrp/sdk';
+import type { Mandate, MandateRequest, Payment, Refund, WebhookEvent } from '@vrp/sdk';
 
 /** Every value of T, checked by the compiler against the SDK's types in both directions. */
 function every<T extends string>() {
@@ -23,6 +23,13 @@ export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
 // Failed deliveries first: the one a merchant comes looking for.
 export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['delivery_failed', 'retrying', 'pending', 'delivered']);
 export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked']);
+export const MANDATE_REQUEST_STATUSES = every<MandateRequest['status']>()([
+  'awaiting_authorisation',
+  'authorised',
+  'declined',
+  'expired',
+  'cancelled',
+]);
 export const PAYMENT_STATUSES = every<Payment['status']>()(['submitted', 'settled', 'failed', 'refunded']);
 export const REFUND_STATUSES = every<Refund['status']>()(['pending_settlement', 'settled', 'failed']);
 export const FAILURE_CODES = every<NonNullable<Payment['failure_code']>>()([
