@@ -2,6 +2,7 @@ import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/layout.js';
 import { CustomerPage } from './pages/customer-detail.js';
 import { CustomersPage } from './pages/customers.js';
+import { MandateRequestsPage } from './pages/mandate-requests.js';
 import { PageHeader } from './components/ui.js';
 import { AcceptInvitePage } from './pages/accept-invite.js';
 import { EndpointPage } from './pages/endpoint-detail.js';
@@ -48,6 +49,7 @@ function Gate() {
         <Route path="events/:id" element={<EventPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
+        <Route path="mandate-requests" element={<MandateRequestsPage />} />
         <Route path="mandates" element={<MandatesPage />} />
         <Route path="mandates/:id" element={<MandatePage />} />
         <Route path="payments" element={<PaymentsPage />} />

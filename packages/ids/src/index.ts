@@ -5,6 +5,7 @@ export const ID_PREFIXES = {
   merchant: 'MR',
   customer: 'CU',
   mandate: 'MD',
+  mandateRequest: 'MQ',
   payment: 'PM',
   refund: 'RF',
   event: 'EV',

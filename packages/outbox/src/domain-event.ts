@@ -9,7 +9,10 @@ export type DomainEvent = events.DomainEvent;
 export { EVENT_TYPES, type EventType };
 
 export type EventResource =
-  { case: 'mandate'; value: mandate.Mandate } | { case: 'payment'; value: payment.Payment } | { case: 'refund'; value: refund.Refund };
+  | { case: 'mandate'; value: mandate.Mandate }
+  | { case: 'payment'; value: payment.Payment }
+  | { case: 'refund'; value: refund.Refund }
+  | { case: 'mandateRequest'; value: mandate.MandateRequest };
 
 /** Builds a domain event with a fresh EV id for `resource`, as it is right after the change. */
 export function newDomainEvent(type: EventType, merchantId: string, resource: EventResource, at: Date = new Date()): DomainEvent {

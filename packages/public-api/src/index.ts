@@ -1,6 +1,8 @@
 export { enumString, enumValue, isoTimestamp, requiredEnum, requiredTimestamp } from './format.js';
 export { presentCustomer, type CustomerJson } from './presenters/customer.js';
 export { MANDATE_FREQUENCIES, MANDATE_STATUSES, presentMandate, type MandateJson } from './presenters/mandate.js';
+export { presentMandateRequest, type MandateRequestJson } from './presenters/mandate-request.js';
+export { MANDATE_REQUEST_STATUSES } from './vocabulary.js';
 export { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, presentPayment, type PaymentJson } from './presenters/payment.js';
 export { REFUND_STATUSES, presentRefund, type RefundJson } from './presenters/refund.js';
 export {
@@ -26,6 +28,7 @@ export {
   advanceSandboxClockBody,
   createCustomerBody,
   createMandateBody,
+  createMandateRequestBody,
   createPaymentBody,
   createRefundBody,
   createSandboxCustomerBody,

@@ -206,6 +206,45 @@ export const createCustomerBody = body({
   examples: [{ email: 'jo@example.com', name: 'Jo Bloggs', reference: 'ACC-1042', metadata: { plan: 'gold' } }, {}],
 });
 
+export const createMandateRequestBody = body({
+  customer_id: text('customer_id', 255, {
+    optional: true,
+    description: 'An existing customer of yours (not erased). Give this or `customer`.',
+  }),
+  customer: z
+    .strictObject({ email: customerEmail.optional(), name: customerName.optional(), reference: customerReference.optional() })
+    .optional()
+    .describe('A new customer to create with the request. Give this or `customer_id`.'),
+  maximum_amount: amount('maximum_amount', 'The most one payment may collect, in major units of `currency`.'),
+  currency: currency("Must equal the merchant's payout currency (422 `currency_mismatch`)."),
+  frequency: oneOf('frequency', MANDATE_FREQUENCIES),
+  description: text('description', 1000, { optional: true, description: 'Shown to the customer at their bank.' }),
+  metadata,
+  controls,
+  redirect_uri: text('redirect_uri', 2000, {
+    description:
+      'Where the customer is sent when the journey ends, with `mandate_request_id`, `outcome` (success, declined, expired, error) and, on success, `mandate_id`. Must be https (sandbox also accepts http://localhost and http://127.0.0.1).',
+  }),
+  expires_in: z
+    .number({ error: 'expires_in must be a whole number of seconds' })
+    .int('expires_in must be a whole number of seconds')
+    .min(60, 'expires_in must be at least 60')
+    .max(86_400, 'expires_in must be at most 86400')
+    .optional()
+    .describe('Seconds the customer has to authorise (60 to 86400; default 1800).'),
+}).meta({
+  examples: [
+    {
+      customer: { email: 'jo@example.com', name: 'Jo Bloggs' },
+      maximum_amount: '50.00',
+      currency: 'GBP',
+      frequency: 'monthly',
+      description: 'Gym membership',
+      redirect_uri: 'https://merchant.example/mandates/done',
+    },
+  ],
+});
+
 export const updateCustomerBody = body({
   email: customerEmail.nullable().optional(),
   name: customerName.nullable().optional(),
@@ -305,6 +344,7 @@ export const REQUEST_BODIES = {
   CustomerCreate: createCustomerBody,
   CustomerUpdate: updateCustomerBody,
   MandateCreate: createMandateBody,
+  MandateRequestCreate: createMandateRequestBody,
   PaymentCreate: createPaymentBody,
   RefundCreate: createRefundBody,
   SandboxCustomerCreate: createSandboxCustomerBody,

@@ -3,7 +3,7 @@
  * types are inferred from these, the OpenAPI document's resource schemas are generated from
  * them, and the tests validate real responses against that document.
  */
-import { mandateResource, paymentResource, refundResource, webhookEndpointResource } from '@vrp/webhook-verify';
+import { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from '@vrp/webhook-verify';
 import { z } from 'zod';
 import { METADATA_LIMITS } from './metadata.js';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_WILDCARDS } from './vocabulary.js';
@@ -119,7 +119,7 @@ const eventShape = {
     ),
   test: z.boolean().describe('A sandbox test event from POST /v1/webhooks/test.'),
   data: z
-    .union([mandateResource, paymentResource, refundResource, webhookEndpointResource])
+    .union([mandateResource, paymentResource, refundResource, mandateRequestResource, webhookEndpointResource])
     .describe(
       'The resource exactly as its own GET endpoint returned it when the event happened (an endpoint for webhook_endpoint events).',
     ),
@@ -136,6 +136,7 @@ export const RESOURCES = {
   WebhookAttempt: webhookAttemptResource,
   Customer: customerResource,
   Mandate: mandateResource,
+  MandateRequest: mandateRequestResource,
   Payment: paymentResource,
   PaymentExpanded: paymentExpandedResource,
   Refund: refundResource,
@@ -168,10 +169,11 @@ export function resourceSchema(schema: z.ZodType): Record<string, unknown> {
   return toComponentRefs(rest) as Record<string, unknown>;
 }
 
-export { mandateResource, paymentResource, refundResource, webhookEndpointResource };
+export { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource };
 
 export type CustomerJson = z.output<typeof customerResource>;
 export type MandateJson = z.output<typeof mandateResource>;
+export type MandateRequestJson = z.output<typeof mandateRequestResource>;
 export type PaymentJson = z.output<typeof paymentResource>;
 export type RefundJson = z.output<typeof refundResource>;
 export type WebhookEndpointJson = z.output<typeof webhookEndpointResource> & { secret?: string };

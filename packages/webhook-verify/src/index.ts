@@ -26,13 +26,14 @@ export {
   type ResourceEventType,
 } from './events/catalogue.js';
 export { EVENT_SCHEMAS, vrpEventSchema, type VrpEvent, type VrpEventOf } from './events/vrp-event.js';
-export { mandateResource, paymentResource, refundResource, webhookEndpointResource } from './events/resources.js';
+export { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from './events/resources.js';
 export {
   CLEARING_STATUSES,
   DISABLED_REASONS,
   LIMIT_ALIGNMENTS,
   LIMIT_PERIODS,
   MANDATE_FREQUENCIES,
+  MANDATE_REQUEST_STATUSES,
   MANDATE_STATUSES,
   METADATA_LIMITS,
   PAYMENT_FAILURE_CODES,

@@ -17,6 +17,10 @@ function handle(event: VrpEvent): string {
     case 'refund.created':
     case 'refund.settled':
       return `${event.data.payment_id} ${event.data.expected_settlement_date}`;
+    case 'mandate_request.authorised':
+    case 'mandate_request.declined':
+    case 'mandate_request.expired':
+      return `${event.data.redirect_uri} ${event.data.mandate_id}`;
     case 'webhook_endpoint.disabled':
     case 'webhook_endpoint.enabled':
       return `${event.data.url} ${event.data.status}`;
@@ -39,6 +43,9 @@ function handleAllButOne(event: VrpEvent): string {
     case 'payment.failed':
     case 'payment.refunded':
     case 'refund.created':
+    case 'mandate_request.authorised':
+    case 'mandate_request.declined':
+    case 'mandate_request.expired':
     case 'webhook_endpoint.disabled':
     case 'webhook_endpoint.enabled':
       return event.event_id;

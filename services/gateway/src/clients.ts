@@ -14,6 +14,8 @@ export interface GatewayClients {
   bank: ServiceClient<typeof bank.BankService>;
   /** The bank connector (consents, payments and refunds at the customer's bank). */
   connector: ServiceClient<typeof connector.ConnectorService>;
+  /** The connector's drive of the model bank in sandbox (the customer's Approve and Decline). */
+  sandboxBank: ServiceClient<typeof connector.SandboxBankService>;
   /** Sets sandbox merchants' clocks on every service. */
   clocks: ClockPusher;
 }
@@ -58,6 +60,11 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
     webhook: make('webhook'),
     bank: make('bank'),
     connector: make('connector'),
+    sandboxBank: createServiceClient(connector.SandboxBankService, {
+      baseUrl: config.serviceUrls.connector,
+      // It walks the model bank's pages and completes the authorisation: longer than one call.
+      timeoutMs: Math.max(config.grpcTimeoutMs, 15_000),
+    }),
     clocks: {
       async push(merchantId, offsetMs) {
         const failed: { service: DownstreamService; err: unknown }[] = [];

@@ -21,6 +21,8 @@ import { registerCustomerRoutes } from './routes/customers.js';
 import { registerEventStreamRoutes } from './routes/event-stream.js';
 import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerBankRoutes } from './routes/bank.js';
+import { registerMandateRequestRoutes } from './routes/mandate-requests.js';
 import { registerMandateRoutes } from './routes/mandates.js';
 import { registerOpenApiRoutes } from './routes/openapi.js';
 import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/payments.js';
@@ -47,6 +49,7 @@ const ROUTES: RegisterRoutes[] = [
   registerEventStreamRoutes,
   registerCustomerRoutes,
   registerMandateRoutes,
+  registerMandateRequestRoutes,
   registerPaymentRoutes,
   registerRefundRoutes,
   registerWebhookRoutes,
@@ -115,6 +118,8 @@ export function createHttpApp(
   const open = Router();
   open.use(mountedAt('/v1'));
   registerOpenApiRoutes(open);
+  // The customer's browser and the bank call these: no merchant's token.
+  registerBankRoutes(open, deps);
   const v1 = Router();
   v1.use(mountedAt('/v1'));
   checkPathIds(v1);

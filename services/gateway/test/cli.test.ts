@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@vrp/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type Platform } from './support/platform.js';
 
@@ -154,4 +155,66 @@ describe('operator CLI', () => {
     expect(noFlag.code).toBe(1);
     expect(noFlag.stderr).toContain('--password-stdin is required');
   }, 60_000);
+
+  it('sets a merchant\u2019s creditor account on create and update, and its mandate requests\u2019 consents pay into it', async () => {
+    const account = ['--creditor-account-scheme', 'UK.OBIE.SortCodeAccountNumber', '--creditor-account-id', '20000087654321'];
+    const created = await vrp(
+      'merchants',
+      'create',
+      '--name',
+      'Acme Gym',
+      '--payout-currency',
+      'GBP',
+      ...account,
+      '--creditor-account-name',
+      'Acme Gym Ltd',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const merchant = JSON.parse(created.stdout) as Record<string, string>;
+    expect(merchant).toMatchObject({
+      creditor_account: { scheme: 'UK.OBIE.SortCodeAccountNumber', id: '20000087654321', name: 'Acme Gym Ltd' },
+    });
+    const request = await platform.api(merchant.access_token).post('/v1/mandate-requests', {
+      customer: { name: 'Jo Bloggs' },
+      maximum_amount: '10.00',
+      currency: 'GBP',
+      frequency: 'monthly',
+      redirect_uri: 'https://merchant.example/done',
+    });
+    expect(request.status, request.text).toBe(201);
+    const sql = new pg.Client({ connectionString: platform.db.url });
+    await sql.connect();
+    try {
+      const { rows } = await sql.query(`SELECT initiation FROM connector.consents WHERE mandate_request_id = $1`, [request.body.id]);
+      expect(rows[0].initiation.CreditorAccount).toMatchObject({
+        SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+        Identification: '20000087654321',
+        Name: 'Acme Gym Ltd',
+      });
+    } finally {
+      await sql.end();
+    }
+
+    const updated = await vrp(
+      'merchants',
+      'update',
+      '--merchant',
+      merchant.id!,
+      '--creditor-account-scheme',
+      'UK.OBIE.IBAN',
+      '--creditor-account-id',
+      'GB33BUKB20201555555555',
+      '--creditor-account-name',
+      'Acme',
+    );
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      id: merchant.id,
+      creditor_account: { scheme: 'UK.OBIE.IBAN', id: 'GB33BUKB20201555555555', name: 'Acme' },
+    });
+    const partial = await vrp('merchants', 'update', '--merchant', merchant.id!, '--creditor-account-id', 'X');
+    expect(partial.code).toBe(1);
+    expect(partial.stderr).toContain('creditor_account_scheme');
+    expect((await vrp('merchants', 'update', '--merchant', 'MR0NOBODY', '--name', 'X')).code).toBe(1);
+  });
 });

@@ -10,7 +10,7 @@ import { startPlatform, type Platform } from './support/platform.js';
 import { schemaProblems } from './support/schema.js';
 
 /**
- * End to end, every one of the ten public event types: each is caused through the public API
+ * End to end, every one of the public event types: each is caused through the public API
  * (and, where the bank decides, the sandbox routes that drive the real bank simulator), written
  * by its real producer (mandate, payment or refund service, inside the change's transaction),
  * relayed over NATS JetStream and delivered by the webhook service to a local HTTPS receiver.
@@ -161,8 +161,30 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
       const mandateB = (await call('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }), 201)).id as string;
       await call(`/v1/sandbox/mandates/${mandateB}/revoke`, { by: 'customer' }, 200);
 
+      // ── Mandate requests: one approved at the model bank (its mandate created and activated), one declined, one expired. ──
+      const requestBody = {
+        customer: { name: 'Jo Bloggs' },
+        maximum_amount: '30.00',
+        currency: 'GBP',
+        frequency: 'monthly',
+        redirect_uri: 'https://sandbox.example.com/done',
+      };
+      const [approved, declined, expired] = [
+        (await call('/v1/mandate-requests', requestBody, 201)).id as string,
+        (await call('/v1/mandate-requests', requestBody, 201)).id as string,
+        (await call('/v1/mandate-requests', requestBody, 201)).id as string,
+      ];
+      const mandateC = (await call(`/v1/sandbox/mandate-requests/${approved}/approve`, undefined, 200)).mandate_id as string;
+      await call(`/v1/sandbox/mandate-requests/${declined}/decline`, undefined, 200);
+      await call(`/v1/sandbox/mandate-requests/${expired}/expire`, undefined, 200);
+
       // Every event this scenario causes, per object in the order it happened.
       const expected: Expected[] = [
+        { type: 'mandate.created', id: mandateC, data: { status: 'pending_sca', mandate_request_id: approved } },
+        { type: 'mandate.activated', id: mandateC, data: { status: 'active', mandate_request_id: approved } },
+        { type: 'mandate_request.authorised', id: approved, data: { status: 'authorised', mandate_id: mandateC } },
+        { type: 'mandate_request.declined', id: declined, data: { status: 'declined', mandate_id: null } },
+        { type: 'mandate_request.expired', id: expired, data: { status: 'expired', mandate_id: null } },
         { type: 'mandate.created', id: mandateA, data: { status: 'pending_sca', customer_id: customerA } },
         { type: 'mandate.activated', id: mandateA, data: { status: 'active' } },
         { type: 'mandate.suspended', id: mandateA, data: { status: 'suspended' } },
@@ -183,7 +205,7 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
         { type: 'refund.settled', id: refund1Id, data: { status: 'settled', payment_id: payment1, amount: '5.00' } },
         { type: 'refund.created', id: refund2Id, data: { status: 'pending_settlement', payment_id: payment1, amount: '7.34' } },
       ];
-      // The scenario covers the whole catalogue: all ten types, nothing else.
+      // The scenario covers the whole catalogue: every type, nothing else.
       expect(new Set(expected.map((e) => e.type))).toEqual(new Set(EVENT_TYPES));
 
       // Wait for the receiver to hold every expected delivery; on a timeout the message names what is missing.

@@ -5,12 +5,14 @@ import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool, rawSql } from '@vrp/sql';
+import { connectorClient } from './clients/connector.js';
 import { paymentTermsReplica } from './clients/payment-replica.js';
 import type { MandateConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startActivationSweeper } from './jobs/activation-sweeper.js';
+import { startMandateRequestExpiry } from './jobs/mandate-request-expiry.js';
 import { SERVICE_NAMES, routes } from './server.js';
 
 /** A running mandate service. */
@@ -69,6 +71,15 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
           (r) => r.close(),
         )
       : undefined;
+    const connector = resources.add(
+      'bank connector client',
+      connectorClient({
+        baseUrl: config.connectorServiceUrl,
+        timeoutMs: config.callTimeoutMs,
+        onBreakerStateChange: (state) => logger.warn('circuit breaker state changed', { peer: 'bank-connector', state }),
+      }),
+      (c) => c.close(),
+    );
     const deps: Deps = {
       db,
       sql: pool,
@@ -77,7 +88,13 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
       subjectPrefix: config.eventSubjectPrefix,
       afterCommit: () => relay.nudge(),
       replica,
+      connector,
     };
+    const expiry = resources.add('mandate request expiry', startMandateRequestExpiry(deps, config.mandateRequestExpiryIntervalMs), (s) =>
+      s.stop(),
+    );
+    // Journeys of a merchant whose clock was advanced may have run out.
+    clocks.onAdvance(() => expiry.nudge());
     if (config.env === 'sandbox') {
       const sweeper = resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
       // Mandates created on an advanced clock fall due on it too.

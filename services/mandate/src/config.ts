@@ -20,6 +20,10 @@ export function loadMandateConfig(env: NodeJS.ProcessEnv = process.env) {
       paymentServiceUrl: str('PAYMENT_SERVICE_URL', { default: '' }),
       /** Deadline of one call to the payment service. */
       callTimeoutMs: duration('MANDATE_CALL_TIMEOUT', { default: 5_000 }),
+      /** The bank connector, which stages mandate requests' consents at the bank. */
+      connectorServiceUrl: str('CONNECTOR_SERVICE_URL', { default: 'http://127.0.0.1:50056' }),
+      /** How often journeys whose time ran out are looked for (mandate_request.expired). */
+      mandateRequestExpiryIntervalMs: duration('MANDATE_REQUEST_EXPIRY_INTERVAL', { default: 1_000 }),
     },
     env,
   );

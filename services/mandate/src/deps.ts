@@ -1,6 +1,7 @@
 import type { Logger } from '@vrp/logging';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
+import type { Connector } from './clients/connector.js';
 import type { TermsReplica } from './clients/payment-replica.js';
 import type { Db } from './db/client.js';
 
@@ -18,4 +19,6 @@ export interface Deps {
   afterCommit(): void;
   /** The payment service's replica of active mandates' terms; absent when PAYMENT_SERVICE_URL is not set. */
   replica?: TermsReplica | undefined;
+  /** The bank connector: stages, confirms and deletes mandate requests' consents at the bank. */
+  connector: Connector;
 }

@@ -8,6 +8,8 @@ import type { Frequency } from './domain/mandate-terms.js';
 import type { Alignment, ControlsInput, LimitPeriod, StoredControls } from './domain/mandate-controls.js';
 import type { CustomerRow } from './db/customers.js';
 import type { MandateRow } from './db/mandates.js';
+import type { MandateRequestRow } from './db/mandate-requests.js';
+import type { MandateRequestStatus } from './domain/mandate-request-lifecycle.js';
 
 const STATUS_TO_PB: Record<MandateStatus, pb.MandateStatus> = {
   pending_sca: pb.MandateStatus.PENDING_SCA,
@@ -122,5 +124,42 @@ export function toMandateMessage(row: MandateRow): pb.Mandate {
     ...(row.revokedBy ? { revokedBy: REVOKED_BY_TO_PB[row.revokedBy as RevokedBy] } : {}),
     ...(row.suspendedAt ? { suspendedAt: timestampFromDate(row.suspendedAt) } : {}),
     controls: controlsToPb(row.controls as unknown as StoredControls | null),
+    mandateRequestId: row.mandateRequestId ?? '',
+  });
+}
+
+const REQUEST_STATUS_TO_PB: Record<MandateRequestStatus, pb.MandateRequestStatus> = {
+  awaiting_authorisation: pb.MandateRequestStatus.AWAITING_AUTHORISATION,
+  authorised: pb.MandateRequestStatus.AUTHORISED,
+  declined: pb.MandateRequestStatus.DECLINED,
+  expired: pb.MandateRequestStatus.EXPIRED,
+  cancelled: pb.MandateRequestStatus.CANCELLED,
+};
+const REQUEST_STATUS_FROM_PB = invert(REQUEST_STATUS_TO_PB);
+
+/** The domain status of a contract mandate request status; undefined for UNSPECIFIED or an unknown number. */
+export function requestStatusFromPb(status: pb.MandateRequestStatus): MandateRequestStatus | undefined {
+  return REQUEST_STATUS_FROM_PB.get(status);
+}
+
+/** A stored mandate request as the contract's MandateRequest. */
+export function toMandateRequestMessage(row: MandateRequestRow): pb.MandateRequest {
+  return create(pb.MandateRequestSchema, {
+    id: row.id,
+    merchantId: row.merchantId,
+    customerId: row.customerId,
+    status: REQUEST_STATUS_TO_PB[row.status as MandateRequestStatus],
+    maximumAmountMinor: row.maximumAmountMinor,
+    currency: row.currency,
+    frequency: FREQUENCY_TO_PB[row.frequency as Frequency],
+    description: row.description,
+    metadata: row.metadata as JsonObject,
+    controls: controlsToPb(row.controls as unknown as StoredControls | null),
+    redirectUri: row.redirectUri,
+    authorisationUrl: row.authorisationUrl ?? '',
+    expiresAt: timestampFromDate(row.expiresAt),
+    mandateId: row.mandateId,
+    createdAt: timestampFromDate(row.createdAt),
+    ...(row.endedAt ? { endedAt: timestampFromDate(row.endedAt) } : {}),
   });
 }

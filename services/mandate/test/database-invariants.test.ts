@@ -114,3 +114,55 @@ describe('customer table constraints', { timeout: 20_000 }, () => {
     );
   });
 });
+
+describe('mandate request table constraints', { timeout: 20_000 }, () => {
+  const request = (id: string, columns: Record<string, unknown> = {}) => {
+    const row = {
+      id,
+      merchant_id: 'MR1',
+      customer_id: 'CU1',
+      status: 'awaiting_authorisation',
+      maximum_amount_minor: 100,
+      currency: 'GBP',
+      frequency: 'monthly',
+      creditor_account: '{}',
+      redirect_uri: 'https://merchant.example/done',
+      mandate_id: `MD-${id}`,
+      created_at: new Date('2026-01-01T00:00:00Z'),
+      expires_at: new Date('2026-01-01T00:30:00Z'),
+      ...columns,
+    };
+    const cols = Object.keys(row);
+    return run(
+      `INSERT INTO mandate.mandate_requests (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(row),
+    );
+  };
+  const ended = { ended_at: new Date('2026-01-01T00:10:00Z') };
+
+  it('keep the journey’s vocabulary, an end time exactly on ended requests, and one reserved mandate each', async () => {
+    expect(await request('MQ1')).toBe('ok');
+    expect(await request('MQ2', { status: 'declined', ...ended })).toBe('ok');
+    expect(await request('MQ3', { status: 'pending', ...ended })).toBe('mandate_requests_status_check');
+    expect(await request('MQ4', { status: 'expired' })).toBe('mandate_requests_ended_check');
+    expect(await request('MQ5', ended)).toBe('mandate_requests_ended_check');
+    expect(await request('MQ6', { expires_at: new Date('2025-12-31T00:00:00Z') })).toBe('mandate_requests_expiry_check');
+    expect(await request('MQ7', { mandate_id: 'MD-MQ1' })).toBe('mandate_requests_mandate_id_key');
+    expect(await request('MQ8', { customer_id: 'CU2' })).toBe('mandate_requests_merchant_id_customer_id_fkey');
+    expect(await request('MQ9', { maximum_amount_minor: 0 })).toBe('mandate_requests_maximum_amount_minor_check');
+  });
+
+  it('end a request once, stage its link once, and give a mandate only to an authorised request’s reserved id', async () => {
+    await request('MQ20');
+    expect(await insert({ id: 'MD-MQ20', mandate_request_id: 'MQ20' })).toBe('mandates_of_authorised_request');
+    expect(await run(`UPDATE mandate.mandate_requests SET authorisation_url = 'https://a' WHERE id = 'MQ20'`)).toBe('ok');
+    expect(await run(`UPDATE mandate.mandate_requests SET authorisation_url = 'https://b' WHERE id = 'MQ20'`)).toBe(
+      'mandate_requests_staged_once',
+    );
+    expect(await run(`UPDATE mandate.mandate_requests SET status = 'authorised', ended_at = now() WHERE id = 'MQ20'`)).toBe('ok');
+    expect(await run(`UPDATE mandate.mandate_requests SET status = 'cancelled' WHERE id = 'MQ20'`)).toBe('mandate_requests_ended_final');
+    expect(await insert({ id: 'MD-other', mandate_request_id: 'MQ20' })).toBe('mandates_of_authorised_request');
+    expect(await insert({ id: 'MD-MQ20', mandate_request_id: 'MQ20' })).toBe('ok');
+    expect(await insert({ id: 'MD-MQ20b', mandate_request_id: 'MQ20' })).toBe('mandates_of_authorised_request');
+  });
+});

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
-import { presentMandate, presentPayment, presentRefund } from '@vrp/public-api';
+import { presentMandate, presentMandateRequest, presentPayment, presentRefund } from '@vrp/public-api';
 import { TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, domainEvent } from './support/events.js';
@@ -54,7 +54,9 @@ describe('delivery', () => {
           ? presentMandate(resource.value)
           : resource.case === 'payment'
             ? presentPayment(resource.value)
-            : presentRefund(resource.value!);
+            : resource.case === 'refund'
+              ? presentRefund(resource.value)
+              : presentMandateRequest(resource.value!);
       expect(r.body.data).toEqual(JSON.parse(JSON.stringify(presented)));
     }
     const payment = receiver.received.find((r) => r.body.event_type === 'payment.settled')!.body.data;
@@ -156,7 +158,14 @@ describe('delivery', () => {
       expect(event).toMatchObject({ eventType: type, test: true, merchantId });
       expect(event!.id).toMatch(/^EV/);
       const data = JSON.parse(event!.dataJson);
-      expect(data.id).toMatch(type.startsWith('mandate') ? /^MD/ : type.startsWith('payment') ? /^PM/ : /^RF/);
+      const prefix = type.startsWith('mandate_request')
+        ? /^MQ/
+        : type.startsWith('mandate')
+          ? /^MD/
+          : type.startsWith('payment')
+            ? /^PM/
+            : /^RF/;
+      expect(data.id).toMatch(prefix);
     }
     await waitFor(
       async () => (await svc.client.getEvent({ merchantId, id: ids['refund.settled']! })).event?.deliveryStatus === 'delivered',
@@ -171,10 +180,10 @@ describe('delivery', () => {
     });
     const filtered = await svc.client.listEvents({ merchantId, eventType: 'payment.failed' });
     expect(filtered.events.map((e) => e.eventType)).toEqual(['payment.failed']);
-    // The nine types no endpoint subscribes to have nothing to deliver: delivered, with no attempt.
+    // The types no endpoint subscribes to have nothing to deliver: delivered, with no attempt.
     expect((await svc.client.listEvents({ merchantId, deliveryStatuses: ['pending'] })).events).toEqual([]);
     const delivered = await svc.client.listEvents({ merchantId, deliveryStatuses: ['delivered'] });
-    expect(delivered.events).toHaveLength(10);
+    expect(delivered.events).toHaveLength(EVENT_TYPES.length);
     expect((await svc.client.getEvent({ merchantId, id: ids['payment.failed']! })).event!.attempts).toEqual([]);
     await expect(svc.client.sendTestEvent({ merchantId, eventType: 'payment.exploded' })).rejects.toMatchObject({
       code: 'validation_error',

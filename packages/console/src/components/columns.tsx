@@ -1,4 +1,4 @@
-import type { Customer, Mandate, Payment, Refund } from '@vrp/sdk';
+import type { Customer, Mandate, MandateRequest, Payment, Refund } from '@vrp/sdk';
 import { formatAmount } from '../format/format.js';
 import type { Column } from './data-table.js';
 import { IdLink, StatusPill, Time } from './ui.js';
@@ -16,6 +16,16 @@ export const CUSTOMER_COLUMNS: readonly Column<Customer>[] = [
   { header: 'Reference', cell: (c) => optional(c.reference) },
   { header: 'SCA', cell: (c) => (c.sca_completed ? 'completed' : 'not yet') },
   { header: 'Created', cell: (c) => <Time iso={c.created_at} /> },
+];
+
+export const MANDATE_REQUEST_COLUMNS: readonly Column<MandateRequest>[] = [
+  { header: 'Mandate request', cell: (r) => <code>{r.id}</code> },
+  { header: 'Status', cell: (r) => <StatusPill status={r.status} /> },
+  { header: 'Customer', cell: (r) => <IdLink to={`/customers/${r.customer_id}`} id={r.customer_id} /> },
+  { header: 'Limit', cell: (r) => `${formatAmount(r.limits.maximum_amount, r.limits.currency)} ${r.limits.frequency}` },
+  { header: 'Mandate', cell: (r) => (r.mandate_id ? <IdLink to={`/mandates/${r.mandate_id}`} id={r.mandate_id} /> : optional(null)) },
+  { header: 'Expires', cell: (r) => <Time iso={r.expires_at} /> },
+  { header: 'Created', cell: (r) => <Time iso={r.created_at} /> },
 ];
 
 const MANDATE_ID: Column<Mandate> = { header: 'Mandate', cell: (m) => <IdLink to={`/mandates/${m.id}`} id={m.id} /> };

@@ -7,6 +7,7 @@ const NAV = [
   ['/webhooks', 'Webhook endpoints'],
   ['/events', 'Events'],
   ['/customers', 'Customers'],
+  ['/mandate-requests', 'Mandate requests'],
   ['/mandates', 'Mandates'],
   ['/payments', 'Payments'],
   ['/refunds', 'Refunds'],

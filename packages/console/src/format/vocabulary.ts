@@ -1,4 +1,4 @@
-import type { Mandate, Payment, Refund, WebhookEndpoint, WebhookEvent, WebhookTestRequest } from '@vrp/sdk';
+import type { Mandate, MandateRequest, Payment, Refund, WebhookEndpoint, WebhookEvent, WebhookTestRequest } from '@vrp/sdk';
 
 /** Every value of T, checked by the compiler against the SDK's types in both directions. */
 function every<T extends string>() {
@@ -17,6 +17,9 @@ export const TEST_EVENT_TYPES = every<WebhookTestRequest['event_type']>()([
   'payment.refunded',
   'refund.created',
   'refund.settled',
+  'mandate_request.authorised',
+  'mandate_request.declined',
+  'mandate_request.expired',
 ]);
 /** Every event type: the resource events, then those about the webhook endpoints themselves. */
 export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
@@ -31,6 +34,13 @@ export const SIGNATURE_SCHEMES = every<WebhookEndpoint['signature_scheme']>()(['
 // Failed deliveries first: the one a merchant comes looking for.
 export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['delivery_failed', 'retrying', 'pending', 'delivered']);
 export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked']);
+export const MANDATE_REQUEST_STATUSES = every<MandateRequest['status']>()([
+  'awaiting_authorisation',
+  'authorised',
+  'declined',
+  'expired',
+  'cancelled',
+]);
 export const PAYMENT_STATUSES = every<Payment['status']>()(['submitted', 'settled', 'failed', 'refunded']);
 export const REFUND_STATUSES = every<Refund['status']>()(['pending_settlement', 'settled', 'failed']);
 export const FAILURE_CODES = every<NonNullable<Payment['failure_code']>>()([

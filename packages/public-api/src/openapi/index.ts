@@ -4,6 +4,7 @@ import { errorSchemas, headerComponents } from './components.js';
 import { webhookEventSchemas, webhookOperations } from './webhook-events.js';
 import * as customers from './customers.js';
 import * as eventTypes from './event-types.js';
+import * as mandateRequests from './mandate-requests.js';
 import * as mandates from './mandates.js';
 import * as payments from './payments.js';
 import * as refunds from './refunds.js';
@@ -16,7 +17,7 @@ import type { OpenApiFragment, OpenApiObject } from './types.js';
  * Every fragment of the public contract. A new resource adds `openapi/<things>.ts` exporting
  * `paths` and `schemas`, and one line here.
  */
-const FRAGMENTS: OpenApiFragment[] = [system, customers, mandates, payments, refunds, webhooks, eventTypes, sandbox];
+const FRAGMENTS: OpenApiFragment[] = [system, customers, mandates, mandateRequests, payments, refunds, webhooks, eventTypes, sandbox];
 
 /**
  * The OpenAPI 3.1 document of the public REST API, served at /v1/openapi.json and tested

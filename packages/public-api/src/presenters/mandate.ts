@@ -21,7 +21,8 @@ function limitOf(l: mandate.PeriodicLimit, currency: string): LimitJson {
   };
 }
 
-function controlsOf(m: mandate.Mandate): MandateJson['controls'] {
+/** A mandate's or a mandate request's controls as the API shows them. */
+export function controlsOf(m: { controls?: mandate.Controls | undefined; currency: string }): MandateJson['controls'] {
   const c = m.controls;
   if (!c) return null;
   return {
@@ -78,5 +79,6 @@ export function presentMandate(m: mandate.Mandate, usage?: readonly payment.Peri
     suspended_at: isoTimestamp(m.suspendedAt),
     controls: controlsOf(m),
     ...(usage ? { usage: usageOf(m, usage) } : {}),
+    mandate_request_id: m.mandateRequestId || null,
   };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { mandateResource, paymentResource, refundResource, webhookEndpointResource } from './resources.js';
+import { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from './resources.js';
 
 /** What the catalogue says of one event type: the resource its `data` carries and when it is sent. */
 export interface EventTypeEntry {
@@ -27,6 +27,15 @@ export const RESOURCE_EVENT_CATALOGUE = {
   'payment.refunded': { data: paymentResource, description: 'A refund was booked against a payment; `amount_refunded` is its new total.' },
   'refund.created': { data: refundResource, description: 'A refund was created and handed to the bank.' },
   'refund.settled': { data: refundResource, description: 'The bank settled a refund.' },
+  'mandate_request.authorised': {
+    data: mandateRequestResource,
+    description: 'The customer approved the consent at their bank; `mandate_id` names the mandate now created.',
+  },
+  'mandate_request.declined': { data: mandateRequestResource, description: 'The customer declined the consent at their bank.' },
+  'mandate_request.expired': {
+    data: mandateRequestResource,
+    description: 'The customer did not authorise the consent before `expires_at`.',
+  },
 } as const satisfies Record<string, EventTypeEntry>;
 
 /**

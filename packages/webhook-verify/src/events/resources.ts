@@ -9,6 +9,7 @@ import {
   LIMIT_ALIGNMENTS,
   LIMIT_PERIODS,
   MANDATE_FREQUENCIES,
+  MANDATE_REQUEST_STATUSES,
   MANDATE_STATUSES,
   METADATA_LIMITS,
   PAYMENT_FAILURE_CODES,
@@ -98,8 +99,45 @@ export const mandateResource = z
     suspended_at: nullableTime('When it was suspended, while suspended; null otherwise.'),
     controls: mandateControls,
     usage: mandateUsage,
+    mandate_request_id: z
+      .string()
+      .nullable()
+      .describe('The mandate request whose authorisation created it; null for a mandate created directly.'),
   })
   .meta({ id: 'Mandate', description: 'Authorises recurring collections from a customer within limits.' });
+
+export const mandateRequestResource = z
+  .strictObject({
+    id: id('MQ01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    customer_id: z.string(),
+    status: z
+      .enum(MANDATE_REQUEST_STATUSES)
+      .describe('awaiting_authorisation → authorised (the mandate exists) | declined | expired | cancelled; each end is final.'),
+    description: z.string(),
+    metadata,
+    limits: z.strictObject({
+      maximum_amount: amount('The most one payment may collect, as the customer is asked to authorise.'),
+      currency: currency(),
+      frequency: z.enum(MANDATE_FREQUENCIES),
+    }),
+    controls: mandateControls,
+    redirect_uri: z
+      .string()
+      .describe('Where the customer is sent when the journey ends, with mandate_request_id, outcome and (on success) mandate_id.'),
+    authorisation_url: z
+      .string()
+      .nullable()
+      .describe(
+        'Send the customer here to authorise the mandate at their bank; null only while the bank could not be reached (GET it again).',
+      ),
+    expires_at: time(),
+    mandate_id: z.string().nullable().describe('The mandate the approval created; null until the request is authorised.'),
+    created_at: time(),
+  })
+  .meta({
+    id: 'MandateRequest',
+    description: 'A customer’s consent journey at their bank: approved, it creates an active mandate.',
+  });
 
 export const paymentResource = z
   .strictObject({

@@ -4,6 +4,8 @@
 export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
 /** The frequencies a mandate may have. */
 export const MANDATE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'adhoc'] as const;
+/** Where a mandate request's consent journey stands. */
+export const MANDATE_REQUEST_STATUSES = ['awaiting_authorisation', 'authorised', 'declined', 'expired', 'cancelled'] as const;
 /** Periods and alignments of a mandate's periodic limits. */
 export const LIMIT_PERIODS = ['day', 'week', 'fortnight', 'month', 'half_year', 'year'] as const;
 export const LIMIT_ALIGNMENTS = ['calendar', 'consent'] as const;

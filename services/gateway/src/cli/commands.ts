@@ -6,6 +6,8 @@ import type { MerchantRepository } from '../db/merchants.js';
 import type { GatewayClients } from '../clients.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import { createMerchant } from '../usecases/create-merchant.js';
+import { updateMerchant } from '../usecases/update-merchant.js';
+import type { MerchantRecord } from '../db/merchants.js';
 import { createConsoleUser } from '../usecases/console-team.js';
 import { createToken } from '../usecases/create-token.js';
 import { revokeToken } from '../usecases/revoke-token.js';
@@ -32,29 +34,73 @@ export interface Command {
 
 const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
 
+/** The creditor account options every merchant command takes. */
+const CREDITOR_OPTIONS = {
+  'creditor-account-scheme': { value: true, help: 'OB account scheme, e.g. UK.OBIE.SortCodeAccountNumber (with the id and name)' },
+  'creditor-account-id': { value: true, help: "The account's identification in that scheme, e.g. 20000012345678" },
+  'creditor-account-name': { value: true, help: 'The account holder, shown to customers as the payee' },
+} as const;
+
+const creditorAccountOf = (o: Options) => ({
+  ...(str(o['creditor-account-scheme']) !== undefined ? { scheme: str(o['creditor-account-scheme'])! } : {}),
+  ...(str(o['creditor-account-id']) !== undefined ? { identification: str(o['creditor-account-id'])! } : {}),
+  ...(str(o['creditor-account-name']) !== undefined ? { name: str(o['creditor-account-name'])! } : {}),
+});
+
+/** A merchant's creditor account as the CLI prints it: null while none is set (sandbox then uses a model account). */
+const creditorAccountJson = (m: MerchantRecord) =>
+  m.creditorAccount ? { scheme: m.creditorAccount.scheme, id: m.creditorAccount.identification, name: m.creditorAccount.name } : null;
+
 /** Every command, by "<group> <verb>". */
 export const COMMANDS: Record<string, Command> = {
   'merchants create': {
-    usage: 'merchants create --name NAME --payout-currency CCY',
+    usage:
+      'merchants create --name NAME --payout-currency CCY [--creditor-account-scheme S --creditor-account-id ID --creditor-account-name NAME]',
     summary: 'Onboard a merchant and print its first API token (shown only once).',
     options: {
       name: { value: true, required: true, help: 'Display name' },
       'payout-currency': { value: true, required: true, help: 'ISO 4217 code, e.g. GBP' },
+      ...CREDITOR_OPTIONS,
     },
     async run(ctx, o) {
       const created = await createMerchant(ctx.merchants, ctx.config.env, {
         name: str(o.name)!,
         payoutCurrency: str(o['payout-currency'])!,
+        creditorAccount: creditorAccountOf(o),
       });
       const m = created.merchant;
       return {
         id: m.id,
         name: m.name,
         payout_currency: m.payoutCurrency,
+        creditor_account: creditorAccountJson(m),
         environment: ctx.config.env,
         created_at: m.createdAt.toISOString(),
         token_id: created.tokenId,
         access_token: created.accessToken,
+      };
+    },
+  },
+  'merchants update': {
+    usage:
+      'merchants update --merchant MERCHANT_ID [--name NAME] [--creditor-account-scheme S --creditor-account-id ID --creditor-account-name NAME]',
+    summary: "Change a merchant's name or the account its customers' consents pay into (mandate requests made from now on).",
+    options: {
+      merchant: { value: true, required: true, help: 'Merchant id (MR...)' },
+      name: { value: true, help: 'New display name' },
+      ...CREDITOR_OPTIONS,
+    },
+    async run(ctx, o) {
+      const m = await updateMerchant(ctx.merchants, str(o.merchant)!, {
+        ...(str(o.name) !== undefined ? { name: str(o.name)! } : {}),
+        creditorAccount: creditorAccountOf(o),
+      });
+      return {
+        id: m.id,
+        name: m.name,
+        payout_currency: m.payoutCurrency,
+        creditor_account: creditorAccountJson(m),
+        created_at: m.createdAt.toISOString(),
       };
     },
   },

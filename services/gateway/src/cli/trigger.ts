@@ -146,6 +146,28 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       say(`the bank settled refund ${refund} (refund.settled)`);
       return done('refund', refund);
     }
+    case 'mandate_request.authorised':
+    case 'mandate_request.declined':
+    case 'mandate_request.expired': {
+      const request = await api.expect(201, 'POST', '/v1/mandate-requests', {
+        customer: { name: 'vrp trigger' },
+        maximum_amount: '100.00',
+        currency,
+        frequency: 'adhoc',
+        description: 'vrp trigger',
+        redirect_uri: 'https://sandbox.example.com/vrp-trigger',
+      });
+      const id = request.id as string;
+      say(`created mandate request ${id}`);
+      const action = {
+        'mandate_request.authorised': 'approve',
+        'mandate_request.declined': 'decline',
+        'mandate_request.expired': 'expire',
+      }[eventType];
+      await api.expect(200, 'POST', `/v1/sandbox/mandate-requests/${id}/${action}`);
+      say(`the customer's journey at the model bank ended (${eventType})`);
+      return done('mandate_request', id);
+    }
     default:
       throw new CommandError(`no way to trigger '${eventType}' yet`);
   }

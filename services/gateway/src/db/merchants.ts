@@ -1,11 +1,44 @@
 import type { Db } from './client.js';
 
+/** The account a merchant's consents pay into (OB CreditorAccount). */
+export interface CreditorAccountRecord {
+  scheme: string;
+  identification: string;
+  name: string;
+}
+
+interface MerchantRow {
+  id: string;
+  name: string;
+  payoutCurrency: string;
+  createdAt: Date;
+  creditorAccountScheme: string | null;
+  creditorAccountId: string | null;
+  creditorAccountName: string | null;
+}
+
+function toRecord(row: MerchantRow): MerchantRecord {
+  const { creditorAccountScheme: scheme, creditorAccountId: identification, creditorAccountName: name, ...merchant } = row;
+  return { ...merchant, creditorAccount: scheme && identification && name ? { scheme, identification, name } : null };
+}
+
+/** A record's creditor account as the merchant row's columns. */
+function accountColumns(account: CreditorAccountRecord | null | undefined) {
+  return {
+    creditorAccountScheme: account?.scheme ?? null,
+    creditorAccountId: account?.identification ?? null,
+    creditorAccountName: account?.name ?? null,
+  };
+}
+
 /** A merchant as the gateway knows it. */
 export interface MerchantRecord {
   id: string;
   name: string;
   payoutCurrency: string;
   createdAt: Date;
+  /** The account consents pay into, when one was set (sandbox defaults to a model account). */
+  creditorAccount?: CreditorAccountRecord | null;
 }
 
 /** An API token as the console lists it (never its hash). */
@@ -28,19 +61,31 @@ export class MerchantRepository {
     merchant: Omit<MerchantRecord, 'createdAt'>,
     token: { id: string; hash: string; environment: string },
   ): Promise<MerchantRecord> {
+    const { creditorAccount, ...columns } = merchant;
     const [created] = await this.db.$transaction([
-      this.db.merchant.create({ data: merchant }),
+      this.db.merchant.create({ data: { ...columns, ...accountColumns(creditorAccount) } }),
       this.db.apiToken.create({ data: { id: token.id, merchantId: merchant.id, tokenHash: token.hash, environment: token.environment } }),
     ]);
-    return created;
+    return toRecord(created);
   }
 
   async find(id: string): Promise<MerchantRecord | null> {
-    return this.db.merchant.findUnique({ where: { id } });
+    const row = await this.db.merchant.findUnique({ where: { id } });
+    return row ? toRecord(row) : null;
   }
 
   async list(): Promise<MerchantRecord[]> {
-    return this.db.merchant.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return (await this.db.merchant.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(toRecord);
+  }
+
+  /** Changes a merchant's name and/or creditor account (null clears it); null when there is no such merchant. */
+  async update(id: string, changes: { name?: string; creditorAccount?: CreditorAccountRecord | null }): Promise<MerchantRecord | null> {
+    const data = {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.creditorAccount !== undefined ? accountColumns(changes.creditorAccount) : {}),
+    };
+    const updated = await this.db.merchant.updateMany({ where: { id }, data });
+    return updated.count === 0 ? null : this.find(id);
   }
 
   /**
@@ -76,21 +121,40 @@ export class MerchantRepository {
    */
   async findLiveToken(hash: string): Promise<{ environment: string; merchant: MerchantRecord } | null> {
     const rows = await this.db.$queryRaw<
-      { environment: string; merchant_id: string; name: string; payout_currency: string; merchant_created_at: Date }[]
+      {
+        environment: string;
+        merchant_id: string;
+        name: string;
+        payout_currency: string;
+        merchant_created_at: Date;
+        creditor_account_scheme: string | null;
+        creditor_account_id: string | null;
+        creditor_account_name: string | null;
+      }[]
     >`
       WITH live AS (
-        SELECT t.id, t.environment, t.last_used_at, m.id AS merchant_id, m.name, m.payout_currency, m.created_at AS merchant_created_at
+        SELECT t.id, t.environment, t.last_used_at, m.id AS merchant_id, m.name, m.payout_currency, m.created_at AS merchant_created_at,
+               m.creditor_account_scheme, m.creditor_account_id, m.creditor_account_name
           FROM "gateway"."api_tokens" t JOIN "gateway"."merchants" m ON m.id = t.merchant_id
          WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL),
       used AS (
         UPDATE "gateway"."api_tokens" t SET last_used_at = now() FROM live
          WHERE t.id = live.id AND (live.last_used_at IS NULL OR live.last_used_at < now() - interval '1 minute'))
-      SELECT environment, merchant_id, name, payout_currency, merchant_created_at FROM live`;
+      SELECT environment, merchant_id, name, payout_currency, merchant_created_at, creditor_account_scheme, creditor_account_id,
+             creditor_account_name FROM live`;
     const row = rows[0];
     if (!row) return null;
     return {
       environment: row.environment,
-      merchant: { id: row.merchant_id, name: row.name, payoutCurrency: row.payout_currency, createdAt: row.merchant_created_at },
+      merchant: toRecord({
+        id: row.merchant_id,
+        name: row.name,
+        payoutCurrency: row.payout_currency,
+        createdAt: row.merchant_created_at,
+        creditorAccountScheme: row.creditor_account_scheme,
+        creditorAccountId: row.creditor_account_id,
+        creditorAccountName: row.creditor_account_name,
+      }),
     };
   }
 

@@ -8,6 +8,7 @@ import { createCustomer } from '../usecases/create-customer.js';
 import { noBody, parseRequest } from '../validation/body.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
 import { registerSandboxClockRoutes } from './sandbox-clock.js';
+import { registerSandboxMandateRequestRoutes } from './sandbox-mandate-requests.js';
 
 const { RevokedBy } = mandate;
 
@@ -18,6 +19,7 @@ const { RevokedBy } = mandate;
 export function registerSandboxRoutes(router: Router, deps: Deps): void {
   const mandates = deps.clients.mandate;
   registerSandboxClockRoutes(router, deps);
+  registerSandboxMandateRequestRoutes(router, deps);
 
   router.post('/sandbox/customers', async (req, res) => {
     const body = parseRequest(createSandboxCustomerBody, req.body);

@@ -78,6 +78,8 @@ export const mandateStarter: ServiceStarter = {
         SANDBOX_ACTIVATION_DELAY_MS: '600000',
         // It keeps the payment service's replica of active terms, as under npm start.
         PAYMENT_SERVICE_URL: ctx.withoutReplica ? '' : local(await reservedPort(ctx, 'payment')),
+        // Mandate requests' consents are staged through the connector (started after it, on a reserved port).
+        CONNECTOR_SERVICE_URL: local(await reservedPort(ctx, 'connector')),
         ...ctx.env,
       }),
     );

@@ -8,12 +8,13 @@ import { controlsFromPb, frequencyFromPb, revokedByFromPb, statusFromPb, toManda
 import { createMandate } from '../usecases/create-mandate.js';
 import type { Deps } from '../deps.js';
 import type { CustomerRpcs } from './customers.js';
+import type { MandateRequestRpcs } from './mandate-requests.js';
 import { getMandate } from '../usecases/get-mandate.js';
 import { listMandates } from '../usecases/list-mandates.js';
 import { moveMandate } from '../usecases/move-mandate.js';
 
 type Impl = ServiceImpl<typeof pb.MandateService>;
-type MandateRpcs = Omit<Impl, keyof CustomerRpcs>;
+type MandateRpcs = Omit<Impl, keyof CustomerRpcs | keyof MandateRequestRpcs>;
 
 function filtersOf(req: pb.ListMandatesRequest): MandateFilters {
   const statuses = req.statuses.map((s): MandateStatus => {

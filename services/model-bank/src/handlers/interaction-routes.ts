@@ -25,7 +25,16 @@ const ALLOWED_SCOPES = new Set(['openid', 'payments']);
 export function interactionRoutes(deps: Deps, provider: Provider, cookieKey: string): Router {
   const router = Router();
   const csrfOf = (uid: string) => createHmac('sha256', cookieKey).update(`consent-page:${uid}`).digest('base64url');
-  const formTargets = [...new Set([...deps.clients.values()].flatMap((c) => c.redirectUris.map((u) => new URL(u).origin)))];
+  // The Approve form's navigation ends wherever the client sends the customer on: its redirect URI
+  // first, then (a mandate request) the merchant's return address, which the bank cannot know.
+  // Browsers check form-action on every redirect of that chain, so it allows any https address and
+  // the loopback return addresses the sandbox accepts, besides the clients' own.
+  const formTargets = [
+    ...new Set([...deps.clients.values()].flatMap((c) => c.redirectUris.map((u) => new URL(u).origin))),
+    'https:',
+    'http://127.0.0.1:*',
+    'http://localhost:*',
+  ];
 
   const sendPage = (res: Response, status: number, render: (nonce: string) => string) => {
     const nonce = randomBytes(16).toString('base64');

@@ -83,6 +83,28 @@ function testRefund(type: EventType, merchantId: string, now: Date): refund.Refu
   });
 }
 
+function testMandateRequest(type: EventType, merchantId: string, now: Date): mandate.MandateRequest {
+  const S = mandate.MandateRequestStatus;
+  const status = { 'mandate_request.authorised': S.AUTHORISED, 'mandate_request.declined': S.DECLINED }[type as string] ?? S.EXPIRED;
+  const created = new Date(now.getTime() - 30 * 60 * 1000);
+  return create(mandate.MandateRequestSchema, {
+    id: newId('mandateRequest', created.getTime()),
+    merchantId,
+    customerId: newId('customer', created.getTime()),
+    status,
+    maximumAmountMinor: 50_000n,
+    currency: 'GBP',
+    frequency: mandate.Frequency.MONTHLY,
+    description: 'Test mandate request',
+    metadata: TEST_METADATA,
+    redirectUri: 'https://sandbox.example.com/mandate-requests/done',
+    expiresAt: timestampFromDate(now),
+    mandateId: newId('mandate', created.getTime()),
+    createdAt: timestampFromDate(created),
+    endedAt: timestampFromDate(now),
+  });
+}
+
 /**
  * A realistic event of `type` for the sandbox: fabricated but well-formed resources (ids with
  * the right prefixes, statuses matching the event) that render exactly like real ones.
@@ -91,6 +113,7 @@ export function testDomainEvent(type: EventType, merchantId: string, now: Date):
   const kind = type.split('.')[0];
   let resource: EventResource;
   if (kind === 'mandate') resource = { case: 'mandate', value: testMandate(type, merchantId, now) };
+  else if (kind === 'mandate_request') resource = { case: 'mandateRequest', value: testMandateRequest(type, merchantId, now) };
   else if (kind === 'payment') resource = { case: 'payment', value: testPayment(type, merchantId, now) };
   else resource = { case: 'refund', value: testRefund(type, merchantId, now) };
   return newDomainEvent(type, merchantId, resource, now);

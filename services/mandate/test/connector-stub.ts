@@ -1,0 +1,58 @@
+import { connector } from '@vrp/contracts';
+import { ApiError } from '@vrp/errors';
+import { startGrpcServer, type GrpcServer } from '@vrp/grpc';
+import { createLogger } from '@vrp/logging';
+
+/**
+ * The bank connector as the mandate service sees it, on one real gRPC server. Like the real
+ * connector it stages one consent per mandate (a repeat answers the same consent and link); it
+ * records every call, so a test can count what reached the bank. `unavailable` fails every call as
+ * a connector that is down.
+ */
+export interface ConnectorStub {
+  url: string;
+  /** Every StageConsent call, in order. */
+  stageCalls: connector.StageConsentRequest[];
+  /** Consents staged at the bank: mandate id → consent id. */
+  staged: Map<string, string>;
+  /** Mandates whose consent was deleted at the bank. */
+  cancelled: string[];
+  unavailable: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startConnectorStub(): Promise<ConnectorStub> {
+  const stub = { stageCalls: [], staged: new Map(), cancelled: [], unavailable: false } as unknown as ConnectorStub;
+  const up = () => {
+    if (stub.unavailable) throw new ApiError('service_unavailable', 'down for the test');
+  };
+  const server: GrpcServer = await startGrpcServer({
+    port: 0,
+    host: '127.0.0.1',
+    logger: createLogger('connector-stub', { level: 'silent' }),
+    serviceNames: [connector.ConnectorService.typeName],
+    routes: (router) => {
+      router.service(connector.ConnectorService, {
+        stageConsent(req) {
+          up();
+          stub.stageCalls.push(req);
+          let consentId = stub.staged.get(req.mandateId);
+          if (!consentId) stub.staged.set(req.mandateId, (consentId = `CONSENT-${stub.staged.size + 1}`));
+          return {
+            consentId,
+            authorisationUrl: `http://127.0.0.1:8080/v1/bank/authorise/${consentId}`,
+            authorisationExpiresAt: req.expiresAt,
+          };
+        },
+        cancelConsent(req) {
+          up();
+          stub.cancelled.push(req.mandateId);
+          return {};
+        },
+      });
+    },
+  });
+  stub.url = `http://127.0.0.1:${server.port}`;
+  stub.stop = () => server.close();
+  return stub;
+}
