@@ -225,7 +225,7 @@ describe('NetworkPolicies', () => {
     expect(callersOf('mandate')).toEqual(['bank-connector', 'gateway', 'payment']);
     expect(callersOf('payment')).toEqual(['bank-connector', 'bank-simulator', 'gateway', 'mandate', 'refund']);
     expect(callersOf('refund')).toEqual(['bank-connector', 'bank-simulator', 'gateway']);
-    expect(callersOf('bank-connector')).toEqual(['gateway']);
+    expect(callersOf('bank-connector')).toEqual(['gateway', 'mandate']);
     expect(callersOf('webhook')).toEqual(['gateway']);
     expect(callersOf('bank-simulator')).toEqual(['gateway', 'payment', 'refund']);
     const narrowed = byKind(renderChart({ set: { networkPolicy: { gatewayFromNamespaces: ['ingress-nginx'] } } }), 'NetworkPolicy');
@@ -256,7 +256,7 @@ describe('NetworkPolicies', () => {
     expect(callees('bank-connector')).toEqual(['mandate', 'payment', 'refund', 'model-bank']);
     expect(callees('model-bank')).toEqual(['gateway']);
     expect(callees('payment')).toEqual(['mandate', 'bank-simulator']);
-    expect(callees('mandate')).toEqual(['payment']);
+    expect(callees('mandate')).toEqual(['payment', 'bank-connector']);
     for (const name of SERVICES)
       expect(policy(name).ingress).toContainEqual({
         ports: [{ port: 'metrics', protocol: 'TCP' }],

@@ -23,6 +23,17 @@ if ! port_open "$PG_PORT"; then
   wait_port "$PG_PORT" PostgreSQL
 fi
 
+# Two test files at a time each run a whole platform (seven services, a pool each): Debian's
+# default of 100 connections is too few. Raised once, with a restart, only when lower.
+MIN_CONNECTIONS=300
+connections="$(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -Atc 'SHOW max_connections' 2>/dev/null || echo "$MIN_CONNECTIONS")"
+if [ "$connections" -lt "$MIN_CONNECTIONS" ]; then
+  echo "setup: raising PostgreSQL's max_connections from $connections to $MIN_CONNECTIONS (restarts it)"
+  psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -qc "ALTER SYSTEM SET max_connections = $MIN_CONNECTIONS"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main restart
+  wait_port "$PG_PORT" PostgreSQL
+fi
+
 if ! port_open "$NATS_PORT"; then
   if [ ! -x /usr/sbin/nats-server ]; then
     echo "setup: installing nats-server"; apt-get update -qq && apt-get install -y -qq nats-server >/dev/null

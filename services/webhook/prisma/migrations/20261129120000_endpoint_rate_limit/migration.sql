@@ -1,5 +1,5 @@
 -- A merchant's throttle on one endpoint: at most rate_limit_per_second deliveries a second, spaced
--- evenly. rate_next_at is the earliest (wall clock) the next delivery may go; a delivery over the
+-- evenly. rate_next_at is the earliest (wall clock) the next delivery may go. A delivery over the
 -- limit reserves the slot it waits for in rate_slot_at, so it goes then without being overtaken.
 ALTER TABLE "webhook"."endpoints"
   ADD COLUMN "rate_limit_per_second" INTEGER,
