@@ -47,7 +47,7 @@ describe('staging a consent', () => {
     expect(atTheBank).toMatchObject({ id: staged.consentId, status: 'AWAU' });
     expect(atTheBank!.control_parameters).toMatchObject({
       MaximumIndividualAmount: { Amount: '50.00', Currency: 'GBP' },
-      PeriodicLimits: [{ PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '50.00', Currency: 'GBP' }],
+      PeriodicLimits: [{ PeriodType: 'Month', PeriodAlignment: 'Consent', Amount: '100.00', Currency: 'GBP' }],
       VRPType: ['UK.OBIE.VRPType.Other'],
       PSUAuthenticationMethods: ['UK.OBIE.SCANotRequired'],
       PSUInteractionTypes: ['OffSession'],
