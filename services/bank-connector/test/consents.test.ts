@@ -85,6 +85,15 @@ describe('staging a consent', () => {
     expect(await bankConsents(raced.customerId)).toHaveLength(1);
   });
 
+  it('has a consent valid for decades approved (its grant at the bank lives as long)', async () => {
+    const request = stageRequest();
+    request.terms!.validTo = at(new Date('2099-01-01T00:00:00Z'));
+    const m = await authorisedMandate(world, request);
+    expect(await world.client.getConsent({ merchantId: m.merchantId, mandateId: m.mandateId })).toMatchObject({
+      status: ConsentStatus.AUTHORISED,
+    });
+  });
+
   it('refuses terms a bank cannot be asked for, naming the field, and stages nothing', async () => {
     const request = stageRequest();
     request.terms!.currency = 'GBX';
