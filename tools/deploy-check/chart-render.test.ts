@@ -225,9 +225,9 @@ describe('NetworkPolicies', () => {
     expect(callersOf('mandate')).toEqual(['bank-connector', 'gateway', 'payment']);
     expect(callersOf('payment')).toEqual(['bank-connector', 'bank-simulator', 'gateway', 'mandate', 'refund']);
     expect(callersOf('refund')).toEqual(['bank-connector', 'bank-simulator', 'gateway']);
-    expect(callersOf('bank-connector')).toEqual(['gateway', 'mandate']);
+    expect(callersOf('bank-connector')).toEqual(['gateway', 'mandate', 'payment', 'refund']);
     expect(callersOf('webhook')).toEqual(['gateway']);
-    expect(callersOf('bank-simulator')).toEqual(['gateway', 'payment', 'refund']);
+    expect(callersOf('bank-simulator')).toEqual(['gateway']);
     const narrowed = byKind(renderChart({ set: { networkPolicy: { gatewayFromNamespaces: ['ingress-nginx'] } } }), 'NetworkPolicy');
     expect((narrowed.get('vrp-gateway')!.spec as { ingress: Rule[] }).ingress[0]!.from).toEqual([
       { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
@@ -255,7 +255,7 @@ describe('NetworkPolicies', () => {
     expect(callees('gateway')).toEqual(['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector']);
     expect(callees('bank-connector')).toEqual(['mandate', 'payment', 'refund', 'model-bank']);
     expect(callees('model-bank')).toEqual(['gateway']);
-    expect(callees('payment')).toEqual(['mandate', 'bank-simulator']);
+    expect(callees('payment')).toEqual(['mandate', 'bank-connector']);
     expect(callees('mandate')).toEqual(['payment', 'bank-connector']);
     for (const name of SERVICES)
       expect(policy(name).ingress).toContainEqual({
@@ -377,7 +377,7 @@ describe('one service per release', () => {
     expect([migrate.image, migrate.command]).toEqual(['ghcr.io/example-org/vrp/tools:2.0.0', ['vrp-migrate', 'payment']]);
     const env = containerOf(byKind(objects, 'Deployment').get('vrp-payment')!).env;
     expect(env).toContainEqual({ name: 'MANDATE_SERVICE_URL', value: 'http://vrp-mandate:50051' });
-    expect(env).toContainEqual({ name: 'BANK_SERVICE_URL', value: 'http://vrp-bank-simulator:50055' });
+    expect(env).toContainEqual({ name: 'CONNECTOR_SERVICE_URL', value: 'http://vrp-bank-connector:50056' });
     expect(objects.flatMap(schemaProblems)).toEqual([]);
     // Upgrading the mandate service alone never runs the payment migration.
     expect([...byKind(renderChart({ set: { only: 'mandate', fullnameOverride: 'vrp' } }), 'Job').keys()]).toEqual(['vrp-mandate-migrate']);

@@ -38,8 +38,8 @@ export const SERVICES: Record<string, ExpectedService> = {
     ],
   },
   mandate: { protocol: 'grpc', port: 50051, portEnv: 'GRPC_PORT', database: true, calls: ['PAYMENT_SERVICE_URL', 'CONNECTOR_SERVICE_URL'] },
-  payment: { protocol: 'grpc', port: 50052, portEnv: 'GRPC_PORT', database: true, calls: ['MANDATE_SERVICE_URL', 'BANK_SERVICE_URL'] },
-  refund: { protocol: 'grpc', port: 50053, portEnv: 'GRPC_PORT', database: true, calls: ['PAYMENT_SERVICE_URL', 'BANK_SERVICE_URL'] },
+  payment: { protocol: 'grpc', port: 50052, portEnv: 'GRPC_PORT', database: true, calls: ['MANDATE_SERVICE_URL', 'CONNECTOR_SERVICE_URL'] },
+  refund: { protocol: 'grpc', port: 50053, portEnv: 'GRPC_PORT', database: true, calls: ['PAYMENT_SERVICE_URL', 'CONNECTOR_SERVICE_URL'] },
   webhook: { protocol: 'grpc', port: 50054, portEnv: 'GRPC_PORT', database: true, calls: [] },
   'bank-simulator': {
     protocol: 'grpc',

@@ -47,7 +47,7 @@ describe('staging a consent', () => {
     expect(atTheBank).toMatchObject({ id: staged.consentId, status: 'AWAU' });
     expect(atTheBank!.control_parameters).toMatchObject({
       MaximumIndividualAmount: { Amount: '50.00', Currency: 'GBP' },
-      PeriodicLimits: [{ PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '50.00', Currency: 'GBP' }],
+      PeriodicLimits: [{ PeriodType: 'Month', PeriodAlignment: 'Consent', Amount: '100.00', Currency: 'GBP' }],
       VRPType: ['UK.OBIE.VRPType.Other'],
       PSUAuthenticationMethods: ['UK.OBIE.SCANotRequired'],
       PSUInteractionTypes: ['OffSession'],
@@ -83,6 +83,15 @@ describe('staging a consent', () => {
     expect(new Set(answers.map((a) => a.consentId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.authorisationUrl)).size).toBe(1);
     expect(await bankConsents(raced.customerId)).toHaveLength(1);
+  });
+
+  it('has a consent valid for decades approved (its grant at the bank lives as long)', async () => {
+    const request = stageRequest();
+    request.terms!.validTo = at(new Date('2099-01-01T00:00:00Z'));
+    const m = await authorisedMandate(world, request);
+    expect(await world.client.getConsent({ merchantId: m.merchantId, mandateId: m.mandateId })).toMatchObject({
+      status: ConsentStatus.AUTHORISED,
+    });
   });
 
   it('refuses terms a bank cannot be asked for, naming the field, and stages nothing', async () => {

@@ -1,7 +1,8 @@
-import { payment } from '@vrp/contracts';
+import { create } from '@bufbuild/protobuf';
+import { connector, payment } from '@vrp/contracts';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adhocTerms, advanceClock, authorisedMandate as authorised, codeOf, newId, submission } from './support/fixtures.js';
+import { adhocTerms, advanceClock, at, authorisedMandate as authorised, codeOf, newId, submission } from './support/fixtures.js';
 import { startWorld, type World } from './support/world.js';
 
 let world: World;
@@ -111,6 +112,26 @@ describe('payments', () => {
       outcome: payment.BankOutcome.FAILED,
       failureCode: 'violates_consent_parameters',
     });
+  });
+
+  it("lets a monthly mandate created on the 27th collect its maximum that month and again on the 1st (its frequency is never pro-rated)", async () => {
+    const now = new Date();
+    const created = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 27, 12));
+    const terms = create(connector.ConsentTermsSchema, {
+      maximumAmountMinor: 10_000n,
+      currency: 'GBP',
+      frequency: connector.Frequency.MONTHLY,
+      vrpType: connector.VrpType.COMMERCIAL,
+      validFrom: at(created),
+    });
+    const m = await authorised(world, { terms });
+    await advanceClock(world, m.merchantId, created.getTime() - now.getTime());
+    const late = submission(m, { amountMinor: 10_000n });
+    expect((await world.client.submitPayments({ submissions: [late] })).receipts[0]).toMatchObject({ clearing: true });
+    const nextMonth = new Date(Date.UTC(created.getUTCFullYear(), created.getUTCMonth() + 1, 1, 12));
+    await advanceClock(world, m.merchantId, nextMonth.getTime() - now.getTime());
+    const first = submission(m, { amountMinor: 10_000n });
+    expect((await world.client.submitPayments({ submissions: [first] })).receipts[0]).toMatchObject({ clearing: true });
   });
 
   it('fails a payment under a consent the customer revoked at the bank as mandate_revoked_at_bank', async () => {

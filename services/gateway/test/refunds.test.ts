@@ -41,7 +41,7 @@ async function payment(amount: string, outcome: 'settled' | 'failed' | 'submitte
     outcome === 'settled'
       ? await client.post(`/v1/sandbox/payments/${id}/settle`)
       : await client.post(`/v1/sandbox/payments/${id}/fail`, { failure_code: 'insufficient_funds' });
-  expect(forced.status).toBeLessThan(300);
+  expect(forced.status, forced.text).toBeLessThan(300);
   return waitFor(
     async () => {
       const res = await client.get(`/v1/payments/${id}`);

@@ -187,6 +187,10 @@ describe('time rules on the clock', () => {
       expect(paid.status, paid.text).toBe(201);
       expect(Date.parse(paid.body.created_at as string)).toBeGreaterThanOrEqual(now.getTime());
       expect(errorOf(await pay(api, id))).toMatchObject({ status: 409, code: 'open_payment_exists' });
+      // It settles a day after the bank took it (on the clock): the hand-over runs after the create answered.
+      await waitFor(async () => (await api.get(`/v1/payments/${paid.body.id as string}`)).body.clearing_status === 'clearing', {
+        what: 'the bank to take the payment',
+      });
       now = await advance(api, DAY);
       const settled = await paymentIn(api, paid.body.id as string, 'settled');
       settlementDates.push(settled.settlement_date as string);

@@ -5,7 +5,7 @@ import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool, rawSql } from '@vrp/sql';
-import { connectorClient } from './clients/connector.js';
+import { connectorClient, sandboxBankClient } from './clients/connector.js';
 import { paymentTermsReplica } from './clients/payment-replica.js';
 import type { MandateConfig } from './config.js';
 import { createDb } from './db/client.js';
@@ -80,6 +80,14 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
       }),
       (c) => c.close(),
     );
+    const sandboxBank =
+      config.env === 'sandbox'
+        ? resources.add(
+            'sandbox bank client',
+            sandboxBankClient({ baseUrl: config.connectorServiceUrl, timeoutMs: config.callTimeoutMs }),
+            (c) => c.close(),
+          )
+        : undefined;
     const deps: Deps = {
       db,
       sql: pool,
@@ -89,6 +97,7 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
       afterCommit: () => relay.nudge(),
       replica,
       connector,
+      sandboxBank,
     };
     const expiry = resources.add('mandate request expiry', startMandateRequestExpiry(deps, config.mandateRequestExpiryIntervalMs), (s) =>
       s.stop(),

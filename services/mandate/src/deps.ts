@@ -1,7 +1,7 @@
 import type { Logger } from '@vrp/logging';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
-import type { Connector } from './clients/connector.js';
+import type { Connector, SandboxBank } from './clients/connector.js';
 import type { TermsReplica } from './clients/payment-replica.js';
 import type { Db } from './db/client.js';
 
@@ -21,4 +21,6 @@ export interface Deps {
   replica?: TermsReplica | undefined;
   /** The bank connector: stages, confirms and deletes mandate requests' consents at the bank. */
   connector: Connector;
+  /** Sandbox: the model bank's controls, which approve a direct mandate's consent before the sandbox activates it. */
+  sandboxBank?: SandboxBank | undefined;
 }

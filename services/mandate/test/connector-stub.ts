@@ -17,12 +17,14 @@ export interface ConnectorStub {
   staged: Map<string, string>;
   /** Mandates whose consent was deleted at the bank. */
   cancelled: string[];
+  /** Mandates whose consent the customer approved through the sandbox bank's controls. */
+  approved: string[];
   unavailable: boolean;
   stop(): Promise<void>;
 }
 
 export async function startConnectorStub(): Promise<ConnectorStub> {
-  const stub = { stageCalls: [], staged: new Map(), cancelled: [], unavailable: false } as unknown as ConnectorStub;
+  const stub = { stageCalls: [], staged: new Map(), cancelled: [], approved: [], unavailable: false } as unknown as ConnectorStub;
   const up = () => {
     if (stub.unavailable) throw new ApiError('service_unavailable', 'down for the test');
   };
@@ -30,7 +32,7 @@ export async function startConnectorStub(): Promise<ConnectorStub> {
     port: 0,
     host: '127.0.0.1',
     logger: createLogger('connector-stub', { level: 'silent' }),
-    serviceNames: [connector.ConnectorService.typeName],
+    serviceNames: [connector.ConnectorService.typeName, connector.SandboxBankService.typeName],
     routes: (router) => {
       router.service(connector.ConnectorService, {
         stageConsent(req) {
@@ -48,6 +50,14 @@ export async function startConnectorStub(): Promise<ConnectorStub> {
           up();
           stub.cancelled.push(req.mandateId);
           return {};
+        },
+      });
+      router.service(connector.SandboxBankService, {
+        approveConsent(req) {
+          up();
+          if (!stub.staged.has(req.mandateId)) throw new ApiError('not_found', `No consent of mandate '${req.mandateId}'`);
+          stub.approved.push(req.mandateId);
+          return { outcome: connector.Outcome.SUCCESS, redirectUrl: '' };
         },
       });
     },

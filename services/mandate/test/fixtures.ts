@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import { createTestDatabase, createTestStream, type TestDatabase, type TestStream } from '@vrp/testing';
 import { startMandateService, type MandateService } from '../src/app.js';
 import { loadMandateConfig } from '../src/config.js';
+import { startConnectorStub, type ConnectorStub } from './connector-stub.js';
 
 /** A mandate service on port 0 over its own database and stream, with a client of it. */
 export interface Harness {
@@ -11,6 +12,8 @@ export interface Harness {
   stream: TestStream;
   service: MandateService;
   client: ServiceClient<typeof pb.MandateService>;
+  /** The bank connector the service reaches (a stand-in on a real gRPC server), unless `env` names another. */
+  bank: ConnectorStub;
   /** Starts another service over the same database and stream (e.g. after a restart). */
   restart(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
@@ -34,9 +37,9 @@ export function testConfig(db: TestDatabase, stream: TestStream, env: Record<str
 /** Starts the service for one test file. */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const [db, stream] = await Promise.all([createTestDatabase(['mandate']), createTestStream()]);
-  const h = { db, stream } as Harness;
+  const h = { db, stream, bank: await startConnectorStub() } as Harness;
   const boot = async (overrides: Record<string, string>) => {
-    h.service = await startMandateService(testConfig(db, stream, overrides));
+    h.service = await startMandateService(testConfig(db, stream, { CONNECTOR_SERVICE_URL: h.bank.url, ...overrides }));
     h.client = createServiceClient(pb.MandateService, { baseUrl: `http://127.0.0.1:${h.service.port}` });
   };
   await boot(env);
@@ -48,6 +51,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   h.close = async () => {
     h.client.close();
     await h.service.stop();
+    await h.bank.stop();
     await Promise.all([stream.cleanup(), db.drop()]);
   };
   return h;

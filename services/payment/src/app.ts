@@ -1,4 +1,4 @@
-import { bank, mandate } from '@vrp/contracts';
+import { connector, mandate } from '@vrp/contracts';
 import { createServiceClient, startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics, watchPool } from '@vrp/metrics';
@@ -86,8 +86,12 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       (c) => c.close(),
     );
     const bankClient = resources.add(
-      'bank client',
-      createServiceClient(bank.BankService, { ...clientOptions, baseUrl: config.bankServiceUrl, onBreakerStateChange: breakerLog('bank') }),
+      'bank connector client',
+      createServiceClient(connector.ConnectorService, {
+        ...clientOptions,
+        baseUrl: config.connectorServiceUrl,
+        onBreakerStateChange: breakerLog('bank-connector'),
+      }),
       (c) => c.close(),
     );
     const submitter = resources.add('bank hand-overs', new BankSubmitter(pool, bankClient, clock, logger), (s) => s.drain());

@@ -14,7 +14,8 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {
       // Loopback by default for local runs; containers set 0.0.0.0 so probes and Services reach the pod.
       grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       mandateServiceUrl: str('MANDATE_SERVICE_URL', { default: 'http://127.0.0.1:50051' }),
-      bankServiceUrl: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
+      /** The bank connector, which hands payments and refunds to the customer's bank. */
+      connectorServiceUrl: str('CONNECTOR_SERVICE_URL', { default: 'http://127.0.0.1:50056' }),
       /** A submission the bank has not acknowledged after this long is sent again. */
       resubmitAfterMs: duration('PAYMENT_RESUBMIT_AFTER', { default: 30_000 }),
       // An acknowledged attempt still undecided after this is sent again (the bank may have lost it).

@@ -27,7 +27,7 @@ describe('readiness', () => {
         EVENT_SUBJECT_PREFIX: 'vrp.healthtest.events',
         GRPC_PORT: String(await reservePort()),
         MANDATE_SERVICE_URL: 'http://127.0.0.1:9',
-        BANK_SERVICE_URL: 'http://127.0.0.1:9',
+        CONNECTOR_SERVICE_URL: 'http://127.0.0.1:9',
       }),
       { logger: createLogger('payment', { level: 'silent' }) },
     );

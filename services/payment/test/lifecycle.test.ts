@@ -7,7 +7,7 @@ import { startStack, type Stack } from './support/stack.js';
 
 let s: Stack;
 beforeAll(async () => {
-  s = await startStack({ bankEnv: { BANK_AUTO_SETTLE: 'true', SANDBOX_SETTLEMENT_DELAY_MS: '1500' } });
+  s = await startStack({ autoSettleMs: 1500 });
 });
 afterAll(() => s?.close());
 

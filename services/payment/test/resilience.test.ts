@@ -12,7 +12,7 @@ beforeEach(async () => {
     withoutBank: true,
     withoutReplica: true,
     paymentEnv: { PAYMENT_RESUBMIT_AFTER: '300ms', PAYMENT_RESUBMIT_SWEEP_INTERVAL: '100ms', PAYMENT_CALL_TIMEOUT: '10s' },
-    bankEnv: { BANK_AUTO_SETTLE: 'true', SANDBOX_SETTLEMENT_DELAY_MS: '200' },
+    autoSettleMs: 200,
   });
 });
 afterEach(() => s?.close());

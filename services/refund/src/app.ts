@@ -1,4 +1,4 @@
-import { bank, payment } from '@vrp/contracts';
+import { connector, payment } from '@vrp/contracts';
 import { createServiceClient, startGrpcServer } from '@vrp/grpc';
 import { startMetrics } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
@@ -68,11 +68,11 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       (c) => c.close(),
     );
     const bankClient = resources.add(
-      'bank client',
-      createServiceClient(bank.BankService, {
-        baseUrl: config.bankServiceUrl,
+      'bank connector client',
+      createServiceClient(connector.ConnectorService, {
+        baseUrl: config.connectorServiceUrl,
         timeoutMs: config.callTimeoutMs,
-        onBreakerStateChange: breakerLog('bank'),
+        onBreakerStateChange: breakerLog('bank-connector'),
       }),
       (c) => c.close(),
     );

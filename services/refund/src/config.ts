@@ -16,7 +16,8 @@ export function loadRefundConfig(env: NodeJS.ProcessEnv = process.env) {
       grpcHost: str('GRPC_HOST', { default: '127.0.0.1' }),
       ...platformSettings(vrpEnv),
       paymentServiceUrl: str('PAYMENT_SERVICE_URL', { default: 'http://127.0.0.1:50052' }),
-      bankServiceUrl: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
+      /** The bank connector, which hands payments and refunds to the customer's bank. */
+      connectorServiceUrl: str('CONNECTOR_SERVICE_URL', { default: 'http://127.0.0.1:50056' }),
       /** Deadline of one call to the payment service or the bank. */
       callTimeoutMs: duration('REFUND_CALL_TIMEOUT', { default: 5000 }),
       /** How often the sweepers look for unfinished work. */

@@ -1,4 +1,4 @@
-import type { bank, payment } from '@vrp/contracts';
+import type { connector, payment } from '@vrp/contracts';
 import type { ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
@@ -18,7 +18,7 @@ export interface Deps {
   afterCommit(): void;
   /** The payment service: the authority on what a payment still allows to refund. */
   payments: ServiceClient<typeof payment.PaymentService>;
-  bank: ServiceClient<typeof bank.BankService>;
+  bank: ServiceClient<typeof connector.ConnectorService>;
   settlementBusinessDays: number;
   /** Creates that failed after their hold and could not mark their request abandoned: the next sweep does. */
   failedCreates: FailedCreates;

@@ -13,12 +13,12 @@ const terms = (over: Partial<ConsentTerms> = {}): ConsentTerms => ({
 const creditor = { scheme: 'UK.OBIE.SortCodeAccountNumber', identification: '11223321325698', name: 'Acme Gym' };
 
 describe('periodicLimits', () => {
-  it('caps a monthly mandate at the maximum amount per calendar month', () => {
+  it('caps a monthly mandate per consent-aligned month (never pro-rated), at the two payments such a month can overlap', () => {
     expect(periodicLimits(terms({ frequency: 'monthly' }))).toEqual([
-      { PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '50.00', Currency: 'GBP' },
+      { PeriodType: 'Month', PeriodAlignment: 'Consent', Amount: '100.00', Currency: 'GBP' },
     ]);
-    expect(periodicLimits(terms({ frequency: 'daily' }))[0]).toMatchObject({ PeriodType: 'Day', PeriodAlignment: 'Calendar' });
-    expect(periodicLimits(terms({ frequency: 'weekly' }))[0]).toMatchObject({ PeriodType: 'Week', PeriodAlignment: 'Calendar' });
+    expect(periodicLimits(terms({ frequency: 'daily' }))[0]).toMatchObject({ PeriodType: 'Day', PeriodAlignment: 'Consent' });
+    expect(periodicLimits(terms({ frequency: 'weekly' }))[0]).toMatchObject({ PeriodType: 'Week', PeriodAlignment: 'Consent' });
   });
 
   it('keeps amount caps, aligns a fortnight to the consent, and turns a count-only cap into what those payments could add up to', () => {
@@ -40,11 +40,18 @@ describe('periodicLimits', () => {
     ]);
   });
 
-  it('merges a frequency and a limit of the same period into the lower cap', () => {
+  it('merges a frequency and a consent-aligned limit of the same period into the lower cap, and keeps a calendar one apart', () => {
     const limits = periodicLimits(
+      terms({ frequency: 'monthly', periodicLimits: [{ period: 'month', alignment: 'consent', maxAmountMinor: 3000n, maxPayments: 0 }] }),
+    );
+    expect(limits).toEqual([{ PeriodType: 'Month', PeriodAlignment: 'Consent', Amount: '30.00', Currency: 'GBP' }]);
+    const calendar = periodicLimits(
       terms({ frequency: 'monthly', periodicLimits: [{ period: 'month', alignment: 'calendar', maxAmountMinor: 3000n, maxPayments: 0 }] }),
     );
-    expect(limits).toEqual([{ PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '30.00', Currency: 'GBP' }]);
+    expect(calendar).toEqual([
+      { PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '30.00', Currency: 'GBP' },
+      { PeriodType: 'Month', PeriodAlignment: 'Consent', Amount: '100.00', Currency: 'GBP' },
+    ]);
   });
 
   it('gives an adhoc mandate without amount limits a Year/Consent limit at the largest amount OB carries', () => {

@@ -61,8 +61,13 @@ export function largestObAmountMinor(currency: string): bigint {
  * - a periodic limit with an amount cap becomes that cap (a fortnight is always Consent-aligned);
  * - a count-only limit becomes the amount those payments could at most add up to (count times the
  *   maximum per payment), so the bank never refuses what the platform's count allows;
- * - a daily, weekly or monthly frequency (at most one payment per calendar period) becomes at most
- *   the maximum amount per Day, Week or Month, Calendar-aligned;
+ * - a daily, weekly or monthly frequency becomes a Day, Week or Month limit aligned to the consent,
+ *   never to the calendar: OB pro-rates a calendar-aligned limit in its first period, so a monthly
+ *   mandate created on 27 November could collect only a fraction of its maximum that month. The
+ *   platform allows one payment per calendar period, and a consent-aligned period overlaps two
+ *   calendar periods (a payment on 27 November and another on 1 December fall in one period counted
+ *   from 27 November), so the cap is twice the maximum amount: the bank never refuses what the
+ *   frequency allows. Only explicit limits with calendar alignment are calendar-aligned;
  * - limits on the same period and alignment merge into the lowest cap.
  * OB requires at least one limit: an adhoc mandate with no amount limits gets a Year/Consent limit
  * at the largest amount OB can carry, which never binds before MaximumIndividualAmount does (an
@@ -84,7 +89,7 @@ export function periodicLimits(terms: ConsentTerms): ObPeriodicLimit[] {
     else if (limit.maxPayments > 0) add(type, alignment, BigInt(limit.maxPayments) * terms.maximumAmountMinor);
   }
   const byFrequency = FREQUENCY_PERIODS[terms.frequency];
-  if (byFrequency) add(byFrequency, 'Calendar', terms.maximumAmountMinor);
+  if (byFrequency) add(byFrequency, 'Consent', 2n * terms.maximumAmountMinor);
   if (caps.size === 0) add('Year', 'Consent', largest);
   return [...caps.values()].map(({ type, alignment, minor }) => {
     const { Amount, Currency } = toObAmount(minor, terms.currency);

@@ -4,11 +4,13 @@ import type { Deps } from '../deps.js';
 import { sandboxBackOffice } from './sandbox-back-office.js';
 import { readRefund } from './submit-refund.js';
 
-/** Sandbox: the model bank settles or rejects a refund now; read back at once. invalid_state_transition when decided already. */
+/** Sandbox: the model bank settles or rejects a refund now; read back at once. not_found while it is still on its way to the bank;
+ * invalid_state_transition when decided already. */
 export async function decideRefund(deps: Deps, input: { merchantId: string; refundId: string; reject: boolean }): Promise<void> {
   const backOffice = sandboxBackOffice(deps);
   const refund = await findRefund(deps.sql, input.merchantId, input.refundId);
-  if (!refund) throw notFound('refund', input.refundId);
+  // Not handed to the bank yet (the refund service submits after its create answered): unknown here.
+  if (!refund || refund.stage === 'submitting') throw notFound('refund', input.refundId);
   if (!refund.bankPayoutId || refund.stage !== 'pending')
     throw new ApiError(
       'invalid_state_transition',

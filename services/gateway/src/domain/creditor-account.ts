@@ -17,6 +17,17 @@ export function sandboxCreditorAccount(merchant: { id: string; name: string }): 
   return { scheme: 'UK.OBIE.SortCodeAccountNumber', identification: `200000${digits.toString().padStart(8, '0')}`, name: merchant.name };
 }
 
+/**
+ * The account a merchant's consents pay into: the one set for the merchant, else in sandbox its
+ * model account; undefined outside the sandbox when none was set.
+ */
+export function creditorAccountOf(
+  merchant: { id: string; name: string; creditorAccount?: CreditorAccount | null | undefined },
+  env: string,
+): CreditorAccount | undefined {
+  return merchant.creditorAccount ?? (env === 'sandbox' ? sandboxCreditorAccount(merchant) : undefined);
+}
+
 /** OB's limits on a CreditorAccount's fields. */
 const LIMITS = { scheme: 40, identification: 256, name: 350 } as const;
 

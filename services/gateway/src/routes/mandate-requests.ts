@@ -5,7 +5,7 @@ import { mandate } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { createMandateRequestBody, enumValue, MANDATE_REQUEST_STATUSES, presentMandateRequest, validateMetadata } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
-import { sandboxCreditorAccount } from '../domain/creditor-account.js';
+import { creditorAccountOf } from '../domain/creditor-account.js';
 import { checkRedirectUri } from '../domain/redirect-uri.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { timestampParam } from '../lists/query-values.js';
@@ -77,7 +77,7 @@ export function registerMandateRequestRoutes(router: Router, deps: Deps): void {
       customerId,
       ...input,
       // The merchant's account; in sandbox a model account when none was set.
-      creditorAccount: merchant.creditorAccount ?? (deps.config.env === 'sandbox' ? sandboxCreditorAccount(merchant) : undefined),
+      creditorAccount: creditorAccountOf(merchant, deps.config.env),
       idempotency: idempotencyOf(res),
     });
     res.status(201).json(presentMandateRequest(requiredRequest(out.mandateRequest)));

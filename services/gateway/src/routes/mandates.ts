@@ -10,6 +10,7 @@ import { knownCurrency, minorUnits, noBody, parseRequest } from '../validation/b
 import { timestampParam } from '../lists/query-values.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
 import { presentOneMandate } from '../usecases/present-mandate.js';
+import { creditorAccountOf } from '../domain/creditor-account.js';
 
 const { MandateStatus, Frequency, Period, Alignment } = mandate;
 
@@ -71,6 +72,8 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
       merchantPayoutCurrency: merchant.payoutCurrency,
       ...input,
       idempotency: idempotencyOf(res),
+      // The payee of the consent staged at the bank; in sandbox a model account when none was set.
+      creditorAccount: creditorAccountOf(merchant, deps.config.env),
     });
     res.status(201).json(await withUsage(required(out.mandate), merchant.id));
   });

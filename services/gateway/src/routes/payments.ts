@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { bank, payment } from '@vrp/contracts';
+import { payment } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { PAYMENT_STATUSES, enumValue, failSandboxPaymentBody, presentPayment } from '@vrp/public-api';
 import { forceAtBank } from '../usecases/force-at-bank.js';
@@ -97,28 +97,29 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
 }
 
 /**
- * POST /v1/sandbox/payments/:id/settle and /fail {failure_code}: the simulated bank decides the
+ * POST /v1/sandbox/payments/:id/settle and /fail {failure_code}: the model bank decides the
  * current attempt now; the outcome reaches the payment asynchronously, so the answer is 202 with
  * the payment as it is. Sandbox only (registered with the sandbox routes).
  */
 export function registerSandboxPaymentRoutes(router: Router, deps: Deps): void {
-  const { payment: payments, bank: bankClient } = deps.clients;
+  const { payment: payments, sandboxBank } = deps.clients;
 
-  const simulate = (action: 'settle' | 'fail', outcomeOf: (body: unknown) => { outcome: bank.ForcedOutcome; failureCode: string }) => {
+  // An empty failure code settles; any other fails the attempt with it.
+  const simulate = (action: 'settle' | 'fail', failureCodeOf: (body: unknown) => string) => {
     router.post(`/sandbox/payments/:id/${action}`, async (req, res) => {
-      const forced = outcomeOf(req.body);
+      const failureCode = failureCodeOf(req.body);
       const merchantId = merchantOf(res).id;
       const id = req.params.id as string;
-      // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's payment is 404 here.
+      // Merchant-scoped first, so another merchant's payment is 404 here.
       const current = required((await payments.getPayment({ merchantId, id })).payment);
       if (current.status !== PaymentStatus.SUBMITTED) {
         throw new ApiError('invalid_state_transition', `Only a submitted payment can be ${action === 'settle' ? 'settled' : 'failed'}.`);
       }
-      await forceAtBank('payment', () => bankClient.forcePaymentOutcome({ paymentId: id, ...forced }));
+      await forceAtBank('payment', () => sandboxBank.decidePayment({ merchantId, paymentId: id, failureCode }));
       res.status(202).json(presentPayment(current));
     });
   };
 
-  simulate('settle', (body) => (noBody(body), { outcome: bank.ForcedOutcome.SETTLE, failureCode: '' }));
-  simulate('fail', (body) => ({ outcome: bank.ForcedOutcome.FAIL, failureCode: parseRequest(failSandboxPaymentBody, body).failure_code }));
+  simulate('settle', (body) => (noBody(body), ''));
+  simulate('fail', (body) => parseRequest(failSandboxPaymentBody, body).failure_code);
 }

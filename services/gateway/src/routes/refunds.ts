@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { bank, refund } from '@vrp/contracts';
+import { refund } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { REFUND_STATUSES, enumValue, presentPayment, presentRefund } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
@@ -10,7 +10,6 @@ import { parseCreateRefund } from './refunds/parse-create-refund.js';
 import { forceAtBank } from '../usecases/force-at-bank.js';
 
 const { RefundStatus } = refund;
-const { ForcedOutcome } = bank;
 
 const refundList = defineList({
   resource: 'refunds',
@@ -67,18 +66,18 @@ export function registerRefundRoutes(router: Router, deps: Deps): void {
 }
 
 /**
- * POST /v1/sandbox/refunds/:id/settle and /fail: the simulated bank settles or rejects the refund
+ * POST /v1/sandbox/refunds/:id/settle and /fail: the model bank settles or rejects the refund
  * now. Sandbox only (registered with the sandbox routes). 202: the bank accepted the request.
  */
 export function registerSandboxRefundRoutes(router: Router, deps: Deps): void {
-  const { refund: refunds, bank } = deps.clients;
+  const { refund: refunds, sandboxBank } = deps.clients;
 
   for (const action of ['settle', 'fail'] as const) {
     router.post(`/sandbox/refunds/:id/${action}`, async (req, res) => {
       noBody(req.body);
       const merchantId = merchantOf(res).id;
       const id = req.params.id as string;
-      // Merchant-scoped first: the bank knows nothing of merchants, so another merchant's refund is 404 here.
+      // Merchant-scoped first, so another merchant's refund is 404 here.
       const current = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
       const contradicts = action === 'settle' ? RefundStatus.FAILED : RefundStatus.SETTLED;
       if (current.status === contradicts)
@@ -86,8 +85,7 @@ export function registerSandboxRefundRoutes(router: Router, deps: Deps): void {
           'invalid_state_transition',
           `A ${action === 'settle' ? 'failed' : 'settled'} refund cannot be ${action === 'settle' ? 'settled' : 'failed'}.`,
         );
-      const outcome = action === 'settle' ? ForcedOutcome.SETTLE : ForcedOutcome.FAIL;
-      await forceAtBank('refund', () => bank.forceRefundSettlement({ refundId: id, outcome }));
+      await forceAtBank('refund', () => sandboxBank.decideRefund({ merchantId, refundId: id, reject: action === 'fail' }));
       const after = required((await refunds.getRefund({ merchantId, id })).refund, 'a refund');
       res.status(202).json(presentRefund(after));
     });

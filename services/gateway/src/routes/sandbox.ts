@@ -7,6 +7,7 @@ import { merchantOf } from '../middleware/locals.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import { noBody, parseRequest } from '../validation/body.js';
 import { revokeMandate } from '../usecases/revoke-mandate.js';
+import { approveAtBank } from '../usecases/approve-at-bank.js';
 import { registerSandboxClockRoutes } from './sandbox-clock.js';
 import { registerSandboxMandateRequestRoutes } from './sandbox-mandate-requests.js';
 
@@ -34,7 +35,11 @@ export function registerSandboxRoutes(router: Router, deps: Deps): void {
       res.json(await presentOneMandate(deps.clients, out.mandate, merchantOf(res).id));
     });
   };
-  transition('activate', (merchantId, id, body) => (noBody(body), mandates.activateMandate({ merchantId, id })));
+  transition('activate', async (merchantId, id, body) => {
+    noBody(body);
+    await approveAtBank(deps, merchantId, id);
+    return mandates.activateMandate({ merchantId, id });
+  });
   transition('suspend', (merchantId, id, body) => (noBody(body), mandates.suspendMandate({ merchantId, id })));
   transition('reinstate', (merchantId, id, body) => (noBody(body), mandates.reinstateMandate({ merchantId, id })));
   transition('revoke', (merchantId, id, body) => {

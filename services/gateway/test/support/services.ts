@@ -226,7 +226,7 @@ export const paymentStarter: ServiceStarter = {
         ...sharedEnv(ctx),
         GRPC_PORT: String(port),
         MANDATE_SERVICE_URL: ctx.urls?.MANDATE_SERVICE_URL ?? '',
-        BANK_SERVICE_URL: local(await reservedPort(ctx, 'bank')),
+        CONNECTOR_SERVICE_URL: local(await reservedPort(ctx, 'connector')),
         ...ctx.env,
       }),
     );
@@ -263,10 +263,10 @@ export const refundStarter: ServiceStarter = {
     const service = await startRefundService(
       loadRefundConfig({
         ...sharedEnv(ctx),
-        // The bank reports refund outcomes to this address, reserved before the bank started.
+        // The connector reports refund outcomes to this address, reserved before it started.
         GRPC_PORT: String(await reservedPort(ctx, 'refund')),
         PAYMENT_SERVICE_URL: ctx.withoutReplica ? '' : local(await reservedPort(ctx, 'payment')),
-        BANK_SERVICE_URL: local(await reservedPort(ctx, 'bank')),
+        CONNECTOR_SERVICE_URL: local(await reservedPort(ctx, 'connector')),
         ...ctx.env,
       }),
     );

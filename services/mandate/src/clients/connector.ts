@@ -12,3 +12,11 @@ export function connectorClient(options: {
 }): Connector {
   return createServiceClient(connector.ConnectorService, { resetTimeoutMs: 1000, ...options });
 }
+
+/** The model bank's sandbox controls, reached through the connector: the customer approves a consent. */
+export type SandboxBank = ServiceClient<typeof connector.SandboxBankService>;
+
+/** A client of the connector's SandboxBankService at `baseUrl` (sandbox only). */
+export function sandboxBankClient(options: { baseUrl: string; timeoutMs?: number }): SandboxBank {
+  return createServiceClient(connector.SandboxBankService, { resetTimeoutMs: 1000, ...options });
+}

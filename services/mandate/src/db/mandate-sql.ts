@@ -183,23 +183,44 @@ export async function raiseVersion(db: Queryable, merchantId: string, id: string
   return row ? BigInt(row.version) : null;
 }
 
+/** Up to `limit` mandates in pending_sca created (on their merchant's clock) at or before `cutoff`, oldest first. */
+export async function pendingCreatedBefore(db: Queryable, cutoff: Date, limit: number): Promise<{ id: string; merchantId: string }[]> {
+  const found = await rows<{ id: string; merchant_id: string }>(
+    db,
+    `SELECT m.id, m.merchant_id FROM mandate.mandates m
+       LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
+      WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
+      ORDER BY m.created_at LIMIT $2`,
+    [cutoff, Math.floor(limit)],
+  );
+  return found.map((r) => ({ id: r.id, merchantId: r.merchant_id }));
+}
+
 /**
  * Applies `change` (an activation) to up to `limit` mandates of any merchant still in
- * pending_sca and created at or before `cutoff` (on its merchant's clock), returning them as
- * they are now. Rows another sweeper or a concurrent move holds are skipped, not waited on.
+ * pending_sca and created at or before `cutoff` (on its merchant's clock), only those of `ids` when
+ * given, returning them as they are now. Rows another sweeper or a concurrent move holds are
+ * skipped, not waited on.
  */
-export async function changePendingCreatedBefore(db: Queryable, cutoff: Date, limit: number, change: MandateChange): Promise<MandateRow[]> {
+export async function changePendingCreatedBefore(
+  db: Queryable,
+  cutoff: Date,
+  limit: number,
+  change: MandateChange,
+  ids?: string[],
+): Promise<MandateRow[]> {
   const changed = await rows<MandateSqlRow>(
     db,
     `WITH due AS (
        SELECT m.id FROM mandate.mandates m
          LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
         WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
+          AND ($7::text[] IS NULL OR m.id = ANY($7::text[]))
         ORDER BY m.created_at LIMIT $2 FOR UPDATE OF m SKIP LOCKED)
      UPDATE mandate.mandates m SET status = $3, revoked_at = $4, revoked_by = $5, suspended_at = $6, version = m.version + 1
        FROM due WHERE m.id = due.id AND m.status = 'pending_sca'
      RETURNING ${COLUMNS}`,
-    [cutoff, Math.floor(limit), change.status, change.revokedAt, change.revokedBy, change.suspendedAt],
+    [cutoff, Math.floor(limit), change.status, change.revokedAt, change.revokedBy, change.suspendedAt, ids ?? null],
   );
   return changed.map(toMandateRow);
 }

@@ -58,6 +58,9 @@ export function mandateHandlers(deps: Deps): MandateRpcs {
         merchantPayoutCurrency: req.merchantPayoutCurrency,
         controls: controlsFromPb(req.controls),
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
+        creditorAccount: req.creditorAccount
+          ? { scheme: req.creditorAccount.scheme, identification: req.creditorAccount.identification, name: req.creditorAccount.name }
+          : undefined,
       });
       return { mandate: toMandateMessage(row) };
     },

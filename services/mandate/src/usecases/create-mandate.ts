@@ -7,7 +7,9 @@ import { rawSql, transaction, type Queryable } from '@vrp/sql';
 import { ERASURE_CONSTRAINTS, erasureViolation } from '../db/customers.js';
 import { insertMandate, readMandate } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
+import type { StoredCreditorAccount } from '../db/mandate-requests.js';
 import type { Deps } from '../deps.js';
+import { stageMandateConsent } from './stage-consent.js';
 
 export interface CreateMandateInput extends MandateTermsInput {
   merchantId: string;
@@ -16,6 +18,8 @@ export interface CreateMandateInput extends MandateTermsInput {
   controls?: ControlsInput | undefined;
   /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
   idempotency?: IdempotencyClaim | undefined;
+  /** The merchant's account: when given, the mandate's consent is staged at the bank with it as payee. */
+  creditorAccount?: StoredCreditorAccount | undefined;
 }
 
 /**
@@ -24,8 +28,18 @@ export interface CreateMandateInput extends MandateTermsInput {
  * currency_mismatch, customer_not_found, (controls: see checkMandateControls) customer_erased (also when
  * an erase of the customer commits while this runs), customer_sca_incomplete. With an Idempotency-Key
  * the key is bound to the mandate in the same transaction: a repeat returns that mandate.
+ * With a creditor account, the mandate's consent is then staged at the bank (once per mandate,
+ * however often the create is repeated); when the bank cannot be reached the connector's error
+ * (service_unavailable) is answered, the mandate exists, and repeating the create with the same
+ * Idempotency-Key stages it.
  */
 export async function createMandate(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
+  const row = await createMandateRow(deps, input);
+  if (input.creditorAccount) await stageMandateConsent(deps, row, input.creditorAccount);
+  return row;
+}
+
+async function createMandateRow(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
   const merchantId = required('merchant_id', input.merchantId);
   const now = deps.clocks.now(merchantId);
   const terms = { ...checkMandateTerms(input), controls: checkMandateControls(input.controls, now) };

@@ -1,7 +1,8 @@
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { connector as cpb } from '@vrp/contracts';
 import { readMandateRequest, setAuthorisationUrl, type MandateRequestRow, type StoredCreditorAccount } from '../db/mandate-requests.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
+import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
 
 const FREQUENCY: Record<string, cpb.Frequency> = {
@@ -19,8 +20,11 @@ const PERIOD: Record<string, cpb.Period> = {
   year: cpb.Period.YEAR,
 };
 
+/** What a consent's terms are made of: a mandate request's or a mandate's own terms. */
+type TermsSource = Pick<MandateRequestRow, 'maximumAmountMinor' | 'currency' | 'frequency' | 'description' | 'controls'>;
+
 /** The consent's terms, as the connector asks the bank for them. */
-function consentTerms(row: MandateRequestRow): cpb.StageConsentRequest['terms'] {
+function consentTerms(row: TermsSource): cpb.StageConsentRequest['terms'] {
   const controls = row.controls as unknown as StoredControls | null;
   return {
     maximumAmountMinor: row.maximumAmountMinor,
@@ -60,4 +64,27 @@ export async function stageConsent(deps: Deps, row: MandateRequestRow): Promise<
   });
   const recorded = await setAuthorisationUrl(deps.sql, row.merchantId, row.id, staged.authorisationUrl);
   return recorded ?? (await readMandateRequest(deps.sql, row.merchantId, row.id)) ?? row;
+}
+
+/**
+ * Stages the consent of a mandate created directly (its customer's SCA complete), after the mandate
+ * has committed, with the merchant's account as the payee. The connector stages one consent per
+ * mandate, so a repeated create (same Idempotency-Key) or racing repeats stage it once; a mandate no
+ * longer pending has nothing to stage. Answers the customer's authorisation link, or null when
+ * nothing was staged.
+ */
+export async function stageMandateConsent(
+  deps: Deps,
+  row: MandateRow,
+  creditor: StoredCreditorAccount,
+): Promise<{ url: string; expiresAt: Date | null } | null> {
+  if (row.status !== 'pending_sca') return null;
+  const staged = await deps.connector.stageConsent({
+    merchantId: row.merchantId,
+    mandateId: row.id,
+    customerId: row.customerId,
+    terms: consentTerms(row),
+    creditorAccount: creditor,
+  });
+  return { url: staged.authorisationUrl, expiresAt: staged.authorisationExpiresAt ? timestampDate(staged.authorisationExpiresAt) : null };
 }

@@ -16,10 +16,11 @@ export function postgresAdapter(pool: SqlPool): new (model: string) => Adapter {
   return class PostgresAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
+    // expiresIn is a bigint in SQL: a grant lives as long as its consent, which may end in decades.
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       await pool.query(
         `INSERT INTO model_bank.oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END)
+         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::bigint IS NULL THEN NULL ELSE now() + $7::bigint * interval '1 second' END)
          ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
            user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
         [

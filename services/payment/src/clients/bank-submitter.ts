@@ -1,11 +1,12 @@
-import { bank } from '@vrp/contracts';
+import { connector } from '@vrp/contracts';
 import { Batcher, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import type { SqlPool } from '@vrp/sql';
 import { acknowledgeAll } from '../db/payment-sql.js';
 import type { Clock } from '../domain/clock.js';
 
-export type BankClient = ServiceClient<typeof bank.BankService>;
+/** The bank connector, which hands attempts to the customer's bank as Open Banking domestic VRPs. */
+export type BankClient = ServiceClient<typeof connector.ConnectorService>;
 
 /** The facts of one attempt the bank needs. */
 export interface Attempt {
@@ -53,7 +54,6 @@ export class BankSubmitter {
             currency: a.currency,
             mandateId: a.mandateId,
             merchantId: a.merchantId,
-            merchantClockOffsetMs: BigInt(this.clock.now(a.merchantId).getTime() - this.clock.now().getTime()),
           })),
         });
         // Conditional: a later attempt or an outcome may already have moved a payment on. A bank

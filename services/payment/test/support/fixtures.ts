@@ -1,4 +1,4 @@
-import { bank, mandate, payment } from '@vrp/contracts';
+import { mandate, payment } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
 import { waitFor } from '@vrp/testing';
@@ -107,14 +107,14 @@ export async function failAtBank(
   failureCode = 'insufficient_funds',
 ): Promise<payment.Payment> {
   await waitForBankToKnow(stack, merchantId, id);
-  await stack.bank.forcePaymentOutcome({ paymentId: id, outcome: bank.ForcedOutcome.FAIL, failureCode });
+  await stack.bank!.decide(id, failureCode);
   return waitForStatus(stack, merchantId, id, PS.FAILED);
 }
 
 /** Makes the bank settle the payment's current attempt and waits for the payment to be settled. */
 export async function settleAtBank(stack: Stack, merchantId: string, id: string): Promise<payment.Payment> {
   await waitForBankToKnow(stack, merchantId, id);
-  await stack.bank.forcePaymentOutcome({ paymentId: id, outcome: bank.ForcedOutcome.SETTLE });
+  await stack.bank!.decide(id);
   return waitForStatus(stack, merchantId, id, PS.SETTLED);
 }
 

@@ -1,22 +1,22 @@
 // A real payment stack for one test file: its own database and stream, the mandate service, the
-// payment service and the bank simulator, all on gRPC over loopback.
-import { loadBankSimulatorConfig, startBankSimulator, type BankSimulator } from '@vrp/bank-simulator-service';
+// payment service and a stand-in of the bank connector, all on gRPC over loopback.
 import { loadMandateConfig, startMandateService, type MandateService } from '@vrp/mandate-service';
-import { bank, mandate, payment } from '@vrp/contracts';
+import { mandate, payment } from '@vrp/contracts';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import { createLogger } from '@vrp/logging';
 import { createTestDatabase, createTestStream, reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
 import { startPaymentService, type PaymentService } from '../../src/app.js';
 import { loadPaymentConfig } from '../../src/config.js';
 import type { Clock } from '../../src/domain/clock.js';
+import { startConnectorStandIn, type ConnectorStandIn } from './connector-stand-in.js';
 
 export interface StackOptions {
   clock?: Clock;
   /** Extra payment service settings (env names). */
   paymentEnv?: Record<string, string>;
-  /** Extra bank simulator settings; by default nothing settles by itself. */
-  bankEnv?: Record<string, string>;
-  /** Do not start the bank simulator (it can be started later with startBank). */
+  /** The bank settles every attempt this long after taking it; by default nothing settles by itself. */
+  autoSettleMs?: number;
+  /** Do not start the bank connector (it can be started later with startBank). */
   withoutBank?: boolean;
   /** The mandate service keeps no replica of active terms here: every create asks it. */
   withoutReplica?: boolean;
@@ -27,14 +27,14 @@ export interface Stack {
   stream: TestStream;
   mandateService: MandateService;
   paymentService: PaymentService;
-  bankSimulator?: BankSimulator;
+  /** The bank connector's stand-in, while it runs. */
+  bank?: ConnectorStandIn;
   mandates: ServiceClient<typeof mandate.MandateService>;
   payments: ServiceClient<typeof payment.PaymentService>;
-  bank: ServiceClient<typeof bank.BankService>;
   paymentPort: number;
   bankPort: number;
-  /** Starts the bank simulator on its fixed port, optionally with other settings than at first. */
-  startBank(env?: Record<string, string>): Promise<BankSimulator>;
+  /** Starts the connector's stand-in on its fixed port (a fresh book), optionally settling by itself. */
+  startBank(options?: { autoSettleMs?: number }): Promise<ConnectorStandIn>;
   startPayments(): Promise<PaymentService>;
   /** One more payment service over the same database (a second replica), with a client of it; close() stops it. */
   startAnotherPaymentService(): Promise<{ service: PaymentService; client: ServiceClient<typeof payment.PaymentService> }>;
@@ -73,19 +73,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...platform,
     GRPC_PORT: String(paymentPort),
     MANDATE_SERVICE_URL: `http://127.0.0.1:${mandateService.port}`,
-    BANK_SERVICE_URL: `http://127.0.0.1:${bankPort}`,
+    CONNECTOR_SERVICE_URL: `http://127.0.0.1:${bankPort}`,
     ...options.paymentEnv,
   };
   const paymentConfig = loadPaymentConfig(paymentConfigEnv);
   const others: (() => Promise<void>)[] = [];
-  const bankEnv = {
-    GRPC_PORT: String(bankPort),
-    PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}`,
-    BANK_AUTO_SETTLE: 'false',
-    BANK_CALLBACK_MAX_BACKOFF: '200ms',
-    ...options.bankEnv,
-  };
-  const bankConfig = loadBankSimulatorConfig(bankEnv);
   const startPayments = () =>
     startPaymentService(paymentConfig, { logger: quiet('payment'), ...(options.clock ? { clock: options.clock } : {}) });
   const stack: Stack = {
@@ -95,13 +87,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     paymentService: await startPayments(),
     mandates: createServiceClient(mandate.MandateService, { baseUrl: `http://127.0.0.1:${mandateService.port}` }),
     payments: createServiceClient(payment.PaymentService, { baseUrl: `http://127.0.0.1:${paymentPort}`, volumeThreshold: 1000 }),
-    bank: createServiceClient(bank.BankService, { baseUrl: `http://127.0.0.1:${bankPort}`, volumeThreshold: 1000 }),
     paymentPort,
     bankPort,
-    async startBank(env) {
-      const config = env ? loadBankSimulatorConfig({ ...bankEnv, ...env }) : bankConfig;
-      stack.bankSimulator = await startBankSimulator(config, { logger: quiet('bank-simulator') });
-      return stack.bankSimulator;
+    async startBank(bank = { autoSettleMs: options.autoSettleMs }) {
+      stack.bank = await startConnectorStandIn({
+        port: bankPort,
+        paymentServiceUrl: `http://127.0.0.1:${paymentPort}`,
+        autoSettleMs: bank.autoSettleMs,
+      });
+      return stack.bank;
     },
     async startPayments() {
       stack.paymentService = await startPayments();
@@ -120,8 +114,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       for (const stop of others) await stop();
       stack.mandates.close();
       stack.payments.close();
-      stack.bank.close();
-      await stack.bankSimulator?.stop();
+      await stack.bank?.stop();
       await stack.paymentService.stop();
       await mandateService.stop();
       await stream.cleanup();

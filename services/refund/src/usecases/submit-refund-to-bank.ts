@@ -37,7 +37,6 @@ export async function submitRefundToBank(deps: Deps, row: RefundRow, options: { 
       amountMinor: row.amountMinor,
       currency: row.currency,
       merchantId: row.merchantId,
-      merchantClockOffsetMs: BigInt(deps.clocks.offsetMs(row.merchantId)),
     });
     await noteBankAcknowledged(deps.sql, row.merchantId, row.id, bankReference || row.id, { bookingConfirmed: options.bookingConfirmed });
     return true;

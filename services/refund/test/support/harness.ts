@@ -57,7 +57,7 @@ export async function startHarness(
     EVENT_STREAM: stream.stream,
     EVENT_SUBJECT_PREFIX: stream.subjectPrefix,
     LOG_LEVEL: 'silent',
-    BANK_SERVICE_URL: testBank.url,
+    CONNECTOR_SERVICE_URL: testBank.url,
   };
   const mandateService: MandateService = await startMandateService(
     loadMandateConfig({ ...platform, SANDBOX_ACTIVATION_DELAY_MS: '600000' }),

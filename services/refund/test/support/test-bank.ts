@@ -1,17 +1,18 @@
-import { bank } from '@vrp/contracts';
+import { connector } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { startGrpcServer, type GrpcServer } from '@vrp/grpc';
 import { createLogger } from '@vrp/logging';
 
 /**
- * The bank, as far as these tests need it: it takes submissions and remembers them, and can be
- * told to be down for refunds. Outcomes are reported by the tests themselves, so every step of
- * a refund's life happens exactly when a test says so.
+ * The bank connector, as far as these tests need it (a stand-in on a real gRPC server): it takes
+ * payment attempts and refunds and remembers them, and can be told to be down for refunds.
+ * Outcomes are reported by the tests themselves, so every step of a refund's life happens exactly
+ * when a test says so. The connector's own dealings with the bank are its own suite's business.
  */
 export interface TestBank {
   url: string;
   /** Refund submissions received, in order (repeats included). */
-  refundSubmissions: bank.SubmitRefundRequest[];
+  refundSubmissions: connector.SubmitRefundRequest[];
   /** While true, SubmitRefund answers Unavailable. */
   refusingRefunds: boolean;
   /** Refund ids SubmitRefund turned away while refusing. */
@@ -26,7 +27,7 @@ export interface TestBank {
 /** Starts the test bank on port 0. */
 export async function startTestBank(): Promise<TestBank> {
   const state = {
-    refundSubmissions: [] as bank.SubmitRefundRequest[],
+    refundSubmissions: [] as connector.SubmitRefundRequest[],
     refusingRefunds: false,
     refusedRefundIds: [] as string[],
     refundHold: null as Promise<void> | null,
@@ -34,11 +35,13 @@ export async function startTestBank(): Promise<TestBank> {
   };
   const server: GrpcServer = await startGrpcServer({
     port: 0,
-    serviceNames: [bank.BankService.typeName],
+    serviceNames: [connector.ConnectorService.typeName],
     logger: createLogger('test-bank', { level: 'silent' }),
     routes: (router) =>
-      router.service(bank.BankService, {
-        submitPayment: (req) => ({ bankReference: `BP-${req.paymentId}-${req.attempt}` }),
+      router.service(connector.ConnectorService, {
+        submitPayments: (req) => ({
+          receipts: req.submissions.map((s) => ({ bankReference: `BP-${s.paymentId}-${s.attempt}`, clearing: true })),
+        }),
         submitRefund: async (req) => {
           state.arrivedRefundIds.push(req.refundId);
           if (state.refundHold) await state.refundHold;
@@ -49,8 +52,6 @@ export async function startTestBank(): Promise<TestBank> {
           state.refundSubmissions.push(req);
           return { bankReference: `BR-${req.refundId}` };
         },
-        forcePaymentOutcome: () => ({}),
-        forceRefundSettlement: () => ({}),
       }),
   });
   return Object.assign(state, { url: `http://127.0.0.1:${server.port}`, close: () => server.close() });
