@@ -114,7 +114,7 @@ describe('payments', () => {
     });
   });
 
-  it("lets a monthly mandate created on the 27th collect its maximum that month and again on the 1st (its frequency is never pro-rated)", async () => {
+  it('lets a monthly mandate created on the 27th collect its maximum that month and again on the 1st (its frequency is never pro-rated)', async () => {
     const now = new Date();
     const created = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 27, 12));
     const terms = create(connector.ConsentTermsSchema, {

@@ -21,7 +21,7 @@ describe('periodicLimits', () => {
     expect(periodicLimits(terms({ frequency: 'weekly' }))[0]).toMatchObject({ PeriodType: 'Week', PeriodAlignment: 'Consent' });
   });
 
-  it('keeps amount caps, aligns a fortnight to the consent, and turns a count-only cap into what those payments could add up to', () => {
+  it('stages every cap consent-aligned (a calendar one at twice its cap), and turns a count-only cap into what those payments could add up to', () => {
     const limits = periodicLimits(
       terms({
         periodicLimits: [
@@ -33,14 +33,14 @@ describe('periodicLimits', () => {
       }),
     );
     expect(limits).toEqual([
-      { PeriodType: 'Year', PeriodAlignment: 'Calendar', Amount: '1000.00', Currency: 'GBP' },
-      { PeriodType: 'Fortnight', PeriodAlignment: 'Consent', Amount: '90.00', Currency: 'GBP' },
+      { PeriodType: 'Year', PeriodAlignment: 'Consent', Amount: '2000.00', Currency: 'GBP' },
+      { PeriodType: 'Fortnight', PeriodAlignment: 'Consent', Amount: '180.00', Currency: 'GBP' },
       { PeriodType: 'Week', PeriodAlignment: 'Consent', Amount: '150.00', Currency: 'GBP' },
-      { PeriodType: 'Half-year', PeriodAlignment: 'Calendar', Amount: '700.00', Currency: 'GBP' },
+      { PeriodType: 'Half-year', PeriodAlignment: 'Consent', Amount: '1400.00', Currency: 'GBP' },
     ]);
   });
 
-  it('merges a frequency and a consent-aligned limit of the same period into the lower cap, and keeps a calendar one apart', () => {
+  it('merges a frequency and a limit of the same period into the lower cap, a calendar one at twice its cap', () => {
     const limits = periodicLimits(
       terms({ frequency: 'monthly', periodicLimits: [{ period: 'month', alignment: 'consent', maxAmountMinor: 3000n, maxPayments: 0 }] }),
     );
@@ -48,10 +48,8 @@ describe('periodicLimits', () => {
     const calendar = periodicLimits(
       terms({ frequency: 'monthly', periodicLimits: [{ period: 'month', alignment: 'calendar', maxAmountMinor: 3000n, maxPayments: 0 }] }),
     );
-    expect(calendar).toEqual([
-      { PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '30.00', Currency: 'GBP' },
-      { PeriodType: 'Month', PeriodAlignment: 'Consent', Amount: '100.00', Currency: 'GBP' },
-    ]);
+    // Never pro-rated by the bank: a calendar month's 30.00 can fall in one consent month twice.
+    expect(calendar).toEqual([{ PeriodType: 'Month', PeriodAlignment: 'Consent', Amount: '60.00', Currency: 'GBP' }]);
   });
 
   it('gives an adhoc mandate without amount limits a Year/Consent limit at the largest amount OB carries', () => {

@@ -58,7 +58,7 @@ export function largestObAmountMinor(currency: string): bigint {
 /**
  * The OB PeriodicLimits expressing a mandate's terms. OB caps amounts only; the platform enforces
  * payment counts itself, so:
- * - a periodic limit with an amount cap becomes that cap (a fortnight is always Consent-aligned);
+ * - a consent-aligned periodic limit with an amount cap becomes that cap;
  * - a count-only limit becomes the amount those payments could at most add up to (count times the
  *   maximum per payment), so the bank never refuses what the platform's count allows;
  * - a daily, weekly or monthly frequency becomes a Day, Week or Month limit aligned to the consent,
@@ -67,7 +67,11 @@ export function largestObAmountMinor(currency: string): bigint {
  *   platform allows one payment per calendar period, and a consent-aligned period overlaps two
  *   calendar periods (a payment on 27 November and another on 1 December fall in one period counted
  *   from 27 November), so the cap is twice the maximum amount: the bank never refuses what the
- *   frequency allows. Only explicit limits with calendar alignment are calendar-aligned;
+ *   frequency allows;
+ * - for the same reason an explicit calendar-aligned limit is staged consent-aligned at twice its
+ *   cap: the platform does not pro-rate a calendar period's first share (yet), so a bank that does
+ *   would refuse, on the 27th, payments the platform's own limit lets through. The platform keeps
+ *   enforcing the calendar limit itself; the bank's cap stays a backstop that never disagrees;
  * - limits on the same period and alignment merge into the lowest cap.
  * OB requires at least one limit: an adhoc mandate with no amount limits gets a Year/Consent limit
  * at the largest amount OB can carry, which never binds before MaximumIndividualAmount does (an
@@ -84,9 +88,10 @@ export function periodicLimits(terms: ConsentTerms): ObPeriodicLimit[] {
   };
   for (const limit of terms.periodicLimits) {
     const type = PERIOD_TYPES[limit.period];
-    const alignment: PeriodAlignment = type === 'Fortnight' || limit.alignment === 'consent' ? 'Consent' : 'Calendar';
-    if (limit.maxAmountMinor > 0n) add(type, alignment, limit.maxAmountMinor);
-    else if (limit.maxPayments > 0) add(type, alignment, BigInt(limit.maxPayments) * terms.maximumAmountMinor);
+    // A calendar period overlaps two consent-aligned ones' worth of the platform's allowance (see above).
+    const overlap = limit.alignment === 'consent' ? 1n : 2n;
+    if (limit.maxAmountMinor > 0n) add(type, 'Consent', overlap * limit.maxAmountMinor);
+    else if (limit.maxPayments > 0) add(type, 'Consent', overlap * BigInt(limit.maxPayments) * terms.maximumAmountMinor);
   }
   const byFrequency = FREQUENCY_PERIODS[terms.frequency];
   if (byFrequency) add(byFrequency, 'Consent', 2n * terms.maximumAmountMinor);
