@@ -38,9 +38,15 @@ export async function submitRefund(deps: Deps, input: RefundSubmission): Promise
     return known;
   }
   const creditor = await refundAccount(deps, input.merchantId, input.paymentId);
-  await insertRefund(deps.sql, { ...input, idempotencyKey: refundKey(input.refundId), creditor: creditor.customer }, SUBMISSION_LEASE_MS);
+  const inserted = await insertRefund(
+    deps.sql,
+    { ...input, idempotencyKey: refundKey(input.refundId), creditor: creditor.customer },
+    SUBMISSION_LEASE_MS,
+  );
   const refund = (await findRefund(deps.sql, input.merchantId, input.refundId))!;
-  return refund.stage === 'submitting' ? sendRefund(deps, refund) : refund;
+  // Only the call whose row it is sends it (the row's lease is its own): a racing twin answers the
+  // refund as it stands, and never POSTs the same payout at the same moment.
+  return inserted && refund.stage === 'submitting' ? sendRefund(deps, refund) : refund;
 }
 
 /** POSTs the payout (again: the same key answers the same payout) and records the answer. */
