@@ -11,7 +11,7 @@ export interface ServiceProcess {
 /** The gRPC services, in start order (consecutive ports from the base: 50051 mandate … 50056 bank-connector). */
 const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector'] as const;
 type GrpcService = (typeof SERVICES)[number];
-/** API.md "Observability": where each process serves /metrics under npm start (METRICS_PORT_BASE + offset). */
+/** Where each process serves /metrics under npm start (METRICS_PORT_BASE + offset). */
 const METRICS_OFFSET: Record<string, number> = {
   gateway: 0,
   mandate: 1,

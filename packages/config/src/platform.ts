@@ -1,6 +1,6 @@
 import { int, oneOf, str, type Setting } from './settings.js';
 
-/** The deployment environments of API.md. */
+/** The deployment environments: sandbox and production. */
 export type VrpEnv = 'sandbox' | 'production';
 
 /** VRP_ENV, default sandbox. */

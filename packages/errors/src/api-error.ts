@@ -8,7 +8,7 @@ export interface FieldProblem {
 
 /**
  * A failure with a meaning a merchant can act on. Domain code throws it with a reason from
- * API.md; transports translate it (never the other way round). `cause` is for logs only.
+ * docs/api.md "Errors"; transports translate it (never the other way round). `cause` is for logs only.
  */
 export class ApiError extends Error {
   readonly code: ErrorCode;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_CODES, isErrorCode, validationError } from './index.js';
 
 describe('error codes', () => {
-  it('maps every API.md code to the status API.md gives it, and has no code API.md does not name', () => {
-    // API.md "Errors", written out: the table this package must match both ways.
+  it('maps every documented code to its documented status, and has no code the table does not name', () => {
+    // The API's error table (docs/api.md "Errors"), written out: this package must match it both ways.
     const apiMd: Record<string, number> = {
       validation_error: 400,
       invalid_cursor: 400,
@@ -39,16 +39,16 @@ describe('error codes', () => {
       rate_limited: 429,
       internal_error: 500,
       service_unavailable: 503,
-      // Not in API.md's table: the sandbox simulators' answer, documented in the README and OpenAPI.
+      // The sandbox simulators' answer, documented in docs/api.md and OpenAPI.
       invalid_state_transition: 422,
-      // Not in API.md's table: the Merchant Console's sign-in and its CSRF check, documented in the README.
+      // The Merchant Console's sign-in and its CSRF check, documented in docs/developer-tools.md.
       invalid_credentials: 401,
       csrf_token_invalid: 403,
       // Customers as a public resource: erasing one that still has live mandates, and changing or
-      // mandating one that was erased. Documented in the README and OpenAPI.
+      // mandating one that was erased. Documented in docs/api.md and OpenAPI.
       customer_has_active_mandates: 409,
       customer_erased: 422,
-      // The Merchant Console's caps on a merchant's live API tokens and open invitations, documented in the README.
+      // The Merchant Console's caps on a merchant's live API tokens and open invitations, documented in docs/developer-tools.md.
       token_limit_reached: 422,
       invitation_limit_reached: 422,
     };

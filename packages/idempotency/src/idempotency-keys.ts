@@ -8,7 +8,7 @@ import { ApiError } from '@vrp/errors';
  * (merchant_id, key, fingerprint, resource_id, created_at; primary key (merchant_id, key)).
  */
 
-/** How long a key stays bound (API.md: 24 h); afterwards the merchant may use it again. */
+/** How long a key stays bound (24 h, docs/api.md); afterwards the merchant may use it again. */
 export const KEY_LIFETIME_MS = 24 * 3_600_000;
 
 /** A create's Idempotency-Key and the fingerprint of its whole request, as the gateway passes them. */

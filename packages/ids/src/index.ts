@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** Type prefixes of API.md: one per resource kind. */
+/** Type prefixes of ids (docs/api.md): one per resource kind. */
 export const ID_PREFIXES = {
   merchant: 'MR',
   customer: 'CU',

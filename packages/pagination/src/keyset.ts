@@ -4,7 +4,7 @@ import { common } from '@vrp/contracts';
 const { SortOrder } = common;
 type PageRequest = common.PageRequest;
 
-/** Largest page a list returns (API.md). */
+/** Largest page a list returns (docs/api.md: `page_size` 1–200, default 50). */
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 50;
 

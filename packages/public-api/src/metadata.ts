@@ -3,7 +3,7 @@ import { ApiError, type FieldProblem } from '@vrp/errors';
 /** Merchant metadata as stored and returned: string or number values only. */
 export type Metadata = Record<string, string | number>;
 
-/** Limits of SPEC.md "Metadata" (written once, beside the resource schemas events carry). */
+/** The limits of a resource's metadata (written once, beside the resource schemas events carry). */
 import { METADATA_LIMITS } from '@vrp/webhook-verify';
 
 export { METADATA_LIMITS };

@@ -73,7 +73,7 @@ const metadata = z
 const body = <S extends z.ZodRawShape>(shape: S) =>
   z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'The request body must be a JSON object') });
 
-/** A mandate's VRP consent controls (API.md "Mandate controls"); caps are checked against the currency by the gateway. */
+/** A mandate's VRP consent controls (docs/api.md, "Mandate controls"); caps are checked against the currency by the gateway. */
 const controls = z
   .strictObject(
     {
@@ -357,7 +357,7 @@ export const REQUEST_BODIES = {
   WebhookTestRequest: sendTestEventBody,
 } as const;
 
-/** Where an issue is, as API.md names params: `metadata[plan]`, `enabled_events[2]`. */
+/** Where an issue is, as error answers name params: `metadata[plan]`, `enabled_events[2]`. */
 function paramOf(issue: z.core.$ZodIssue): string {
   const fromParams = (issue as { params?: { param?: string } }).params?.param;
   if (fromParams) return fromParams;

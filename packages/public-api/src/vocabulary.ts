@@ -16,11 +16,11 @@ export {
 } from '@vrp/webhook-verify';
 /** Every event type a webhook can carry: the resource events, then the operational ones (the event catalogue's). */
 export const WEBHOOK_EVENT_TYPES = ALL_EVENT_TYPES;
-/** The event types a sandbox test event can be: the resource events (SPEC.md "Event types"). */
+/** The event types a sandbox test event can be: the resource events (the event catalogue, docs/webhooks.md). */
 export const TESTABLE_EVENT_TYPES = EVENT_TYPES;
 /** The wildcards enabled_events accepts: `*` and one `<resource>.*` per resource with events. */
 export const WEBHOOK_EVENT_WILDCARDS = ['*', ...new Set(WEBHOOK_EVENT_TYPES.map((t) => `${t.split('.')[0]}.*`))] as [string, ...string[]];
-/** The delivery statuses of an event (API.md). */
+/** The delivery statuses of an event (docs/webhooks.md). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'delivery_failed'] as const;
 // An endpoint's statuses, why it is disabled, and how it signs: written beside its schema.
 export { DISABLED_REASONS, SIGNATURE_SCHEMES, WEBHOOK_ENDPOINT_STATUSES } from '@vrp/webhook-verify';

@@ -5,7 +5,7 @@ export interface FieldProblem {
 }
 
 /**
- * An error answer of the API, typed: `code` is the machine-readable reason (API.md), `param` the
+ * An error answer of the API, typed: `code` is the machine-readable reason (docs/api.md "Errors"), `param` the
  * first field at fault and `details` every one, `requestId` what to quote to support.
  */
 export class VrpApiError extends Error {

@@ -1,4 +1,4 @@
-/** The body of every webhook delivery (SPEC.md "Events", API.md "Webhook delivery"). */
+/** The body of every webhook delivery (docs/webhooks.md). */
 export interface WebhookEvent {
   /** Unique per event and stable across redeliveries: deduplicate on it. */
   event_id: string;

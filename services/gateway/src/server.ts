@@ -84,7 +84,7 @@ function routesOf(prefix: string, router: Router): RouteEntry[] {
 /**
  * The gateway's Express application: request ids for everything; health and the OpenAPI
  * document unauthenticated; every other /v1 route behind bearer auth, the rate limit, JSON
- * body parsing and Idempotency-Key handling, in that order. Errors become API.md bodies.
+ * body parsing and Idempotency-Key handling, in that order. Errors become the public error body.
  */
 export function createHttpApp(
   deps: Deps,

@@ -37,7 +37,7 @@ const eventTypesOf = async (id: string) =>
   (await platform.stream.events()).filter((e) => e.merchantId === merchantId && e.resource.value?.id === id).map((e) => e.eventType);
 
 describe('mandate requests', { timeout: 60_000 }, () => {
-  it('are created awaiting authorisation with the bank’s link, and validated as API.md says', async () => {
+  it('are created awaiting authorisation with the bank’s link, and validated as docs/api.md says', async () => {
     const r = await newRequest();
     expect(r).toMatchObject({
       id: expect.stringMatching(/^MQ/),

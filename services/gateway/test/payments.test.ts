@@ -98,7 +98,7 @@ describe('payments through the API', () => {
     expect(errorOf(await api.post(`/v1/payments/${id}/retry`))).toEqual({ status: 422, code: 'retry_limit_reached' });
   });
 
-  it('answers every create error of API.md with its status and code', async () => {
+  it('answers every documented create error with its status and code', async () => {
     const mandateId = await activeMandate({ maximum_amount: '50.00' });
     const body = { mandate_id: mandateId, amount: '10.00', currency: 'GBP' };
     expect(errorOf(await create({ ...body, amount: 10 }))).toMatchObject({ status: 400, code: 'validation_error', param: 'amount' });

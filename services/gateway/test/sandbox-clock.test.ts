@@ -1,5 +1,5 @@
 /**
- * The sandbox clock (API.md "Sandbox clock"): a merchant's time moves forward in every service at
+ * The sandbox clock (docs/api.md, "Sandbox clock"): a merchant's time moves forward in every service at
  * once, and each time rule follows it: frequency and periodic limits, the validity window, the
  * 7-day retry window, automatic settlement, the webhook retry schedule and its 24 h window,
  * secret overlap and expiry. Everything below happens in seconds of real time. Assertions

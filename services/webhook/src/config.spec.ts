@@ -92,7 +92,7 @@ describe('loadWebhookConfig', () => {
     ]);
   });
 
-  it('takes the SPEC schedule by default: 8 waits before attempts 2..9', () => {
+  it('takes the documented schedule by default: 8 waits before attempts 2..9', () => {
     expect(loadWebhookConfig({}).retrySchedule).toHaveLength(8);
     expect(loadWebhookConfig({}).timeoutMs).toBe(10_000);
   });

@@ -20,7 +20,7 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-// API.md's own figure: 100 events to an endpoint limited to 5/s take at least 19.8 s.
+// The documented figure: 100 events to an endpoint limited to 5/s take at least 19.8 s.
 const EVENTS = 100;
 const PER_SECOND = 5;
 

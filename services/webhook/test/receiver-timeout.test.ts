@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvent } from './support/events.js';
 import { createWebhookTestEnv, type Running, type WebhookTestEnv } from './support/harness.js';
 
-// The SPEC's own numbers, uncompressed: a receiver has 10 seconds to answer; one that takes
+// The documented numbers, uncompressed: a receiver has 10 seconds to answer; one that takes
 // 12 seconds has failed that attempt, even though it would eventually have said 200.
 let env: WebhookTestEnv;
 let svc: Running;

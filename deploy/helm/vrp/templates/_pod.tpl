@@ -130,7 +130,7 @@ capabilities:
 {{- end }}
 
 {{/*
-The bank connector's bank settings (API.md "The bank interface"): the bank from values.bank, the
+The bank connector's bank settings (services/bank-connector/README.md): the bank from values.bank, the
 platform's files from the mounted secrets.bankCredentials. Production requires each; in sandbox an
 empty one falls back to the model bank of this release.
 */}}

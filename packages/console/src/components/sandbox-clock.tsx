@@ -7,7 +7,7 @@ import { ErrorAlert, Facts, Notice, Time } from './ui.js';
 
 /**
  * The merchant's sandbox clock (sandbox only): what time it is for every rule of this merchant,
- * and time travel forward (API.md "Sandbox clock"); work that became due runs right after.
+ * and time travel forward (docs/api.md, "Sandbox clock"); work that became due runs right after.
  */
 export function SandboxClock() {
   const { api } = useSession();

@@ -1,4 +1,4 @@
-/** The sandbox clock control's arithmetic (API.md "Sandbox clock"). */
+/** The sandbox clock control's arithmetic (docs/api.md, "Sandbox clock"). */
 
 export const CLOCK_UNITS = { minutes: 60, hours: 3600, days: 86_400 } as const;
 export type ClockUnit = keyof typeof CLOCK_UNITS;

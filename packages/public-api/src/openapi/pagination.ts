@@ -12,7 +12,7 @@ const query = (name: string, description: string, schema: OpenApiObject): OpenAp
   schema,
 });
 
-/** Query parameters common to every list endpoint (SPEC.md "Common query parameters"). */
+/** Query parameters common to every list endpoint (docs/api.md, "lists"). */
 export const commonListParameters: OpenApiObject[] = [
   query(
     'cursor',

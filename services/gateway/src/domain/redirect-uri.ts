@@ -1,7 +1,7 @@
 import { validationError } from '@vrp/errors';
 
 /**
- * Checks a mandate request's redirect_uri (API.md): an absolute https URL without credentials or a
+ * Checks a mandate request's redirect_uri (docs/api.md): an absolute https URL without credentials or a
  * fragment; sandbox also accepts http://localhost and http://127.0.0.1 for local development.
  * Errors: validation_error on redirect_uri.
  */

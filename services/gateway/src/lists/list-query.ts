@@ -10,7 +10,7 @@ import { minorUnitsParam, pageSizeParam, single, timestampParam } from './query-
 
 const { SortOrder } = common;
 
-/** The four orders of API.md and their contract values. */
+/** The four list orders (docs/api.md) and their contract values. */
 export const ORDERS = {
   '-created_at': SortOrder.CREATED_AT_DESC,
   created_at: SortOrder.CREATED_AT_ASC,
@@ -41,7 +41,7 @@ const AMOUNT_PARAMS = ['amount[gte]', 'amount[lte]'];
 /**
  * Declares a list endpoint's query: the resource it lists, its own filters (e.g. `customer_id`, `status`) and whether
  * it has amounts. `parse` is strict: an unknown or repeated parameter or a malformed value is a
- * 400 naming the parameter, with the dedicated codes of API.md for page_size, order and cursor.
+ * 400 naming the parameter, with the dedicated codes (docs/api.md "Errors") for page_size, order and cursor.
  * `orders` narrows the orders the list accepts (every order by default); any other is invalid_order.
  */
 export function defineList<F extends Filters>(spec: { resource: string; filters: F; amount: boolean; orders?: readonly ListOrder[] }) {

@@ -3,7 +3,7 @@ import { ApiError, isApiError, unexpectedError } from '@vrp/errors';
 import type { Logger } from '@vrp/logging';
 import { requestIdOf } from './locals.js';
 
-/** The public error body of API.md. */
+/** The public error body (docs/api.md "Errors"). */
 export function errorBody(err: ApiError, requestId: string) {
   return {
     error: {

@@ -9,7 +9,7 @@ import { parseRequest } from '../validation/body.js';
 const present = (offsetMs: number) => ({ now: new Date(Date.now() + offsetMs).toISOString() });
 
 /**
- * The merchant's sandbox clock (API.md "Sandbox clock"): the gateway keeps its offset from the
+ * The merchant's sandbox clock (docs/api.md, "Sandbox clock"): the gateway keeps its offset from the
  * wall clock and sets it on every service with time rules before answering an advance.
  */
 export function registerSandboxClockRoutes(router: Router, deps: Deps): void {

@@ -1,7 +1,7 @@
 import { validationError } from '@vrp/errors';
 import { MAX_MINOR } from '@vrp/money';
 
-/** Periodic limit periods and alignments (API.md "Mandate controls"). */
+/** Periodic limit periods and alignments (docs/api.md, "Mandate controls"). */
 export const PERIODS = ['day', 'week', 'fortnight', 'month', 'half_year', 'year'] as const;
 export const ALIGNMENTS = ['calendar', 'consent'] as const;
 export type LimitPeriod = (typeof PERIODS)[number];

@@ -1,6 +1,6 @@
 import { ApiError } from '@vrp/errors';
 
-/** Where a mandate is in its lifecycle (API.md status values). */
+/** Where a mandate is in its lifecycle (its public status values). */
 export type MandateStatus = 'pending_sca' | 'active' | 'revoked' | 'suspended';
 export const MANDATE_STATUSES: readonly MandateStatus[] = ['pending_sca', 'active', 'revoked', 'suspended'];
 

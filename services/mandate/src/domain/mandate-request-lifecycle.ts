@@ -1,6 +1,6 @@
 import { ApiError, validationError } from '@vrp/errors';
 
-/** Where a customer's consent journey stands (API.md "Mandate requests"). */
+/** Where a customer's consent journey stands (docs/api.md, "Mandate requests"). */
 export const MANDATE_REQUEST_STATUSES = ['awaiting_authorisation', 'authorised', 'declined', 'expired', 'cancelled'] as const;
 export type MandateRequestStatus = (typeof MANDATE_REQUEST_STATUSES)[number];
 

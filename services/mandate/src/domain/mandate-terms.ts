@@ -2,7 +2,7 @@ import { ApiError, validationError } from '@vrp/errors';
 import { MAX_MINOR, isCurrency } from '@vrp/money';
 import { validateMetadata, type Metadata } from '@vrp/public-api';
 
-/** How often a mandate may be collected under (API.md). */
+/** How often a mandate may be collected under. */
 export type Frequency = 'daily' | 'weekly' | 'monthly' | 'adhoc';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;

@@ -10,7 +10,7 @@ export interface MandateTerms {
   maximumAmountMinor: bigint;
   frequency: Frequency;
   createdAt: Date;
-  /** The consent's validity window (API.md "Mandate controls"). */
+  /** The consent's validity window (docs/api.md, "Mandate controls"). */
   validFrom?: Date | undefined;
   validTo?: Date | undefined;
   periodicLimits: PeriodicLimit[];

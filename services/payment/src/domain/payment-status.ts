@@ -1,4 +1,4 @@
-/** Merchant-facing lifecycle of a payment (API.md). "Open" means submitted. */
+/** Merchant-facing lifecycle of a payment. "Open" means submitted. */
 export type PaymentStatus = 'submitted' | 'settled' | 'failed' | 'refunded';
 
 /** Where the bank is with the current attempt. */

@@ -1,4 +1,4 @@
-/** A mandate's collection frequency (API.md): daily, weekly and monthly are limits, adhoc is none. */
+/** A mandate's collection frequency: daily, weekly and monthly are limits, adhoc is none. */
 export type Frequency = 'daily' | 'weekly' | 'monthly' | 'adhoc';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

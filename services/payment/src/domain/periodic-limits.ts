@@ -1,6 +1,6 @@
 import { isoWeek } from './period.js';
 
-/** A periodic limit's period length and where its periods start (API.md "Mandate controls"). */
+/** A periodic limit's period length and where its periods start (docs/api.md, "Mandate controls"). */
 export type LimitPeriod = 'day' | 'week' | 'fortnight' | 'month' | 'half_year' | 'year';
 export type Alignment = 'calendar' | 'consent';
 

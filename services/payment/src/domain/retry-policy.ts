@@ -1,7 +1,7 @@
 import { ApiError } from '@vrp/errors';
 import type { PaymentStatus } from './payment-status.js';
 
-/** At most this many retries of one payment (SPEC.md). */
+/** At most this many retries of one payment, within 7 days of its creation. */
 export const MAX_RETRIES = 3;
 
 /**

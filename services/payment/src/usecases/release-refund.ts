@@ -57,7 +57,7 @@ export async function releaseRefund(
       paymentId: input.paymentId,
       at,
       ...(enteredSettled ? { entered: 'settled' as const } : {}),
-      // SPEC has no dedicated event for a refund given back; payment.settled carries the payment
+      // There is no dedicated event for a refund given back; payment.settled carries the payment
       // as it now is (its lower amount_refunded and its status, settled again), so consumers of
       // the stream do not keep the stale refunded state.
       event: 'payment.settled',

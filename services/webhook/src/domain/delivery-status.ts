@@ -1,6 +1,6 @@
 /** A delivery of one event to one endpoint. */
 export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
-/** The merchant-facing status of an event (API.md). */
+/** The merchant-facing status of an event (docs/webhooks.md). */
 export type EventDeliveryStatus = 'pending' | 'delivered' | 'retrying' | 'delivery_failed';
 
 export const EVENT_DELIVERY_STATUSES: readonly EventDeliveryStatus[] = ['pending', 'delivered', 'retrying', 'delivery_failed'];

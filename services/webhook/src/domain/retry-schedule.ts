@@ -3,7 +3,7 @@ export const MAX_ATTEMPTS = 9;
 /** Jitter spreads retries of many deliveries by up to ±10% of the wait. */
 export const JITTER = 0.1;
 const DAY_MS = 24 * 3600 * 1000;
-/** Every attempt of a delivery happens within 24 h of the start of its retry window (API.md). */
+/** Every attempt of a delivery happens within 24 h of the start of its retry window. */
 export const RETRY_WINDOW_MS = DAY_MS;
 
 /**

@@ -14,7 +14,7 @@ export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** The ways an endpoint's deliveries can be signed (API.md "Webhooks, the way receivers expect them"). */
+/** The ways an endpoint's deliveries can be signed (docs/webhooks.md, "Standard Webhooks"). */
 export const SIGNATURE_SCHEMES = ['vrp', 'standard_webhooks'] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 

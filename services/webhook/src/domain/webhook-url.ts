@@ -1,7 +1,7 @@
 import type { VrpEnv } from '@vrp/config';
 import { ApiError } from '@vrp/errors';
 
-/** The URL rules of one deployment (API.md "Webhook endpoint"). */
+/** The URL rules of one deployment (docs/webhooks.md). */
 export interface UrlPolicy {
   env: VrpEnv;
   /** WEBHOOK_ALLOW_INSECURE_LOOPBACK: local development may use 127.0.0.1/localhost. */
@@ -26,7 +26,7 @@ export function isDeliverableUrl(raw: string, policy: UrlPolicy): boolean {
   if (policy.allowInsecureLoopback && (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname))
     return true;
   if (url.protocol !== 'https:' || !url.hostname) return false;
-  // The sandbox rule is about the text of the URL, as SPEC.md states it.
+  // The sandbox rule is about the text of the URL: it must start with https://sandbox.
   return policy.env !== 'sandbox' || raw.startsWith('https://sandbox');
 }
 

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js';
 import { renderEndpointData } from '../messages.js';
 import { recordEvents } from './record-event.js';
 
-/** The operational events about an endpoint (API.md "Webhooks, the way receivers expect them"). */
+/** The operational events about an endpoint (docs/webhooks.md, the event catalogue). */
 export type EndpointEventType = 'webhook_endpoint.disabled' | 'webhook_endpoint.enabled';
 
 /**

@@ -12,7 +12,7 @@ export function webhookBody(input: { eventId: string; eventType: string; created
 }
 
 /**
- * The body (see webhookBody) and the headers of API.md, signed by every live secret in the
+ * The body (see webhookBody) and the headers of docs/webhooks.md, signed by every live secret in the
  * endpoint's scheme: `vrp` sends `X-SVC-Signature` (one v1= per secret) and `X-SVC-Event-Id`;
  * `standard_webhooks` sends `webhook-id` (the event id, the same on every attempt),
  * `webhook-timestamp` and `webhook-signature` (one `v1,` per secret) instead. Both carry the
