@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Documents that were never in the repository (spelled in pieces so this file does not name them). */
-const ABSENT_DOCUMENTS = ['API', 'SPEC'].map((name) => `${name}.md`);
+const ABSENT_DOCUMENTS = ['API', 'SPEC', 'TOOLCHAIN', 'STYLE'].map((name) => `${name}.md`);
 
 /** Tracked files, less the lockfile and generated or built output. */
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
