@@ -227,6 +227,11 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
         LOG_LEVEL: 'warn',
         RATE_LIMIT_RPS: String(options.rateLimit),
         RATE_LIMIT_BURST: String(options.rateLimit),
+        // A mandate's consent is staged at the model bank after its create commits; the sandbox
+        // activation must come after that, or it finds no consent to approve and the mandate's
+        // payments fail at the bank (bank_rejected). The fault suite's 200 ms is too short for
+        // eighteen processes on two cores; the sandbox chart's 2 s leaves room.
+        SANDBOX_ACTIVATION_DELAY_MS: '2000',
       },
     });
   } catch (err) {
