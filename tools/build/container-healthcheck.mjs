@@ -19,7 +19,6 @@ export const DEFAULT_PORTS = {
   payment: 50052,
   refund: 50053,
   webhook: 50054,
-  'bank-simulator': 50055,
   'bank-connector': 50056,
   'model-bank': 8443,
 };

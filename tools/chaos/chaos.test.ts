@@ -18,7 +18,6 @@ describe('fault suite (short)', () => {
       'kill -9 payment',
       'kill -9 refund',
       'kill -9 webhook',
-      'kill -9 bank-simulator',
       'kill -9 model-bank',
       'kill -9 bank-connector',
       'kill -9 gateway',

@@ -99,12 +99,12 @@ describe('values.yaml services', () => {
     expect(tpl('_pod.tpl')).toMatch(/- name: DATABASE_URL\n\s+valueFrom:\n\s+secretKeyRef:/);
   });
 
-  it('runs the bank simulator only in sandbox by default, and never in production', () => {
-    expect(values.services['bank-simulator']?.enabled).toBeNull();
+  it('runs the model bank only in sandbox by default, and never in production', () => {
+    expect(values.services['model-bank']?.enabled).toBeNull();
     expect(helpers.get('vrp.enabled')).toContain('eq .root.Values.environment "sandbox"');
-    expect(loadValues('values-sandbox.yaml').services['bank-simulator']?.enabled).toBe(true);
-    expect(loadValues('values-production.yaml').services['bank-simulator']?.enabled).toBe(false);
-    expect(tpl('services.yaml')).toMatch(/eq \.Values\.environment "production"[^\n]*bank-simulator[\s\S]*?\{\{- fail /);
+    expect(loadValues('values-sandbox.yaml').services['model-bank']?.enabled).toBe(true);
+    expect(loadValues('values-production.yaml').services['model-bank']?.enabled).toBe(false);
+    expect(tpl('services.yaml')).toMatch(/eq \.Values\.environment "production"[^\n]*model-bank[\s\S]*?\{\{- fail /);
   });
 });
 

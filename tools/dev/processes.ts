@@ -8,9 +8,16 @@ export interface ServiceProcess {
   env: Record<string, string>;
 }
 
-/** The gRPC services, in start order (consecutive ports from the base: 50051 mandate … 50056 bank-connector). */
-const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector'] as const;
+/** The gRPC services, in start order (ports from the base: 50051 mandate … 50054 webhook, 50056 bank-connector). */
+const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-connector'] as const;
 type GrpcService = (typeof SERVICES)[number];
+/**
+ * Each service's gRPC port is the base plus its offset: the chart's ports. 50055 is left free (it
+ * was the retired bank simulator's); a service added later (tools/scaffold) takes the next after
+ * the bank connector's.
+ */
+const GRPC_OFFSET: Record<string, number> = { mandate: 0, payment: 1, refund: 2, webhook: 3, 'bank-connector': 5 };
+const grpcOffset = (name: GrpcService) => GRPC_OFFSET[name] ?? SERVICES.indexOf(name) + 1;
 /** Where each process serves /metrics under npm start (METRICS_PORT_BASE + offset). */
 const METRICS_OFFSET: Record<string, number> = {
   gateway: 0,
@@ -20,14 +27,12 @@ const METRICS_OFFSET: Record<string, number> = {
   webhook: 4,
   'model-bank': 5,
   'bank-connector': 6,
-  'bank-simulator': 7,
 };
 const URL_SETTING: Record<GrpcService, string> = {
   mandate: 'MANDATE_SERVICE_URL',
   payment: 'PAYMENT_SERVICE_URL',
   refund: 'REFUND_SERVICE_URL',
   webhook: 'WEBHOOK_SERVICE_URL',
-  'bank-simulator': 'BANK_SERVICE_URL',
   'bank-connector': 'CONNECTOR_SERVICE_URL',
 };
 /** The model bank's HTTPS port under npm start (its own default). */
@@ -57,12 +62,12 @@ export function platformProcesses(
   // A service added later (tools/scaffold) takes the offsets after the fixed ones.
   const offset = (name: string) => METRICS_OFFSET[name] ?? 10 + SERVICES.indexOf(name as GrpcService);
   const metricsPort = (name: string) => String(metricsBase === 0 ? 0 : metricsBase + offset(name));
-  const portOf = (name: GrpcService, i: number) => (typeof grpcPorts === 'number' ? grpcPorts + i : grpcPorts[name]!);
+  const portOf = (name: GrpcService) => (typeof grpcPorts === 'number' ? grpcPorts + grpcOffset(name) : grpcPorts[name]!);
   const bankPort = typeof grpcPorts === 'number' ? MODEL_BANK_PORT : (grpcPorts['model-bank'] ?? MODEL_BANK_PORT);
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   const urls: Record<string, string> = {};
-  SERVICES.forEach((name, i) => (urls[URL_SETTING[name]] = `http://127.0.0.1:${portOf(name, i)}`));
-  const grpc = (name: GrpcService) => ({ name, dir: `services/${name}`, env: { GRPC_PORT: String(portOf(name, SERVICES.indexOf(name))) } });
+  SERVICES.forEach((name) => (urls[URL_SETTING[name]] = `http://127.0.0.1:${portOf(name)}`));
+  const grpc = (name: GrpcService) => ({ name, dir: `services/${name}`, env: { GRPC_PORT: String(portOf(name)) } });
   const all: ServiceProcess[] = [
     ...SERVICES.filter((name) => name !== 'bank-connector').map(grpc),
     // The customers' bank in sandbox, with the credentials under .vrp/bank/ (see bank-credentials.ts).
@@ -87,10 +92,9 @@ export function platformProcesses(
 }
 
 /**
- * The environment a process runs in: the platform's, except the model bank's and the bank
- * simulator's, which play the bank for a local production platform too and refuse to run as
- * production themselves.
+ * The environment a process runs in: the platform's, except the model bank's, which plays the
+ * bank for a local production platform too and refuses to run as production itself.
  */
 function envOf(name: string, vrpEnv: string): string {
-  return name === 'bank-simulator' || name === 'model-bank' ? 'sandbox' : vrpEnv;
+  return name === 'model-bank' ? 'sandbox' : vrpEnv;
 }

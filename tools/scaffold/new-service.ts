@@ -29,7 +29,20 @@ export interface ServiceNames {
 }
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/;
-const TAKEN = new Set(['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank', 'common', 'events', 'health']);
+const TAKEN = new Set([
+  'gateway',
+  'mandate',
+  'payment',
+  'refund',
+  'webhook',
+  'bank-connector',
+  'model-bank',
+  'bank',
+  'connector',
+  'common',
+  'events',
+  'health',
+]);
 
 export function serviceNames(dir: string): ServiceNames {
   if (!NAME.test(dir)) throw new Error(`service name must be kebab-case letters and digits (e.g. payout-batch), got '${dir}'`);

@@ -1,8 +1,10 @@
 /**
  * Several replicas of every service on this machine, each its own process on loopback, on a
- * private database, NATS server and event stream: every gRPC service three times, the gateway
- * twice, and every caller given the addresses of all replicas of what it calls (comma-separated),
- * as a headless Service would give them in a cluster.
+ * private database, NATS server and event stream: every gRPC service three times (the bank
+ * connector among them), the gateway twice, and every caller given the addresses of all replicas
+ * of what it calls (comma-separated), as a headless Service would give them in a cluster. The
+ * customers' bank is one model bank (the bank is not the platform's to scale), which every
+ * connector replica speaks Open Banking to with the credentials under .vrp/bank/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,24 +14,25 @@ import { pathToFileURL } from 'node:url';
 import { startPrivateNatsServer, TEST_DATABASE_ADMIN_URL, type PrivateNatsServer } from '@vrp/testing';
 import pg from 'pg';
 import { FAST_RECOVERY, streamEventCounts } from '../chaos/cluster.js';
+import { ensureBankCredentials } from '../dev/bank-credentials.js';
 import { migrateAll } from '../dev/migrate.js';
 import { REPO_ROOT } from '../dev/local-platform.js';
 
 const SMALL_POOLS = pathToFileURL(path.join(REPO_ROOT, 'tools/scale-test/small-pools.ts')).href;
 
-export const GRPC_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator'] as const;
+export const GRPC_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-connector'] as const;
 export type GrpcService = (typeof GRPC_SERVICES)[number];
 const URL_SETTING: Record<GrpcService, string> = {
   mandate: 'MANDATE_SERVICE_URL',
   payment: 'PAYMENT_SERVICE_URL',
   refund: 'REFUND_SERVICE_URL',
   webhook: 'WEBHOOK_SERVICE_URL',
-  'bank-simulator': 'BANK_SERVICE_URL',
+  'bank-connector': 'CONNECTOR_SERVICE_URL',
 };
 
-/** One process: a replica of a service. */
+/** One process: a replica of a service, a gateway, or the model bank (the customers' bank, one of it). */
 export interface Replica {
-  service: GrpcService | 'gateway';
+  service: GrpcService | 'gateway' | 'model-bank';
   /** e.g. payment#2 */
   name: string;
   port: number;
@@ -62,7 +65,7 @@ export class ReplicaCluster {
     private readonly dbName: string,
   ) {}
 
-  /** Starts `perService` replicas of every gRPC service, then `gateways` gateways, all ready. */
+  /** Starts the model bank, `perService` replicas of every gRPC service, then `gateways` gateways, all ready. */
   static async start(options: { perService: number; gateways: number; settings: Record<string, string>; log: (l: string) => void }) {
     const id = randomBytes(4).toString('hex');
     const dbName = `vrp_scale_${id}`;
@@ -83,6 +86,16 @@ export class ReplicaCluster {
     const cluster = new ReplicaCluster(env, nats, dbName);
     try {
       await migrateAll(env.DATABASE_URL!, () => undefined);
+      // The model bank and the connectors share one throwaway trust anchor (as under npm start).
+      await ensureBankCredentials();
+      const bank: Replica = {
+        service: 'model-bank',
+        name: 'model-bank',
+        port: await freePort(),
+        metricsPort: await freePort(),
+        killed: false,
+      };
+      cluster.replicas.push(bank);
       for (const service of GRPC_SERVICES)
         for (let i = 1; i <= options.perService; i++)
           cluster.replicas.push({ service, name: `${service}#${i}`, port: await freePort(), metricsPort: await freePort(), killed: false });
@@ -99,8 +112,18 @@ export class ReplicaCluster {
           .of(service)
           .map((r, i) => (i === 0 ? `http://127.0.0.1:${r.port}` : `127.0.0.1:${r.port}`))
           .join(',');
-      // The gRPC services first (they reach each other lazily), then the gateways.
-      const services = cluster.replicas.filter((r) => r.service !== 'gateway');
+      // The bank sends customers back, and posts its event notifications, to the first gateway
+      // (the kill takes another); the connectors find the bank at its issuer.
+      const gateways = cluster.gatewayUrls;
+      Object.assign(env, {
+        MODEL_BANK_CLIENT_REDIRECT_URIS: gateways.map((g) => `${g}/v1/bank/callback`).join(','),
+        MODEL_BANK_CLIENT_EVENT_URL: `${gateways[0]}/v1/bank/event-notifications`,
+        BANK_ISSUER: `https://127.0.0.1:${bank.port}`,
+        PUBLIC_BASE_URL: gateways[0],
+      });
+      // The bank first, then the gRPC services (they reach each other lazily), then the gateways.
+      await cluster.spawn(bank);
+      const services = cluster.replicas.filter((r) => r.service !== 'gateway' && r.service !== 'model-bank');
       await Promise.all(services.map((r) => cluster.spawn(r)));
       options.log(`scale-test: ${services.length} service replicas answer`);
       await Promise.all(cluster.of('gateway').map((r) => cluster.spawn(r)));
@@ -133,7 +156,11 @@ export class ReplicaCluster {
       cwd: path.join(REPO_ROOT, 'services', replica.service),
       env: {
         ...this.env,
-        ...(replica.service === 'gateway' ? { GATEWAY_PORT: String(replica.port) } : { GRPC_PORT: String(replica.port) }),
+        ...(replica.service === 'gateway'
+          ? { GATEWAY_PORT: String(replica.port) }
+          : replica.service === 'model-bank'
+            ? { MODEL_BANK_PORT: String(replica.port) }
+            : { GRPC_PORT: String(replica.port) }),
         METRICS_PORT: String(replica.metricsPort),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

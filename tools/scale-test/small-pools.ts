@@ -1,6 +1,6 @@
 /**
  * Loaded before each replica's own code (node --import): caps every node-postgres pool of the
- * process at SCALE_TEST_POOL_MAX connections. Seventeen processes with pools of ten would need
+ * process at SCALE_TEST_POOL_MAX connections. Eighteen processes with pools of ten would need
  * more connections than a stock Postgres allows (max_connections = 100); the load here never
  * needs more than a few at once per process.
  */

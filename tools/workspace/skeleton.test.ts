@@ -37,7 +37,9 @@ const DATABASE_CALL =
 
 describe('the service skeleton', () => {
   it('finds the services', () => {
-    expect(services).toEqual(expect.arrayContaining(['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-simulator']));
+    expect(services).toEqual(
+      expect.arrayContaining(['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-connector', 'model-bank']),
+    );
   });
 
   it.each(services)('%s has the entry files every service has', (service) => {
@@ -91,7 +93,7 @@ describe('the service skeleton', () => {
       const dir = path.join(root, 'services', service);
       return [...sources(path.join(dir, 'src')).map((f) => `src/${f}`), ...sources(path.join(dir, 'test')).map((f) => `test/${f}`)]
         .filter((f) =>
-          /from '(\.\.\/)+(\.\.\/)(?:mandate|payment|refund|webhook|bank-simulator|model-bank|gateway)\/(?:src|test)\//.test(
+          /from '(\.\.\/)+(\.\.\/)(?:mandate|payment|refund|webhook|bank-connector|model-bank|gateway)\/(?:src|test)\//.test(
             read(path.join(dir, f)),
           ),
         )

@@ -4,7 +4,6 @@ export * as sandboxClock from './gen/vrp/common/v1/sandbox_clock_pb.js';
 export * as mandate from './gen/vrp/mandate/v1/mandate_pb.js';
 export * as payment from './gen/vrp/payment/v1/payment_pb.js';
 export * as refund from './gen/vrp/refund/v1/refund_pb.js';
-export * as bank from './gen/vrp/bank/v1/bank_pb.js';
 export * as webhook from './gen/vrp/webhook/v1/webhook_pb.js';
 export * as events from './gen/vrp/events/v1/events_pb.js';
 export * as connector from './gen/vrp/connector/v1/connector_pb.js';

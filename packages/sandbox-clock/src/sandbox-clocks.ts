@@ -8,7 +8,7 @@ export const MAX_OFFSET_MS = 100 * 366 * 86_400_000;
 export interface SandboxClocksOptions {
   /** Off in production: every merchant's now is the wall clock's and SetSandboxClock is refused. */
   enabled: boolean;
-  /** The service's database and schema, where offsets are kept (absent: memory only, like the bank simulator). */
+  /** The service's database and schema, where offsets are kept (absent: memory only). */
   store?: { db: RawSql; schema: string };
   /** The wall clock (tests). */
   wall?: () => number;

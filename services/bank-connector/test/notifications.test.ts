@@ -10,7 +10,7 @@ import {
 } from './support/notifications.js';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adhocTerms, authorisedMandate, submission } from './support/fixtures.js';
+import { adhocTerms, authorisedMandate, bankCalls as callsToBank, submission } from './support/fixtures.js';
 import { CLIENT_ID, startWorld, type World } from './support/world.js';
 
 let world: World;
@@ -25,13 +25,7 @@ const revocationsOf = (mandateId: string) => world.platform.told.revocations.fil
 const settle = 250;
 
 /** How many calls the connector made to one endpoint of the bank (its metrics). */
-async function bankCalls(endpoint: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${world.connector.metricsPort}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((l) => l.startsWith('vrp_bank_calls_total{') && l.includes(`endpoint="${endpoint}"`))
-    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
-}
+const bankCalls = (endpoint: string) => callsToBank(world, endpoint);
 
 describe('event notifications', () => {
   it("learn a payment's outcome from the bank's notification, reading the payment back", async () => {

@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { connector, payment } from '@vrp/contracts';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adhocTerms, advanceClock, at, authorisedMandate as authorised, codeOf, newId, submission } from './support/fixtures.js';
+import { adhocTerms, advanceClock, at, authorisedMandate as authorised, bankCalls, codeOf, newId, submission } from './support/fixtures.js';
 import { startWorld, type World } from './support/world.js';
 
 let world: World;
@@ -56,18 +56,23 @@ describe('payments', () => {
   it('makes one payment at the bank per attempt, however often and however concurrently it is submitted', async () => {
     const m = await authorisedMandate(world);
     const s = submission(m);
+    const posted = await bankCalls(world, 'POST /domestic-vrps');
     const batches = await Promise.all(Array.from({ length: 5 }, () => world.client.submitPayments({ submissions: [s, s] })));
     const references = new Set(batches.flatMap((b) => b.receipts.map((r) => r.bankReference)));
-    // Racing submitters that found the attempt in another's hands answer without a reference yet.
+    // Racing submitters that found the attempt in another's hands answer it as it stands (no reference yet).
     references.delete('');
     expect(references.size).toBe(1);
     expect(await atTheBank(`${s.paymentId}-0`)).toHaveLength(1);
+    // Only the submission that recorded the attempt POSTed it: the bank's idempotency is not what kept it single.
+    expect((await bankCalls(world, 'POST /domestic-vrps')) - posted).toBe(1);
     const again = await world.client.submitPayments({ submissions: [s] });
     expect(again.receipts[0]!.bankReference).toBe([...references][0]);
+    expect((await bankCalls(world, 'POST /domestic-vrps')) - posted).toBe(1);
     // A retry is a new attempt: a new payment at the bank.
     const retry = await world.client.submitPayments({ submissions: [{ ...s, attempt: 1 }] });
     expect(retry.receipts[0]!.bankReference).not.toBe([...references][0]);
     expect(await atTheBank(`${s.paymentId}-1`)).toHaveLength(1);
+    expect((await bankCalls(world, 'POST /domestic-vrps')) - posted).toBe(2);
   });
 
   it('reports each way the bank fails a payment with the platform failure code', async () => {

@@ -3,7 +3,7 @@ import { payment, refund } from '@vrp/contracts';
 import type { ApiError } from '@vrp/errors';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adhocTerms, advanceClock, authorisedMandate, codeOf, newId, submission } from './support/fixtures.js';
+import { adhocTerms, advanceClock, authorisedMandate, bankCalls, codeOf, newId, submission } from './support/fixtures.js';
 import { startWorld, type World } from './support/world.js';
 
 let world: World;
@@ -32,9 +32,12 @@ describe('refunds', () => {
   it('pay the customer back to the account the bank named for refunds, once per refund, and report the outcome', async () => {
     const p = await settledPayment();
     const request = { refundId: newId('RF'), paymentId: p.paymentId, merchantId: p.merchantId, amountMinor: 500n, currency: 'GBP' };
+    const posted = await bankCalls(world, 'POST /payouts');
     const raced = await Promise.all(Array.from({ length: 4 }, () => world.client.submitRefund(request)));
     const reference = raced.find((r) => r.bankReference)!.bankReference;
     expect((await world.client.submitRefund(request)).bankReference).toBe(reference);
+    // Only the call whose row it is POSTed the payout; its racing twins answered the refund as it stood.
+    expect((await bankCalls(world, 'POST /payouts')) - posted).toBe(1);
     const payouts = await world.query<{ id: string; data: { CreditorAccount: unknown; InstructedAmount: unknown } }>(
       `SELECT id, data FROM model_bank.payouts WHERE data->>'InstructionIdentification' = $1`,
       [request.refundId],

@@ -1,4 +1,4 @@
-import { bank, connector, health, mandate, payment, refund, sandboxClock, webhook } from '@vrp/contracts';
+import { connector, health, mandate, payment, refund, sandboxClock, webhook } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
@@ -11,7 +11,6 @@ export interface GatewayClients {
   payment: ServiceClient<typeof payment.PaymentService>;
   refund: ServiceClient<typeof refund.RefundService>;
   webhook: ServiceClient<typeof webhook.WebhookService>;
-  bank: ServiceClient<typeof bank.BankService>;
   /** The bank connector (consents, payments and refunds at the customer's bank). */
   connector: ServiceClient<typeof connector.ConnectorService>;
   /** The connector's drive of the model bank in sandbox (the customer's Approve and Decline). */
@@ -32,7 +31,6 @@ const SERVICES = {
   payment: payment.PaymentService,
   refund: refund.RefundService,
   webhook: webhook.WebhookService,
-  bank: bank.BankService,
   connector: connector.ConnectorService,
 } as const;
 
@@ -58,7 +56,6 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
     payment: make('payment'),
     refund: make('refund'),
     webhook: make('webhook'),
-    bank: make('bank'),
     connector: make('connector'),
     sandboxBank: createServiceClient(connector.SandboxBankService, {
       baseUrl: config.serviceUrls.connector,
@@ -96,10 +93,7 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
  * advance makes the bank settle what fell due at once, and the services must date its reports
  * on the new clock.
  */
-const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [
-  ['mandate', 'payment', 'refund', 'webhook'],
-  ['bank', 'connector'],
-];
+const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [['mandate', 'payment', 'refund', 'webhook'], ['connector']];
 
 /** grpc.health.v1 clients for the services readiness checks. */
 export function createHealthClients(config: GatewayConfig): Map<DownstreamService, ServiceClient<typeof health.Health>> {

@@ -2,7 +2,7 @@ import { ConfigError, duration, int, list, loadConfig, platformSettings, str, vr
 import { parseSealingKeys, type SealingKey } from './domain/secret-sealing.js';
 
 /** Downstream gRPC services the gateway can call and check for readiness. */
-export const DOWNSTREAM_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank', 'connector'] as const;
+export const DOWNSTREAM_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'connector'] as const;
 export type DownstreamService = (typeof DOWNSTREAM_SERVICES)[number];
 
 /** A fixed development secret so cursors work out of the box; production refuses to start with it. */
@@ -74,7 +74,6 @@ function spec(env: VrpEnv) {
       payment: str('PAYMENT_SERVICE_URL', { default: 'http://127.0.0.1:50052' }),
       refund: str('REFUND_SERVICE_URL', { default: 'http://127.0.0.1:50053' }),
       webhook: str('WEBHOOK_SERVICE_URL', { default: 'http://127.0.0.1:50054' }),
-      bank: str('BANK_SERVICE_URL', { default: 'http://127.0.0.1:50055' }),
       // The bank connector: the platform's one voice to customers' banks (Open Banking VRP).
       connector: str('CONNECTOR_SERVICE_URL', { default: 'http://127.0.0.1:50056' }),
     },

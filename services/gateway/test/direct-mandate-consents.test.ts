@@ -39,6 +39,32 @@ describe('direct mandates at the bank', { timeout: 60_000 }, () => {
     const ids = new Set(answers.map((a) => a.body.id));
     expect(ids.size).toBe(1);
     expect(await consentsOf([...ids][0] as string)).toEqual([{ bank_status: 'AWAU', status: 'AWAU' }]);
+    // Every answer sends the customer to the one consent.
+    expect(new Set(answers.map((a) => (a.body.authorisation as { url: string }).url)).size).toBe(1);
+  });
+
+  it('tell the merchant where to send the customer while pending_sca, and nothing once active', async () => {
+    const created = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api)));
+    expect(created.status).toBe(201);
+    const authorisation = created.body.authorisation as { url: string; expires_at: string };
+    expect(authorisation).toEqual({ url: expect.stringMatching(/\/v1\/bank\/authorise\/[^/]+$/), expires_at: expect.any(String) });
+    expect(authorisation.url.startsWith(`${platform.url}/`)).toBe(true);
+    // The link lives as long as the connector's journey (30 minutes by default).
+    const ttl = Date.parse(authorisation.expires_at) - Date.parse(created.body.created_at as string);
+    expect(ttl).toBeGreaterThan(29 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(31 * 60_000);
+    // The same on every read of the mandate, in the list too.
+    expect((await api.get(`/v1/mandates/${created.body.id}`)).body.authorisation).toEqual(authorisation);
+    const listed = (await api.get('/v1/mandates?page_size=100')).body.results as { id: string; authorisation: unknown }[];
+    expect(listed.find((m) => m.id === created.body.id)!.authorisation).toEqual(authorisation);
+    // It takes the customer to their bank (the model bank's authorisation endpoint).
+    const link = await fetch(authorisation.url, { redirect: 'manual' });
+    expect(link.status).toBe(303);
+    expect(link.headers.get('location')!.startsWith(platform.services['model-bank']!.gatewayEnv.BANK_ISSUER!)).toBe(true);
+
+    const activated = await api.post(`/v1/sandbox/mandates/${created.body.id}/activate`);
+    expect(activated.body).toMatchObject({ status: 'active', authorisation: null });
+    expect((await api.get(`/v1/mandates/${created.body.id}`)).body.authorisation).toBeNull();
   });
 
   it('are approved at the bank by the sandbox activate route, then active', async () => {

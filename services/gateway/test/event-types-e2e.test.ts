@@ -11,7 +11,7 @@ import { schemaProblems } from './support/schema.js';
 
 /**
  * End to end, every one of the public event types: each is caused through the public API
- * (and, where the bank decides, the sandbox routes that drive the real bank simulator), written
+ * (and, where the bank decides, the sandbox routes that drive the model bank), written
  * by its real producer (mandate, payment or refund service, inside the change's transaction),
  * relayed over NATS JetStream and delivered by the webhook service to a local HTTPS receiver.
  * No event is inserted by hand and the "send test event" route is never used.
@@ -67,7 +67,7 @@ async function until(path: string, fields: Json, what: string): Promise<Json> {
   );
 }
 
-/** The bank simulator learns of a refund asynchronously: repeat the sandbox call until it accepts. */
+/** The model bank learns of a refund asynchronously: repeat the sandbox call until it accepts. */
 async function bankDecidesRefund(refundId: string, action: 'settle' | 'fail'): Promise<void> {
   await waitFor(
     async () => {

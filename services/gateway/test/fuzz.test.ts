@@ -35,7 +35,7 @@ let operations: Operation[] = [];
 
 beforeAll(async () => {
   platform = await startPlatform({
-    overrides: { RATE_LIMIT_RPS: '100000', RATE_LIMIT_BURST: '100000', BANK_AUTO_SETTLE: 'false', SANDBOX_ACTIVATION_DELAY_MS: '3600000' },
+    overrides: { RATE_LIMIT_RPS: '100000', RATE_LIMIT_BURST: '100000', SANDBOX_ACTIVATION_DELAY_MS: '3600000' },
   });
   token = (await platform.createMerchant({ payoutCurrency: 'GBP' })).token;
   api = platform.api(token);

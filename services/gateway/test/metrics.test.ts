@@ -60,8 +60,15 @@ describe('Prometheus metrics', () => {
     expect(sample(mandateText, 'vrp_outbox_lag_seconds')).toBeDefined();
     const refundText = await scrape(services.refund!.metricsPort);
     expect(refundText).toContain('vrp_outbox_lag_seconds{service="refund"}');
-    const bankText = await scrape(services.bank!.metricsPort);
-    expect(bankText).toContain('vrp_bank_pending_callbacks{service="bank-simulator"}');
+    // The connector counts its calls to the bank: the payment's domestic VRP among them, once it is handed over.
+    await waitFor(
+      async () =>
+        sample(await scrape(services.connector!.metricsPort), 'vrp_bank_calls_total', {
+          endpoint: 'POST /domestic-vrps',
+          status: '201',
+        }) === 1,
+      { what: 'the connector to count the payment POSTed to the bank' },
+    );
 
     const webhookText = await scrape(services.webhook!.metricsPort);
     expect(sample(webhookText, 'vrp_jetstream_consumer_pending', { kind: 'pending' })).toBeGreaterThanOrEqual(0);

@@ -74,11 +74,11 @@ describe('refunds under pressure', () => {
     });
   });
 
-  it('a refund the real bank simulator rejects: failed, its amount refundable again, and the stream says so', async () => {
+  it('a refund the model bank rejects: failed, its amount refundable again, and the stream says so', async () => {
     const paymentId = await settledPayment('40.00');
     const created = await api.post(`/v1/payments/${paymentId}/refunds`, { amount: '15.00' });
     expect(created.status).toBe(201);
-    // Through the sandbox simulator, which asks the bank simulator, which calls the refund service back.
+    // Through the sandbox simulator, which has the connector tell the model bank to reject it; the connector reports it back.
     const rejected = await api.post(`/v1/sandbox/refunds/${created.body.id}/fail`);
     expect(rejected.status).toBe(202);
     const failed = await waitFor(
@@ -114,7 +114,7 @@ describe('refunds under pressure', () => {
       ['payment.settled', 0n],
     ]);
     expect(events.filter((e) => e.resource.case === 'refund').map((e) => e.eventType)).toEqual(['refund.created']);
-    // And the whole amount can be refunded again, settling through the real bank simulator.
+    // And the whole amount can be refunded again, settling at the model bank.
     const again = await api.post(`/v1/payments/${paymentId}/refunds`, {});
     expect(again.body).toMatchObject({ amount: '40.00' });
     // Straight after the create, before the refund's hand-over to the bank may have finished.

@@ -45,7 +45,6 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   const overrides = {
     // Settlement a whole day after submission: only an advance of the clock gets there.
-    BANK_AUTO_SETTLE: 'true',
     SANDBOX_SETTLEMENT_DELAY_MS: String(DAY * 1000),
     WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
     // A production-like schedule (21.6 h in all): every retry needs the clock to move.
@@ -133,7 +132,7 @@ describe('the clock routes', () => {
     const api = production.api((await production.createMerchant()).token);
     expect(errorOf(await api.get('/v1/sandbox/clock'))).toEqual({ status: 404, code: 'not_found' });
     expect(errorOf(await api.post('/v1/sandbox/clock/advance', { seconds: 60 }))).toEqual({ status: 404, code: 'not_found' });
-    // The bank simulator plays the bank and runs in sandbox only, for a production platform too.
+    // The connector here speaks to the model bank, in sandbox for a production platform too.
     for (const service of ['mandate', 'payment', 'refund', 'webhook']) {
       const url = production.services[service]!.gatewayEnv[`${service.toUpperCase()}_SERVICE_URL`]!;
       const client = createServiceClient(sandboxClock.SandboxClockService, { baseUrl: url });

@@ -21,7 +21,7 @@ describe('operations and cross-cutting behaviour', () => {
     expect(ready.status).toBe(200);
     expect(ready.text).toBe('{"status":"ready"}');
     const metrics = await (await fetch(`http://127.0.0.1:${platform.gateway.metricsPort}/metrics`)).text();
-    for (const dependency of ['postgres', 'nats', 'mandate', 'payment', 'refund', 'webhook', 'bank', 'connector'])
+    for (const dependency of ['postgres', 'nats', 'mandate', 'payment', 'refund', 'webhook', 'connector'])
       expect(metrics).toMatch(new RegExp(`^vrp_gateway_dependency_up\\{[^}]*dependency="${dependency}"[^}]*\\} 1$`, 'm'));
   });
 

@@ -125,6 +125,14 @@ export function toMandateMessage(row: MandateRow): pb.Mandate {
     ...(row.suspendedAt ? { suspendedAt: timestampFromDate(row.suspendedAt) } : {}),
     controls: controlsToPb(row.controls as unknown as StoredControls | null),
     mandateRequestId: row.mandateRequestId ?? '',
+    ...(row.authorisationUrl
+      ? {
+          authorisation: {
+            url: row.authorisationUrl,
+            ...(row.authorisationExpiresAt ? { expiresAt: timestampFromDate(row.authorisationExpiresAt) } : {}),
+          },
+        }
+      : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { connector } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { startGrpcServer, type GrpcServer } from '@vrp/grpc';
@@ -43,7 +44,8 @@ export async function startConnectorStub(): Promise<ConnectorStub> {
           return {
             consentId,
             authorisationUrl: `http://127.0.0.1:8080/v1/bank/authorise/${consentId}`,
-            authorisationExpiresAt: req.expiresAt,
+            // As the connector does: a journey without an expiry of its own gets 30 minutes.
+            authorisationExpiresAt: req.expiresAt ?? timestampFromDate(new Date(Date.now() + 30 * 60_000)),
           };
         },
         cancelConsent(req) {

@@ -45,6 +45,10 @@ describe('direct mandates', { timeout: 30_000 }, () => {
       terms: { maximumAmountMinor: 10_000n, currency: 'GBP', description: 'Gym membership' },
       creditorAccount,
     });
+    // The create answers where to send the customer, and every read of the mandate keeps it.
+    expect(m.authorisation?.url).toBe(`http://127.0.0.1:8080/v1/bank/authorise/${h.bank.staged.get(m.id)}`);
+    expect(m.authorisation?.expiresAt).toBeDefined();
+    expect((await h.client.getMandate({ merchantId, id: m.id })).mandate?.authorisation).toEqual(m.authorisation);
   });
 
   it('stage one consent when the same create races (same Idempotency-Key): one mandate, every call names it', async () => {
@@ -58,6 +62,10 @@ describe('direct mandates', { timeout: 30_000 }, () => {
     expect(calls.length).toBeGreaterThanOrEqual(1);
     expect(new Set(calls.map((c) => c.mandateId))).toEqual(new Set([id]));
     expect(h.bank.staged.has(id!)).toBe(true);
+    // Every racing answer carries the one link.
+    expect(new Set(made.map((m) => m.authorisation?.url))).toEqual(
+      new Set([`http://127.0.0.1:8080/v1/bank/authorise/${h.bank.staged.get(id!)}`]),
+    );
   });
 
   it('answer service_unavailable when the connector is down; the mandate exists and a repeat with the key stages it', async () => {
@@ -72,11 +80,13 @@ describe('direct mandates', { timeout: 30_000 }, () => {
     const { mandates } = await h.client.listMandates({ merchantId });
     expect(mandates).toHaveLength(1);
     expect(h.bank.staged.has(mandates[0]!.id)).toBe(false);
+    expect(mandates[0]!.authorisation).toBeUndefined();
     const again = await waitFor(async () => createMandate(merchantId, customerId, `down-${merchantId}`).catch(() => undefined), {
       what: 'the repeated create, once the connector breaker lets calls through',
     });
     expect(again.id).toBe(mandates[0]!.id);
     expect(h.bank.staged.has(again.id)).toBe(true);
+    expect(again.authorisation?.url).toContain(h.bank.staged.get(again.id)!);
   });
 
   it('are approved at the bank by the sandbox activation before they become active', async () => {

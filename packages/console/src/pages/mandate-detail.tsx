@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Mandate, VrpClient } from '@vrp/sdk';
 import { Link, useParams } from 'react-router-dom';
 import { MANDATE_PAYMENT_COLUMNS } from '../components/columns.js';
@@ -43,6 +44,7 @@ export function MandatePage() {
               ['Created', <Time iso={m.created_at} />],
               ['Revoked', m.revoked_at ? <Revoked at={m.revoked_at} by={m.revoked_by} /> : '—'],
               ['Suspended', <Time iso={m.suspended_at} />],
+              ...(m.authorisation ? [['Customer’s authorisation', <Authorisation link={m.authorisation} />] as [string, ReactNode]] : []),
             ]}
           />
           <h2>Timeline</h2>
@@ -77,6 +79,18 @@ export function MandatePage() {
           {session.environment === 'sandbox' ? <SandboxTools api={api} mandate={m} done={mandate.reload} /> : null}
         </>
       ) : null}
+    </>
+  );
+}
+
+/** Where the customer authorises the mandate's consent at their bank (while pending_sca), and until when. */
+function Authorisation({ link }: { link: NonNullable<Mandate['authorisation']> }) {
+  return (
+    <>
+      <a className="mono" href={link.url}>
+        {link.url}
+      </a>{' '}
+      (send the customer here; until <Time iso={link.expires_at} />)
     </>
   );
 }

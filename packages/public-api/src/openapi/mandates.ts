@@ -16,7 +16,8 @@ export const paths: OpenApiFragment['paths'] = {
       operationId: 'createMandate',
       tags: ['Mandates'],
       summary: 'Create a mandate',
-      description: 'Creates a mandate in `pending_sca`; it becomes `active` once confirmed (mandate.created, then mandate.activated).',
+      description:
+        'Creates a mandate in `pending_sca` for a customer whose SCA is complete, and stages its consent at the customer\u2019s bank: send the customer to `authorisation.url` to authorise it there. It becomes `active` once the bank reports the consent authorised (mandate.created, then mandate.activated). When the bank cannot be reached the answer is 503 service_unavailable and the mandate exists without `authorisation`: repeat the create with the same Idempotency-Key to stage it.',
       parameters: [idempotencyKeyParam],
       requestBody: jsonBody(ref('MandateCreate')),
       responses: {
@@ -24,6 +25,8 @@ export const paths: OpenApiFragment['paths'] = {
         ...errorResponses({
           '409': 'idempotency_key_in_use.',
           '422': 'customer_not_found, customer_erased, customer_sca_incomplete, currency_mismatch or idempotency_key_reused.',
+          '503':
+            'service_unavailable: the bank could not be reached to stage the consent (the mandate exists; repeat with the same Idempotency-Key).',
         }),
       },
     },

@@ -80,5 +80,12 @@ export function presentMandate(m: mandate.Mandate, usage?: readonly payment.Peri
     controls: controlsOf(m),
     ...(usage ? { usage: usageOf(m, usage) } : {}),
     mandate_request_id: m.mandateRequestId || null,
+    authorisation: authorisationOf(m),
   };
+}
+
+/** The customer's authorisation link, while the mandate waits for it (pending_sca) and has one. */
+function authorisationOf(m: mandate.Mandate): MandateJson['authorisation'] {
+  if (m.status !== MandateStatus.PENDING_SCA || !m.authorisation?.url) return null;
+  return { url: m.authorisation.url, expires_at: requiredTimestamp(m.authorisation.expiresAt, 'mandate.authorisation.expires_at') };
 }

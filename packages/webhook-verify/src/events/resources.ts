@@ -103,6 +103,15 @@ export const mandateResource = z
       .string()
       .nullable()
       .describe('The mandate request whose authorisation created it; null for a mandate created directly.'),
+    authorisation: z
+      .strictObject({
+        url: z.string().describe('Send the customer here: their bank shows them the payee and the limits, and they approve or decline.'),
+        expires_at: time('When the link stops working.'),
+      })
+      .nullable()
+      .describe(
+        'While the mandate is `pending_sca` (created directly with POST /v1/mandates): where to send the customer to authorise its consent at their bank. Null otherwise, and while the consent is not staged yet (the bank could not be reached: repeat the create with its Idempotency-Key). Events carry the mandate as it was when they happened: `mandate.created` has it null.',
+      ),
   })
   .meta({ id: 'Mandate', description: 'Authorises recurring collections from a customer within limits.' });
 

@@ -99,7 +99,9 @@ export type NewPayment = Pick<
 /**
  * Records a new attempt, claimed by its caller for `leaseMs` (the tracker leaves it alone while the
  * caller submits it); false when the attempt was recorded before: (payment_id, attempt), its
- * idempotency key and its InstructionIdentification are each unique.
+ * idempotency key and its InstructionIdentification are each unique. The conflict has no target:
+ * all three derive from the attempt, and a racing twin's insert can meet any of the three first
+ * (a target of the key alone lets the others raise unique_violation in the race).
  */
 export async function insertPayment(db: Queryable, p: NewPayment, leaseMs: number): Promise<boolean> {
   const inserted = await rows(
@@ -107,7 +109,7 @@ export async function insertPayment(db: Queryable, p: NewPayment, leaseMs: numbe
     `INSERT INTO connector.payments (payment_id, attempt, merchant_id, mandate_id, consent_id, amount_minor, currency, reference,
        end_to_end_id, idempotency_key, instruction_id, stage, next_check_at)
      VALUES ($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9, $10, $11, 'submitting', now() + ${seconds(leaseMs)})
-     ON CONFLICT (payment_id, attempt) DO NOTHING RETURNING payment_id`,
+     ON CONFLICT DO NOTHING RETURNING payment_id`,
     [
       p.paymentId,
       p.attempt,

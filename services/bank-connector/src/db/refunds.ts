@@ -64,13 +64,18 @@ export type NewRefund = Pick<
   'refundId' | 'paymentId' | 'merchantId' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'creditor'
 >;
 
-/** Records a refund, claimed by its caller for `leaseMs`; false when it was recorded before (one per refund id). */
+/**
+ * Records a refund, claimed by its caller for `leaseMs`; false when it was recorded before (one per
+ * refund id). The conflict has no target: the idempotency key derives from the refund id too, and a
+ * racing twin's insert can meet that unique index first (a target of refund_id alone lets it raise
+ * unique_violation in the race).
+ */
 export async function insertRefund(db: Queryable, r: NewRefund, leaseMs: number): Promise<boolean> {
   const inserted = await rows(
     db,
     `INSERT INTO connector.refunds (refund_id, payment_id, merchant_id, amount_minor, currency, idempotency_key, creditor, stage, next_check_at)
      VALUES ($1, $2, $3, $4::bigint, $5, $6, $7, 'submitting', now() + ${seconds(leaseMs)})
-     ON CONFLICT (refund_id) DO NOTHING RETURNING refund_id`,
+     ON CONFLICT DO NOTHING RETURNING refund_id`,
     [r.refundId, r.paymentId, r.merchantId, String(r.amountMinor), r.currency, r.idempotencyKey, JSON.stringify(r.creditor)],
   );
   return inserted.length === 1;

@@ -99,3 +99,12 @@ export function submission(
     ...over,
   });
 }
+
+/** How many calls the connector has made to one endpoint of the bank (e.g. `POST /domestic-vrps`), from its metrics. */
+export async function bankCalls(world: World, endpoint: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${world.connector.metricsPort}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('vrp_bank_calls_total{') && l.includes(`endpoint="${endpoint}"`))
+    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+}

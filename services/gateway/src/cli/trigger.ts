@@ -35,7 +35,7 @@ function untilStatus(api: PublicApi, path: string, status: string): Promise<Reco
 
 /**
  * The steps that make each event happen for real, through the public API and the sandbox routes
- * (which drive the bank simulator): the same calls a merchant's integration and its customers'
+ * (which drive the model bank through the bank connector): the same calls a merchant's integration and its customers'
  * banks make. Each builds on the one it needs (a payment needs an active mandate, ...).
  */
 class Recipes {
@@ -137,7 +137,7 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       return done('refund', (await r.refund()).refund);
     case 'refund.settled': {
       const { refund } = await r.refund();
-      // The bank simulator learns of a refund asynchronously: ask until it takes the decision.
+      // The bank learns of a refund asynchronously: ask until it takes the decision.
       await until(`the bank to accept refund ${refund}`, async () => {
         const answer = await api.send('POST', `/v1/sandbox/refunds/${refund}/settle`);
         return answer.status === 202 || answer.status === 200 ? true : undefined;

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadBankConnectorConfig, startBankConnectorService } from '@vrp/bank-connector-service';
-import { loadBankSimulatorConfig, startBankSimulator } from '@vrp/bank-simulator-service';
 import { loadMandateConfig, startMandateService } from '@vrp/mandate-service';
 import { loadModelBankConfig, SANDBOX_BACK_OFFICE_TOKEN, startModelBank } from '@vrp/model-bank-service';
 import { loadPaymentConfig, startPaymentService } from '@vrp/payment-service';
@@ -95,7 +94,7 @@ const reservations = new WeakMap<object, Map<string, Promise<number>>>();
 
 /**
  * A port reserved for `service` in this platform: services that call each other (payment and the
- * bank) need each other's address before either has started, so they cannot both use port 0.
+ * connector) need each other's address before either has started, so they cannot both use port 0.
  */
 export function reservedPort(ctx: object, service: string): Promise<number> {
   let ports = reservations.get(ctx);
@@ -234,28 +233,6 @@ export const paymentStarter: ServiceStarter = {
   },
 };
 
-export const bankStarter: ServiceStarter = {
-  name: 'bank',
-  migrations: [],
-  async start(ctx) {
-    const bank = await startBankSimulator(
-      loadBankSimulatorConfig({
-        ...sharedEnv(ctx),
-        // It plays the bank, for a production platform too: the simulator itself runs only in sandbox.
-        VRP_ENV: 'sandbox',
-        GRPC_PORT: String(await reservedPort(ctx, 'bank')),
-        PAYMENT_SERVICE_URL: ctx.withoutReplica ? '' : local(await reservedPort(ctx, 'payment')),
-        REFUND_SERVICE_URL: local(await reservedPort(ctx, 'refund')),
-        // Tests settle and fail payments by hand; auto-settlement must not overtake them.
-        BANK_AUTO_SETTLE: 'false',
-        BANK_CALLBACK_MAX_BACKOFF: '500ms',
-        ...ctx.env,
-      }),
-    );
-    return { gatewayEnv: { BANK_SERVICE_URL: local(bank.port) }, metricsPort: bank.metricsPort, stop: () => bank.stop() };
-  },
-};
-
 export const refundStarter: ServiceStarter = {
   name: 'refund',
   migrations: ['refund'],
@@ -301,7 +278,6 @@ export const SERVICE_STARTERS: ServiceStarter[] = [
   modelBankStarter,
   connectorStarter,
   paymentStarter,
-  bankStarter,
   refundStarter,
   webhookStarter,
 ];

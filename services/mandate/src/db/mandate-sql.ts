@@ -30,12 +30,15 @@ export interface MandateSqlRow {
   controls: Prisma.JsonValue;
   version: string;
   mandate_request_id: string | null;
+  authorisation_url: string | null;
+  authorisation_expires_at: Date | null;
 }
 
 /** A mandate row's columns, for a table aliased `m`. */
 export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
-  m.revoked_at, m.revoked_by, m.suspended_at, m.controls, m.version::text AS version, m.mandate_request_id`;
+  m.revoked_at, m.revoked_by, m.suspended_at, m.controls, m.version::text AS version, m.mandate_request_id,
+  m.authorisation_url, m.authorisation_expires_at`;
 
 /** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
 export const MANDATE_BY_ID = `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
@@ -58,6 +61,8 @@ export function toMandateRow(row: MandateSqlRow): MandateRow {
     controls: row.controls,
     version: BigInt(row.version),
     mandateRequestId: row.mandate_request_id,
+    authorisationUrl: row.authorisation_url,
+    authorisationExpiresAt: row.authorisation_expires_at,
   };
 }
 
@@ -104,6 +109,8 @@ export async function insertMandate(
     controls: terms.controls as Prisma.JsonValue,
     version: 1n,
     mandateRequestId,
+    authorisationUrl: null,
+    authorisationExpiresAt: null,
   };
   const outbox = outboxRow(
     subjectPrefix,
@@ -143,6 +150,27 @@ export async function insertMandate(
   if (result!.erased) return 'customer_erased';
   if (!result!.sca) return 'customer_sca_incomplete';
   return row;
+}
+
+/**
+ * Records the link that sends the customer of a mandate created directly to their bank, once: only
+ * while the mandate is pending_sca and has none yet (a repeated create's staging answers the same
+ * link). Returns the row after it, or null when nothing was recorded.
+ */
+export async function setMandateAuthorisation(
+  db: Queryable,
+  merchantId: string,
+  id: string,
+  authorisation: { url: string; expiresAt: Date },
+): Promise<MandateRow | null> {
+  const [row] = await rows<MandateSqlRow>(
+    db,
+    `UPDATE mandate.mandates m SET authorisation_url = $3, authorisation_expires_at = $4
+      WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = 'pending_sca' AND m.authorisation_url IS NULL
+     RETURNING ${COLUMNS}`,
+    [id, merchantId, authorisation.url, authorisation.expiresAt],
+  );
+  return row ? toMandateRow(row) : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-ter
 import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
 import { rawSql, transaction, type Queryable } from '@vrp/sql';
 import { ERASURE_CONSTRAINTS, erasureViolation } from '../db/customers.js';
-import { insertMandate, readMandate } from '../db/mandate-sql.js';
+import { insertMandate, readMandate, setMandateAuthorisation } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import type { StoredCreditorAccount } from '../db/mandate-requests.js';
 import type { Deps } from '../deps.js';
@@ -29,14 +29,23 @@ export interface CreateMandateInput extends MandateTermsInput {
  * an erase of the customer commits while this runs), customer_sca_incomplete. With an Idempotency-Key
  * the key is bound to the mandate in the same transaction: a repeat returns that mandate.
  * With a creditor account, the mandate's consent is then staged at the bank (once per mandate,
- * however often the create is repeated); when the bank cannot be reached the connector's error
- * (service_unavailable) is answered, the mandate exists, and repeating the create with the same
- * Idempotency-Key stages it.
+ * however often the create is repeated) and the customer's authorisation link recorded on the
+ * mandate (its answers carry it while pending_sca); when the bank cannot be reached the
+ * connector's error (service_unavailable) is answered, the mandate exists, and repeating the
+ * create with the same Idempotency-Key stages it.
  */
 export async function createMandate(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
   const row = await createMandateRow(deps, input);
-  if (input.creditorAccount) await stageMandateConsent(deps, row, input.creditorAccount);
-  return row;
+  if (!input.creditorAccount || row.authorisationUrl !== null) return row;
+  const link = await stageMandateConsent(deps, row, input.creditorAccount);
+  // The connector dates every link it gives; one without a date would be a broken answer, not kept.
+  if (!link?.expiresAt) return row;
+  // A racing repeat may have recorded the same link first: answer the mandate as it stands.
+  return (
+    (await setMandateAuthorisation(deps.sql, row.merchantId, row.id, { url: link.url, expiresAt: link.expiresAt })) ??
+    (await readMandate(deps.sql, row.merchantId, row.id)) ??
+    row
+  );
 }
 
 async function createMandateRow(deps: Deps, input: CreateMandateInput): Promise<MandateRow> {
