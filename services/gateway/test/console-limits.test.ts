@@ -79,7 +79,7 @@ describe('password hashing', () => {
     });
     // While it is, an unknown invitation link is still answered (400, not 429): it is looked up before any hashing.
     const wrongLink = await browserAt(gateway.url).request('POST', '/console/api/invitations/accept', {
-      body: { token: 'x'.repeat(43), password: 'a long new password' },
+      body: { token: 'x'.repeat(43), code: '12345678', password: 'a long new password' },
     });
     expect(errorOf(wrongLink)).toEqual({ status: 400, code: 'validation_error', param: 'token' });
     const answers = await Promise.all(signIns);

@@ -118,31 +118,35 @@ export function EndpointPage() {
               </button>
             </form>
           ) : null}
-          <h2>Edit</h2>
-          <form
-            className="stack panel"
-            onSubmit={save}
-            key={`${e.url}|${e.description}|${e.enabled_events.join()}|${e.rate_limit?.per_second ?? 0}`}
-          >
-            <label>
-              <span className="field-label">Endpoint URL</span>
-              <input name="url" type="url" required defaultValue={e.url} />
-            </label>
-            <label>
-              <span className="field-label">Endpoint description</span>
-              <input name="description" maxLength={500} defaultValue={e.description} />
-            </label>
-            <EventTypeChoices selected={e.enabled_events} />
-            <label>
-              <span className="field-label">Rate limit (deliveries a second, empty: none)</span>
-              <input name="rate_limit" type="number" min={1} max={1000} step={1} defaultValue={e.rate_limit?.per_second ?? ''} />
-            </label>
-            <div>
-              <button type="submit" className="btn btn-primary">
-                Save
-              </button>
-            </div>
-          </form>
+          {canIntegrate ? (
+            <>
+              <h2>Edit</h2>
+              <form
+                className="stack panel"
+                onSubmit={save}
+                key={`${e.url}|${e.description}|${e.enabled_events.join()}|${e.rate_limit?.per_second ?? 0}`}
+              >
+                <label>
+                  <span className="field-label">Endpoint URL</span>
+                  <input name="url" type="url" required defaultValue={e.url} />
+                </label>
+                <label>
+                  <span className="field-label">Endpoint description</span>
+                  <input name="description" maxLength={500} defaultValue={e.description} />
+                </label>
+                <EventTypeChoices selected={e.enabled_events} />
+                <label>
+                  <span className="field-label">Rate limit (deliveries a second, empty: none)</span>
+                  <input name="rate_limit" type="number" min={1} max={1000} step={1} defaultValue={e.rate_limit?.per_second ?? ''} />
+                </label>
+                <div>
+                  <button type="submit" className="btn btn-primary">
+                    Save
+                  </button>
+                </div>
+              </form>
+            </>
+          ) : null}
         </>
       ) : null}
     </>

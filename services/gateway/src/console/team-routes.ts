@@ -34,7 +34,8 @@ export function registerTeamRoutes(router: Router, deps: Deps, may: (p: Permissi
         merchantName: session.merchant.name,
         invitedBy: session.user.id,
         email,
-        role: roleOf(body),
+        // Least privilege unless the owner chooses: a viewer.
+        role: body.role === undefined ? 'viewer' : roleOf(body),
         now: new Date(),
       },
       actingOf(req, res),
