@@ -132,6 +132,20 @@ describe('Console teams in Chromium', () => {
     await visit(v.page, 'Webhook endpoints', 'viewer-endpoints');
     expect(await v.page.getByRole('button', { name: 'Add endpoint' }).count()).toBe(0);
     expect(await v.page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).count()).toBe(0);
+    // Not even the sandbox tools of a mandate ("Revoke by customer", …): nothing that changes anything.
+    const api = platform.api(merchant.token);
+    const customer = await api.post('/v1/sandbox/customers', { sca_completed: true });
+    const mandate = await api.post('/v1/mandates', {
+      customer_id: customer.body.id,
+      maximum_amount: '25.00',
+      currency: 'GBP',
+      frequency: 'monthly',
+    });
+    await v.page.goto(`${platform.url}/console/mandates/${mandate.body.id as string}`);
+    await v.page.getByRole('heading', { level: 1 }).waitFor();
+    await v.page.waitForLoadState('networkidle');
+    expect(await v.page.getByRole('button', { name: /Revoke|Cancel|Activate/ }).count()).toBe(0);
+    await screenshot(v.page, 'viewer-mandate');
     await visit(v.page, 'Team', 'viewer-team');
     expect(await v.page.getByRole('button', { name: 'Invite' }).count()).toBe(0);
     expect(await v.page.getByRole('button', { name: 'Remove' }).count()).toBe(0);
