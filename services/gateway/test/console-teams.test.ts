@@ -498,3 +498,67 @@ describe('the audit log', () => {
     await expect(db.$executeRawUnsafe(`TRUNCATE "gateway"."audit_log"`)).rejects.toThrow(/append-only/);
   });
 });
+
+/** The smallest SMTP server that takes mail (a stand-in for the operator's mail server): what it received. */
+async function smtpReceiver(): Promise<{ url: string; messages: string[]; close(): Promise<void> }> {
+  const { createServer } = await import('node:net');
+  const messages: string[] = [];
+  const server = createServer((socket) => {
+    let data: string | undefined;
+    let buffer = '';
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (data !== undefined) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          messages.push(data + buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          data = undefined;
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
+        else if (verb === 'DATA') {
+          data = '';
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('console mail over SMTP', () => {
+  it('sends the invitation code through SMTP_URL and marks it sent in the outbox', async () => {
+    const smtp = await smtpReceiver();
+    try {
+      const gateway = await platform.startGateway({ SMTP_URL: smtp.url, MAIL_FROM: 'Console <console@platform.test>' });
+      const t = await team(gateway.url);
+      const email = `mailed${(seq += 1)}@shop.example`;
+      expect((await t.browsers.owner.request('POST', '/console/api/invitations', { body: { email, role: 'viewer' } })).status).toBe(201);
+      await expect.poll(() => smtp.messages.length, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
+      const [message] = smtp.messages;
+      const [queued] = await mailTo(email);
+      expect(message).toContain(`To: ${email}`);
+      expect(message).toContain('From: Console <console@platform.test>');
+      expect(message).toContain(codeOf(queued!.body));
+      await expect.poll(async () => (await mailTo(email))[0]!.sentAt, { timeout: 5000 }).not.toBeNull();
+    } finally {
+      await smtp.close();
+    }
+  }, 120_000);
+});
