@@ -18,6 +18,8 @@ import { RefundPage } from './pages/refund-detail.js';
 import { RefundsPage } from './pages/refunds.js';
 import { SignInPage } from './pages/sign-in.js';
 import { TeamPage } from './pages/team.js';
+import { AccountPage } from './pages/account.js';
+import { AuditLogPage } from './pages/audit-log.js';
 import { TokensPage } from './pages/tokens.js';
 import { SessionProvider, useSessionState } from './session.js';
 
@@ -43,6 +45,8 @@ function Gate() {
         <Route index element={<OverviewPage />} />
         <Route path="tokens" element={<TokensPage />} />
         <Route path="team" element={<TeamPage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="webhooks" element={<EndpointsPage />} />
         <Route path="webhooks/:id" element={<EndpointPage />} />
         <Route path="events" element={<EventsPage />} />

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { VrpClient } from '@vrp/sdk';
 import { createApiClient, isSignedOut } from './api/client.js';
-import { consoleApi, type Session } from './api/console-api.js';
+import { consoleApi, type Role, type Session } from './api/console-api.js';
 
 type State = { status: 'loading' } | { status: 'signed-out'; reason?: string } | { status: 'signed-in'; session: Session };
 
@@ -63,4 +63,11 @@ export function useGuard() {
     },
     [expire],
   );
+}
+
+/** What the signed-in user's role lets them do (the gateway enforces it; the UI only hides what would be refused). */
+export function useRole(): { role: Role; canIntegrate: boolean; canManage: boolean } {
+  const { session } = useSession();
+  const role = session.user.role;
+  return { role, canIntegrate: role !== 'viewer', canManage: role === 'owner' };
 }

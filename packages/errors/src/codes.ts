@@ -15,11 +15,19 @@ export const ERROR_CODES = {
   invalid_credentials: { http: 401, grpc: 16, type: 'authentication_error' },
   merchant_mismatch: { http: 403, grpc: 7, type: 'permission_error' },
   csrf_token_invalid: { http: 403, grpc: 7, type: 'permission_error' },
+  // The console user's role does not allow the action (viewer changing anything, developer managing the team).
+  forbidden: { http: 403, grpc: 7, type: 'permission_error' },
+  // The password was right; the account has two-factor sign-in, so a code (or a recovery code) must come with it.
+  two_factor_required: { http: 401, grpc: 16, type: 'authentication_error' },
+  // The action needs two-factor sign-in set up first (owners in production, creating a live token).
+  two_factor_setup_required: { http: 403, grpc: 7, type: 'permission_error' },
   not_found: { http: 404, grpc: 5, type: 'invalid_request_error' },
   open_payment_exists: { http: 409, grpc: 6, type: 'conflict_error' },
   idempotency_key_in_use: { http: 409, grpc: 10, type: 'idempotency_error' },
   // FAILED_PRECONDITION, as for a directory that is not empty: the customer must first lose its live mandates.
   customer_has_active_mandates: { http: 409, grpc: 9, type: 'conflict_error' },
+  // A merchant keeps at least one console owner: the last one cannot be removed or demoted.
+  last_owner: { http: 409, grpc: 9, type: 'conflict_error' },
   customer_not_found: { http: 422, grpc: 9, type: 'unprocessable_error' },
   customer_sca_incomplete: { http: 422, grpc: 9, type: 'unprocessable_error' },
   customer_erased: { http: 422, grpc: 9, type: 'unprocessable_error' },

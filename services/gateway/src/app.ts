@@ -4,6 +4,11 @@ import { startUp, type Started } from '@vrp/runtime';
 import { createGatewayClients, createHealthClients, type GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import { ConsoleAccounts } from './db/console-accounts.js';
+import { AuditLog } from './db/audit-log.js';
+import { ConsoleCredentials } from './db/console-credentials.js';
+import { ConsoleMailbox } from './db/console-mail.js';
+import { SecretSealer } from './domain/secret-sealing.js';
+import { MailSender } from './jobs/mail-sender.js';
 import { IdempotencyStore } from './db/idempotency-store.js';
 import { EventStreamLeases } from './db/event-stream-leases.js';
 import { AUTH_CHECK_MS, STREAM_LEASE_TTL_MS } from './routes/event-stream.js';
@@ -65,12 +70,19 @@ export function startGateway(
       w.close(),
     );
     const stopping = new AbortController();
+    const mailbox = new ConsoleMailbox(db);
+    if (config.smtpUrl)
+      resources.add('console mail sender', new MailSender(mailbox, config.smtpUrl, config.mailFrom, logger), (m) => m.close());
     const deps: Deps = {
       config,
       db,
       merchants,
       tokens: new LiveTokenCache(merchants, config.authCacheTtlMs),
       consoleAccounts: new ConsoleAccounts(db),
+      consoleCredentials: new ConsoleCredentials(db),
+      mailbox,
+      audit: new AuditLog(db),
+      sealer: new SecretSealer(config.idempotencySealingKeys),
       hashing: new HashingSlots(config.passwordHashConcurrency, config.passwordHashWaitMs),
       idempotency: new IdempotencyStore(db, config.idempotencyTtlMs, config.idempotencyLockTimeoutMs),
       clients,

@@ -8,6 +8,7 @@ const PRODUCTION = {
   DATABASE_URL: 'postgresql://vrp:s3cret@db.internal:5432/vrp_production',
   CURSOR_SECRET: '3f9c1e0a7b5d42c8a1e6f0b9d3c7a5e2',
   IDEMPOTENCY_SEALING_KEYS: 'k1:9e1f3a5c7b2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a3b5c7d9e2f4a6b8c0d1e3f',
+  PUBLIC_BASE_URL: 'https://pay.platform.example',
 };
 
 /** The lines of the ConfigError `env` makes loadGatewayConfig throw. */
@@ -22,6 +23,22 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('loadGatewayConfig', () => {
+  it('points console links at PUBLIC_BASE_URL: required (https) in production, the local gateway in sandbox', () => {
+    expect(loadGatewayConfig({}).publicBaseUrl).toBe('http://127.0.0.1:8080');
+    expect(loadGatewayConfig(PRODUCTION).publicBaseUrl).toBe('https://pay.platform.example');
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_BASE_URL: '' })).toEqual([
+      'PUBLIC_BASE_URL is required in production (the https address merchants reach the platform at)',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_BASE_URL: 'http://pay.platform.example' })).toEqual([
+      "PUBLIC_BASE_URL must be an https URL in production, got 'http://pay.platform.example'",
+    ]);
+    expect(problemsOf({ PUBLIC_BASE_URL: 'https://pay.example/console' })).toEqual([
+      "PUBLIC_BASE_URL must be an origin without a path, got 'https://pay.example/console'",
+    ]);
+    expect(loadGatewayConfig(PRODUCTION).consoleOwnerTwoFactor).toBe(true);
+    expect(loadGatewayConfig({}).consoleOwnerTwoFactor).toBe(false);
+  });
+
   it('runs the sandbox on the development secrets out of the box', () => {
     expect(loadGatewayConfig({}).cursorSecret).toBe(DEV_CURSOR_SECRET);
     expect(loadGatewayConfig({}).idempotencySealingKeys.map((k) => k.id)).toEqual(['dev']);
@@ -53,6 +70,7 @@ describe('loadGatewayConfig', () => {
     expect(problemsOf({ VRP_ENV: 'production', DATABASE_URL: PRODUCTION.DATABASE_URL, CURSOR_SECRET: '0'.repeat(64) })).toEqual([
       'CURSOR_SECRET looks like a placeholder (fewer than 8 different characters), not a random value',
       "IDEMPOTENCY_SEALING_KEYS must hold private keys in production: key 'dev' is the public development key",
+      'PUBLIC_BASE_URL is required in production (the https address merchants reach the platform at)',
     ]);
   });
 

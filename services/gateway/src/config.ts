@@ -1,4 +1,16 @@
-import { ConfigError, duration, int, list, loadConfig, platformSettings, str, vrpEnvSetting, type Setting, type VrpEnv } from '@vrp/config';
+import {
+  bool,
+  ConfigError,
+  duration,
+  int,
+  list,
+  loadConfig,
+  platformSettings,
+  str,
+  vrpEnvSetting,
+  type Setting,
+  type VrpEnv,
+} from '@vrp/config';
 import { parseSealingKeys, type SealingKey } from './domain/secret-sealing.js';
 
 /** Downstream gRPC services the gateway can call and check for readiness. */
@@ -47,6 +59,15 @@ function spec(env: VrpEnv) {
     eventStreamsPerMerchant: int('EVENT_STREAMS_PER_MERCHANT', { default: 5, min: 1, max: 100 }),
     // Merchant Console: where its built files are ('' = packages/console/dist of this checkout) and its sessions.
     consoleDir: str('CONSOLE_DIR', { default: '' }),
+    // The platform's public address: console invitation links point there, never at a request's Host.
+    // Production refuses to start without it (an https URL); the sandbox defaults to the local gateway.
+    publicBaseUrl: str('PUBLIC_BASE_URL', { default: env === 'sandbox' ? 'http://127.0.0.1:8080' : '' }),
+    // Console owners must sign in with a second factor (TOTP): on by default in production.
+    consoleOwnerTwoFactor: bool('CONSOLE_OWNER_TWO_FACTOR', { default: env === 'production' }),
+    // Mail the console sends (invitation codes): kept in the outbox table, and sent through SMTP when
+    // SMTP_URL is set (smtp://user:pass@host:587 or smtps://…).
+    smtpUrl: str('SMTP_URL', { default: '' }),
+    mailFrom: str('MAIL_FROM', { default: 'VRP Console <no-reply@localhost>' }),
     consoleSessionTtlMs: duration('CONSOLE_SESSION_TTL', { default: 12 * 3_600_000 }),
     consoleSessionIdleMs: duration('CONSOLE_SESSION_IDLE', { default: 2 * 3_600_000 }),
     // Failed sign-ins weighed at once within the window, per account from one address and per address;
@@ -106,8 +127,25 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     if (cursor) problems.push(cursor);
     problems.push(...productionSealingProblems(loaded.idempotencySealingKeys));
   }
+  const publicUrl = publicBaseUrlProblem(loaded.publicBaseUrl, loaded.env);
+  if (publicUrl) problems.push(publicUrl);
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({ ...loaded, readinessServices: loaded.readinessServices as DownstreamService[] });
+}
+
+/** Why PUBLIC_BASE_URL will not do: missing, not a URL, or (in production) not https. */
+function publicBaseUrlProblem(value: string, env: VrpEnv): string | undefined {
+  if (!value) return 'PUBLIC_BASE_URL is required in production (the https address merchants reach the platform at)';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `PUBLIC_BASE_URL must be a URL, got '${value}'`;
+  }
+  if (url.protocol !== 'https:' && (env === 'production' || url.protocol !== 'http:'))
+    return `PUBLIC_BASE_URL must be an https URL${env === 'production' ? ' in production' : ''}, got '${value}'`;
+  if (url.pathname !== '/' || url.search || url.hash) return `PUBLIC_BASE_URL must be an origin without a path, got '${value}'`;
+  return undefined;
 }
 
 /**

@@ -3,6 +3,10 @@ import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { HashingSlots } from './console/hashing-slots.js';
 import type { ConsoleAccounts } from './db/console-accounts.js';
+import type { AuditLog } from './db/audit-log.js';
+import type { ConsoleCredentials } from './db/console-credentials.js';
+import type { ConsoleMailbox } from './db/console-mail.js';
+import type { SecretSealer } from './domain/secret-sealing.js';
 import type { EventStreamLeases } from './db/event-stream-leases.js';
 import type { CredentialWatch } from './usecases/watch-credentials.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
@@ -20,6 +24,14 @@ export interface Deps {
   tokens: LiveTokenCache;
   /** Merchant Console users, sessions and invitations. */
   consoleAccounts: ConsoleAccounts;
+  /** Console users' own credentials: password changes, TOTP secrets, recovery codes. */
+  consoleCredentials: ConsoleCredentials;
+  /** Mail the console sends (invitation codes), queued for SMTP. */
+  mailbox: ConsoleMailbox;
+  /** The audit log of console and API-key actions (append-only). */
+  audit: AuditLog;
+  /** Seals secrets kept at rest (TOTP secrets) with IDEMPOTENCY_SEALING_KEYS. */
+  sealer: SecretSealer;
   /** The password hashing this gateway does at once (sign-in, accepting an invitation). */
   hashing: HashingSlots;
   idempotency: IdempotencyStore;

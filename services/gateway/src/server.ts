@@ -2,6 +2,7 @@ import express, { Router, type Express, type RequestHandler } from 'express';
 import { consoleApiRouter } from './console/api-routes.js';
 import { consoleSecurityHeaders, consoleStaticRouter, DEFAULT_CONSOLE_DIR } from './console/static-app.js';
 import type { Deps } from './deps.js';
+import { auditChanges } from './middleware/audit-changes.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler, notFoundRoute } from './middleware/error-handler.js';
 import { guardForwardedFor } from './middleware/forwarded-for.js';
@@ -123,7 +124,12 @@ export function createHttpApp(
   const v1 = Router();
   v1.use(mountedAt('/v1'));
   checkPathIds(v1);
-  v1.use(authenticate(deps, extras.failedAuthentications), rateLimit(extras.rateLimiter), ...jsonBody());
+  v1.use(
+    authenticate(deps, extras.failedAuthentications),
+    auditChanges(deps.audit, deps.logger),
+    rateLimit(extras.rateLimiter),
+    ...jsonBody(),
+  );
   v1.use(
     idempotency(deps.idempotency, {
       waitMs: deps.config.idempotencyWaitMs,

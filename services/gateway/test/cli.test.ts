@@ -132,7 +132,7 @@ describe('operator CLI', () => {
     const created = await vrpWithInput('a very long passphrase\n', ...args);
     expect(created.code).toBe(0);
     const user = JSON.parse(created.stdout) as Record<string, string>;
-    expect(user).toEqual({ id: expect.stringMatching(/^US/), merchant_id: merchant.id, email: 'finance@acme.example' });
+    expect(user).toEqual({ id: expect.stringMatching(/^US/), merchant_id: merchant.id, email: 'finance@acme.example', role: 'owner' });
     expect(created.stdout).not.toContain('passphrase');
     const signIn = await fetch(`${platform.url}/console/api/session`, {
       method: 'POST',

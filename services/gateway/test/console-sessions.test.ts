@@ -64,7 +64,7 @@ describe('console sign-in', () => {
     expect(errorOf(await browser.signIn(user.email, 'not the password at all'))).toEqual({ status: 401, code: 'invalid_credentials' });
     expect(errorOf(await browser.signIn('nobody@nowhere.example', PASSWORD))).toEqual({ status: 401, code: 'invalid_credentials' });
     expect(browser.cookie).toBeUndefined();
-    const stored = await db.consoleUser.findUniqueOrThrow({ where: { email: user.email } });
+    const stored = await db.consoleUser.findFirstOrThrow({ where: { email: user.email } });
     expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(stored.passwordHash).not.toContain(PASSWORD);
     const session = await browser.signIn(user.email, user.password);
@@ -278,41 +278,51 @@ describe('team invitations', () => {
     const { merchant, browser } = await signedIn();
     seq += 1;
     const email = `teammate${seq}@shop.example`;
-    const invited = await browser.request('POST', '/console/api/invitations', { body: { email: email.toUpperCase() } });
+    const invited = await browser.request('POST', '/console/api/invitations', { body: { email: email.toUpperCase(), role: 'developer' } });
     expect(invited.status).toBe(201);
     const link = new URL(invited.body.invite_url as string);
     expect(link.pathname).toBe('/console/accept-invite');
     const secret = new URLSearchParams(link.hash.slice(1)).get('token')!;
+    const mail = await db.consoleMail.findFirstOrThrow({ where: { toAddress: email } });
+    const code = /enter this code: (\d{8})/.exec(mail.body)![1]!;
     const team = await browser.request('GET', '/console/api/users');
     expect(team.body.invitations).toEqual([expect.objectContaining({ email, id: invited.body.id })]);
     expect(JSON.stringify(team.body)).not.toContain(secret);
 
     const newcomer = new ConsoleBrowser(platform.url);
     expect(
-      errorOf(await newcomer.request('POST', '/console/api/invitations/accept', { body: { token: secret, password: 'short' } })),
+      errorOf(await newcomer.request('POST', '/console/api/invitations/accept', { body: { token: secret, code, password: 'short' } })),
     ).toMatchObject({
       status: 400,
       param: 'password',
     });
     // Two tabs accept at once: one user is created, the other is told the link is used.
     const [first, second] = await Promise.all([
-      newcomer.request('POST', '/console/api/invitations/accept', { body: { token: secret, password: 'a long new password' } }),
+      newcomer.request('POST', '/console/api/invitations/accept', { body: { token: secret, code, password: 'a long new password' } }),
       new ConsoleBrowser(platform.url).request('POST', '/console/api/invitations/accept', {
-        body: { token: secret, password: 'another long one!' },
+        body: { token: secret, code, password: 'another long one!' },
       }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 400]);
     const winner = first.status === 200 ? first : second;
-    expect(winner.body).toMatchObject({ user: { email, merchant_id: merchant.id }, merchant: { id: merchant.id } });
+    expect(winner.body).toMatchObject({ user: { email, merchant_id: merchant.id, role: 'developer' }, merchant: { id: merchant.id } });
     expect(await db.consoleUser.count({ where: { email } })).toBe(1);
     const users = (await browser.request('GET', '/console/api/users')).body;
     expect((users.results as { email: string }[]).map((u) => u.email)).toContain(email);
     expect(users.invitations).toEqual([]);
-    expect(errorOf(await browser.request('POST', '/console/api/invitations', { body: { email } }))).toMatchObject({
+    expect(errorOf(await browser.request('POST', '/console/api/invitations', { body: { email, role: 'viewer' } }))).toMatchObject({
       status: 400,
       param: 'email',
     });
-    expect(errorOf(await browser.request('POST', '/console/api/invitations', { body: { email: 'not-an-email' } }))).toMatchObject({
+    expect(
+      errorOf(await browser.request('POST', '/console/api/invitations', { body: { email: 'a@b.example', role: 'admin' } })),
+    ).toMatchObject({
+      status: 400,
+      param: 'role',
+    });
+    expect(
+      errorOf(await browser.request('POST', '/console/api/invitations', { body: { email: 'not-an-email', role: 'viewer' } })),
+    ).toMatchObject({
       status: 400,
       param: 'email',
     });

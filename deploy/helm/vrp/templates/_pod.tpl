@@ -103,6 +103,13 @@ capabilities:
 - name: TRUST_PROXY
   value: {{ required "ingress.trustProxy is required with the Ingress: without it every client shares the ingress controller's address" .root.Values.ingress.trustProxy | toString | quote }}
 {{- end }}
+{{- if and (eq .name "gateway") (not (hasKey (.svc.env | default dict) "PUBLIC_BASE_URL")) }}
+{{- /* Console invitation links point here, never at a request's Host (production refuses to start without it). */}}
+{{- with include "vrp.publicBaseUrl" . }}
+- name: PUBLIC_BASE_URL
+  value: {{ . | quote }}
+{{- end }}
+{{- end }}
 {{- if eq .name "bank-connector" }}
 {{- include "vrp.bankEnv" . }}
 {{- end }}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRole } from '../session.js';
 import { ActionButton } from './ui.js';
 
 /**
@@ -20,6 +21,7 @@ export function ConfirmAction({
   done?: (result: unknown) => void;
 }) {
   const [asking, setAsking] = useState(false);
+  if (!useRole().canIntegrate) return null;
   if (!asking) {
     return (
       <button type="button" className="btn btn-danger" onClick={() => setAsking(true)}>

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSession, useSessionState } from '../session.js';
 
 const NAV = [
@@ -12,7 +12,12 @@ const NAV = [
   ['/payments', 'Payments'],
   ['/refunds', 'Refunds'],
   ['/team', 'Team'],
+  ['/audit-log', 'Audit log'],
+  ['/account', 'Account'],
 ] as const;
+
+/** Links only owners have use for (the gateway refuses the rest of the team anyway). */
+const OWNERS_ONLY = new Set<string>(['/audit-log']);
 
 /** Every signed-in page: a skip link, the header with who and where, the navigation and the page. */
 export function Layout() {
@@ -39,7 +44,7 @@ export function Layout() {
       <div className="body">
         <nav className="sidenav" aria-label="Main">
           <ul>
-            {NAV.map(([to, label]) => (
+            {NAV.filter(([to]) => session.user.role === 'owner' || !OWNERS_ONLY.has(to)).map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to} end={to === '/'}>
                   {label}
@@ -49,6 +54,11 @@ export function Layout() {
           </ul>
         </nav>
         <main id="content" tabIndex={-1}>
+          {session.two_factor_setup_required ? (
+            <p className="alert alert-info" role="status">
+              Owners must sign in with a second factor: <Link to="/account">set up two-factor sign-in</Link> to use the console.
+            </p>
+          ) : null}
           <Outlet />
         </main>
       </div>

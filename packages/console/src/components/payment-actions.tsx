@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { Payment, PaymentExpanded, Refund, VrpClient } from '@vrp/sdk';
 import { FAILURE_CODES } from '../format/vocabulary.js';
-import { useGuard } from '../session.js';
+import { useGuard, useRole } from '../session.js';
 import { ActionButton, ErrorAlert, IdLink, Notice } from './ui.js';
 
 /** Refund a settled payment: an amount (empty: all that is still refundable) and a reason. */
 export function RefundForm({ api, payment, done }: { api: VrpClient; payment: PaymentExpanded; done: () => void }) {
   const guard = useGuard();
+  const { canManage } = useRole();
   const [error, setError] = useState<unknown>();
   const [created, setCreated] = useState<Refund>();
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -24,6 +25,8 @@ export function RefundForm({ api, payment, done }: { api: VrpClient; payment: Pa
       done();
     }, setError);
   };
+  // Refunds move money: an owner's change.
+  if (!canManage) return null;
   return (
     <section className="panel" aria-labelledby="refund-heading">
       <h2 id="refund-heading">Refund</h2>
@@ -53,6 +56,7 @@ export function RefundForm({ api, payment, done }: { api: VrpClient; payment: Pa
 /** The simulated bank's decision on a submitted payment (sandbox only). */
 export function PaymentSandboxTools({ api, payment, done }: { api: VrpClient; payment: Payment; done: () => void }) {
   const guard = useGuard();
+  const { canIntegrate } = useRole();
   const [error, setError] = useState<unknown>();
   const fail = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -60,6 +64,7 @@ export function PaymentSandboxTools({ api, payment, done }: { api: VrpClient; pa
     setError(undefined);
     guard(() => api.sandboxFailPayment(payment.id, { failure_code: code })).then(done, setError);
   };
+  if (!canIntegrate) return null;
   return (
     <section className="panel" aria-label="Sandbox tools">
       <h2>Sandbox tools</h2>

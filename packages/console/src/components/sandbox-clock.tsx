@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../format/format.js';
 import { advanceSeconds, aheadOfRealTime, CLOCK_UNITS, type ClockUnit } from '../format/clock.js';
-import { useGuard, useSession } from '../session.js';
+import { useGuard, useRole, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { ErrorAlert, Facts, Notice, Time } from './ui.js';
 
@@ -12,6 +12,7 @@ import { ErrorAlert, Facts, Notice, Time } from './ui.js';
 export function SandboxClock() {
   const { api } = useSession();
   const guard = useGuard();
+  const { canIntegrate } = useRole();
   const clock = useLoad(() => api.sandboxGetClock(), 'sandbox-clock');
   const [moved, setMoved] = useState<string>();
   const [error, setError] = useState<unknown>();
@@ -47,23 +48,25 @@ export function SandboxClock() {
           ]}
         />
       ) : null}
-      <form className="inline-form" onSubmit={advance}>
-        <label>
-          <span className="field-label">Advance by</span>
-          <input name="amount" type="number" min={1} step={1} required defaultValue={1} inputMode="numeric" />
-        </label>
-        <label>
-          <span className="field-label">Unit</span>
-          <select name="unit" defaultValue="days">
-            {Object.keys(CLOCK_UNITS).map((u) => (
-              <option key={u}>{u}</option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Advance clock
-        </button>
-      </form>
+      {canIntegrate ? (
+        <form className="inline-form" onSubmit={advance}>
+          <label>
+            <span className="field-label">Advance by</span>
+            <input name="amount" type="number" min={1} step={1} required defaultValue={1} inputMode="numeric" />
+          </label>
+          <label>
+            <span className="field-label">Unit</span>
+            <select name="unit" defaultValue="days">
+              {Object.keys(CLOCK_UNITS).map((u) => (
+                <option key={u}>{u}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Advance clock
+          </button>
+        </form>
+      ) : null}
       {moved ? <Notice>{moved}</Notice> : null}
       <ErrorAlert error={error} />
     </section>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { describeError } from '../api/client.js';
 import { formatDateTime, prettyJson, toneOf } from '../format/format.js';
-import { useGuard } from '../session.js';
+import { useGuard, useRole } from '../session.js';
 
 /** A status as the API spells it, coloured by meaning. */
 export function StatusPill({ status }: { status: string }) {
@@ -112,8 +112,11 @@ export function ActionButton({
   autoFocus?: boolean;
 }) {
   const guard = useGuard();
+  const { canIntegrate } = useRole();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
+  // Every action button changes something: a viewer (read only) is shown none.
+  if (!canIntegrate) return null;
   return (
     <span className="action">
       <button

@@ -4,7 +4,7 @@ import type { WebhookEndpoint, WebhookEndpointUpdate } from '@vrp/sdk';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { ActionButton, ErrorAlert, Facts, Notice, PageHeader, ShownOnce, StatusPill, Time } from '../components/ui.js';
 import { TEST_EVENT_TYPES } from '../format/vocabulary.js';
-import { useGuard, useSession } from '../session.js';
+import { useGuard, useRole, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { EventTypeChoices, SCHEME_LABELS } from './endpoints.js';
 
@@ -14,6 +14,7 @@ type EventType = (typeof TEST_EVENT_TYPES)[number];
 export function EndpointPage() {
   const id = useParams().id!;
   const { api, session } = useSession();
+  const { canIntegrate } = useRole();
   const guard = useGuard();
   const navigate = useNavigate();
   const endpoint = useLoad(() => api.getWebhookEndpoint(id), id);
@@ -81,26 +82,28 @@ export function EndpointPage() {
           ) : null}
           {saved ? <Notice>{saved}</Notice> : null}
           <ErrorAlert error={error} />
-          <div className="button-row">
-            <ActionButton
-              label="Rotate secret"
-              run={() => api.rotateWebhookEndpointSecret(id)}
-              done={(r) => (setSecret((r as { secret: string }).secret), changed())}
-            />
-            {e.status === 'enabled' ? (
-              <ActionButton label="Disable" run={() => api.disableWebhookEndpoint(id)} done={changed} />
-            ) : (
-              <ActionButton label="Enable" run={() => api.enableWebhookEndpoint(id)} done={changed} />
-            )}
-            <ConfirmAction
-              label="Delete endpoint"
-              confirmLabel="Confirm delete"
-              warning="Deliveries to it stop at once; its past attempts stay on their events."
-              run={() => api.deleteWebhookEndpoint(id)}
-              done={() => navigate('/webhooks')}
-            />
-          </div>
-          {session.environment === 'sandbox' ? (
+          {canIntegrate ? (
+            <div className="button-row">
+              <ActionButton
+                label="Rotate secret"
+                run={() => api.rotateWebhookEndpointSecret(id)}
+                done={(r) => (setSecret((r as { secret: string }).secret), changed())}
+              />
+              {e.status === 'enabled' ? (
+                <ActionButton label="Disable" run={() => api.disableWebhookEndpoint(id)} done={changed} />
+              ) : (
+                <ActionButton label="Enable" run={() => api.enableWebhookEndpoint(id)} done={changed} />
+              )}
+              <ConfirmAction
+                label="Delete endpoint"
+                confirmLabel="Confirm delete"
+                warning="Deliveries to it stop at once; its past attempts stay on their events."
+                run={() => api.deleteWebhookEndpoint(id)}
+                done={() => navigate('/webhooks')}
+              />
+            </div>
+          ) : null}
+          {session.environment === 'sandbox' && canIntegrate ? (
             <form className="inline-form panel" onSubmit={sendTest} aria-label="Send a test event">
               <label>
                 <span className="field-label">Test event type</span>
@@ -115,31 +118,35 @@ export function EndpointPage() {
               </button>
             </form>
           ) : null}
-          <h2>Edit</h2>
-          <form
-            className="stack panel"
-            onSubmit={save}
-            key={`${e.url}|${e.description}|${e.enabled_events.join()}|${e.rate_limit?.per_second ?? 0}`}
-          >
-            <label>
-              <span className="field-label">Endpoint URL</span>
-              <input name="url" type="url" required defaultValue={e.url} />
-            </label>
-            <label>
-              <span className="field-label">Endpoint description</span>
-              <input name="description" maxLength={500} defaultValue={e.description} />
-            </label>
-            <EventTypeChoices selected={e.enabled_events} />
-            <label>
-              <span className="field-label">Rate limit (deliveries a second, empty: none)</span>
-              <input name="rate_limit" type="number" min={1} max={1000} step={1} defaultValue={e.rate_limit?.per_second ?? ''} />
-            </label>
-            <div>
-              <button type="submit" className="btn btn-primary">
-                Save
-              </button>
-            </div>
-          </form>
+          {canIntegrate ? (
+            <>
+              <h2>Edit</h2>
+              <form
+                className="stack panel"
+                onSubmit={save}
+                key={`${e.url}|${e.description}|${e.enabled_events.join()}|${e.rate_limit?.per_second ?? 0}`}
+              >
+                <label>
+                  <span className="field-label">Endpoint URL</span>
+                  <input name="url" type="url" required defaultValue={e.url} />
+                </label>
+                <label>
+                  <span className="field-label">Endpoint description</span>
+                  <input name="description" maxLength={500} defaultValue={e.description} />
+                </label>
+                <EventTypeChoices selected={e.enabled_events} />
+                <label>
+                  <span className="field-label">Rate limit (deliveries a second, empty: none)</span>
+                  <input name="rate_limit" type="number" min={1} max={1000} step={1} defaultValue={e.rate_limit?.per_second ?? ''} />
+                </label>
+                <div>
+                  <button type="submit" className="btn btn-primary">
+                    Save
+                  </button>
+                </div>
+              </form>
+            </>
+          ) : null}
         </>
       ) : null}
     </>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert, IdLink, PageHeader, ShownOnce, StatusPill, Time } from '../components/ui.js';
 import { ResourceList } from '../components/resource-list.js';
 import { EVENT_TYPES, EVENT_WILDCARDS, SIGNATURE_SCHEMES } from '../format/vocabulary.js';
-import { useGuard, useSession } from '../session.js';
+import { useGuard, useRole, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { Link } from 'react-router-dom';
 import type { WebhookEndpointCreate } from '@vrp/sdk';
@@ -52,6 +52,7 @@ function SigningAndRateFields() {
 /** Webhook endpoints: add one (its secret shown once) and the list. */
 export function EndpointsPage() {
   const { api } = useSession();
+  const { canIntegrate } = useRole();
   const guard = useGuard();
   const [secret, setSecret] = useState<string>();
   const [error, setError] = useState<unknown>();
@@ -80,27 +81,29 @@ export function EndpointsPage() {
   return (
     <>
       <PageHeader title="Webhook endpoints" />
-      <details className="panel" open>
-        <summary>Add an endpoint</summary>
-        <form className="stack" onSubmit={submit}>
-          <label>
-            <span className="field-label">URL</span>
-            <input name="url" type="url" required placeholder="https://sandbox.example.com/hooks/vrp" />
-          </label>
-          <label>
-            <span className="field-label">Description</span>
-            <input name="description" maxLength={500} />
-          </label>
-          <EventTypeChoices selected={[]} />
-          <SigningAndRateFields />
-          <ErrorAlert error={error} />
-          <div>
-            <button type="submit" className="btn btn-primary">
-              Add endpoint
-            </button>
-          </div>
-        </form>
-      </details>
+      {canIntegrate ? (
+        <details className="panel" open>
+          <summary>Add an endpoint</summary>
+          <form className="stack" onSubmit={submit}>
+            <label>
+              <span className="field-label">URL</span>
+              <input name="url" type="url" required placeholder="https://sandbox.example.com/hooks/vrp" />
+            </label>
+            <label>
+              <span className="field-label">Description</span>
+              <input name="description" maxLength={500} />
+            </label>
+            <EventTypeChoices selected={[]} />
+            <SigningAndRateFields />
+            <ErrorAlert error={error} />
+            <div>
+              <button type="submit" className="btn btn-primary">
+                Add endpoint
+              </button>
+            </div>
+          </form>
+        </details>
+      ) : null}
       {secret ? (
         <ShownOnce
           label="New secret"

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { ActionButton, ErrorAlert, Facts, IdLink, JsonBlock, PageHeader, StatusPill, Time } from '../components/ui.js';
 import { objectPathOf } from '../format/paths.js';
-import { useSession } from '../session.js';
+import { useRole, useSession } from '../session.js';
 import { useFollow } from '../use-follow.js';
 import { useLoad } from '../use-load.js';
 
@@ -9,6 +9,7 @@ import { useLoad } from '../use-load.js';
 export function EventPage() {
   const id = useParams().id!;
   const { api } = useSession();
+  const { canIntegrate } = useRole();
   const event = useLoad(() => api.getWebhookEvent(id), id);
   // After a retry, look again every second for 15 s so the outcome shows without a reload.
   const follow = useFollow(event.reload, 15);
@@ -32,7 +33,9 @@ export function EventPage() {
             ]}
           />
           <div className="button-row">
-            <ActionButton label="Retry" kind="primary" run={() => api.retryWebhookEvent(id)} done={() => (event.reload(), follow())} />
+            {canIntegrate ? (
+              <ActionButton label="Retry" kind="primary" run={() => api.retryWebhookEvent(id)} done={() => (event.reload(), follow())} />
+            ) : null}
           </div>
           <h2>Delivery attempts</h2>
           {e.attempts.length === 0 ? <p className="muted">No attempts yet.</p> : null}

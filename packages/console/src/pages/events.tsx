@@ -5,11 +5,12 @@ import { CREATED_RANGE, ORDER_BY_TIME, PAGE_SIZE } from '../format/list-filters.
 import { ResourceList } from '../components/resource-list.js';
 import { dayBound } from '../format/format.js';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '../format/vocabulary.js';
-import { useGuard, useSession } from '../session.js';
+import { useGuard, useRole, useSession } from '../session.js';
 
 /** Events with their delivery status; failed deliveries first-class, with bulk retry. */
 export function EventsPage() {
   const { api } = useSession();
+  const { canIntegrate } = useRole();
   const guard = useGuard();
   const [replayed, setReplayed] = useState<string>();
   const [error, setError] = useState<unknown>();
@@ -53,20 +54,24 @@ export function EventsPage() {
           { header: 'Created', cell: (e) => <Time iso={e.created_at} /> },
         ]}
       />
-      <h2>Retry failed events</h2>
-      <form className="inline-form panel" onSubmit={replay} aria-label="Retry failed events">
-        <label>
-          <span className="field-label">Failed from</span>
-          <input type="date" name="from" />
-        </label>
-        <label>
-          <span className="field-label">Failed to</span>
-          <input type="date" name="to" />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Retry failed events
-        </button>
-      </form>
+      {canIntegrate ? (
+        <>
+          <h2>Retry failed events</h2>
+          <form className="inline-form panel" onSubmit={replay} aria-label="Retry failed events">
+            <label>
+              <span className="field-label">Failed from</span>
+              <input type="date" name="from" />
+            </label>
+            <label>
+              <span className="field-label">Failed to</span>
+              <input type="date" name="to" />
+            </label>
+            <button type="submit" className="btn btn-primary">
+              Retry failed events
+            </button>
+          </form>
+        </>
+      ) : null}
       {replayed ? <Notice>{replayed}</Notice> : null}
       <ErrorAlert error={error} />
     </>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { consoleApi } from '../api/console-api.js';
 import { ActionButton, ErrorAlert, PageHeader, ShownOnce, StatusPill, Time } from '../components/ui.js';
-import { useGuard, useSession } from '../session.js';
+import { useGuard, useRole, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 
 /** API tokens: create (shown once), list with last use, revoke. */
 export function TokensPage() {
   const { session } = useSession();
+  const { canIntegrate } = useRole();
   const guard = useGuard();
   const tokens = useLoad(() => consoleApi.tokens(), 'tokens');
   const [created, setCreated] = useState<string>();
@@ -29,15 +30,17 @@ export function TokensPage() {
         Tokens authenticate your servers to the {session.environment} API (<code>Authorization: Bearer …</code>). Revoked tokens are refused
         everywhere within a second.
       </p>
-      <form className="inline-form" onSubmit={submit}>
-        <label>
-          <span className="field-label">Name</span>
-          <input name="name" required maxLength={100} placeholder="e.g. Billing server" />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Create token
-        </button>
-      </form>
+      {canIntegrate ? (
+        <form className="inline-form" onSubmit={submit}>
+          <label>
+            <span className="field-label">Name</span>
+            <input name="name" required maxLength={100} placeholder="e.g. Billing server" />
+          </label>
+          <button type="submit" className="btn btn-primary">
+            Create token
+          </button>
+        </form>
+      ) : null}
       <ErrorAlert error={error} />
       {created ? <ShownOnce label="New token" value={created} note="Copy it now: it will not be shown again." /> : null}
       <ErrorAlert error={tokens.error} />
@@ -65,7 +68,7 @@ export function TokensPage() {
               <td>{t.last_used_at ? <Time iso={t.last_used_at} /> : 'Never'}</td>
               <td>{t.revoked_at ? <StatusPill status="revoked" /> : <StatusPill status="live" />}</td>
               <td>
-                {t.revoked_at ? null : (
+                {t.revoked_at || !canIntegrate ? null : (
                   <ActionButton
                     label="Revoke"
                     kind="danger"

@@ -11,12 +11,17 @@ import type { MerchantRecord } from '../db/merchants.js';
 import { createConsoleUser } from '../usecases/console-team.js';
 import { createToken } from '../usecases/create-token.js';
 import { revokeToken } from '../usecases/revoke-token.js';
+import type { AuditLog } from '../db/audit-log.js';
+import { isRole, ROLES } from '../domain/roles.js';
+import { validationError } from '@vrp/errors';
 
 /** What a command may use; the mandate client is created only for commands that need it. */
 export interface CliContext {
   config: GatewayConfig;
   merchants: MerchantRepository;
   consoleAccounts: ConsoleAccounts;
+  /** The audit log: the operator's token and user changes are recorded there too. */
+  audit: AuditLog;
   /** Standard input, read to its end (passwords never go on the command line). */
   readStdin(): Promise<string>;
   mandateClient(): GatewayClients['mandate'];
@@ -123,6 +128,12 @@ export const COMMANDS: Record<string, Command> = {
     options: { merchant: { value: true, required: true, help: 'Merchant id (MR...)' } },
     async run(ctx, o) {
       const t = await createToken(ctx.merchants, ctx.config.env, str(o.merchant)!);
+      await ctx.audit.record({
+        merchantId: t.merchantId,
+        actor: { type: 'operator' },
+        action: 'token.created',
+        target: { type: 'token', id: t.tokenId },
+      });
       return { token_id: t.tokenId, merchant_id: t.merchantId, environment: ctx.config.env, access_token: t.accessToken };
     },
   },
@@ -132,26 +143,34 @@ export const COMMANDS: Record<string, Command> = {
     options: { 'token-id': { value: true, help: 'Token id (TK...)' }, token: { value: true, help: 'The token itself' } },
     async run(ctx, o) {
       const r = await revokeToken(ctx.merchants, { tokenId: str(o['token-id']), token: str(o.token) });
+      await ctx.audit.record({
+        merchantId: r.merchantId,
+        actor: { type: 'operator' },
+        action: 'token.revoked',
+        target: { type: 'token', id: r.tokenId },
+      });
       return { token_id: r.tokenId, merchant_id: r.merchantId, revoked: true };
     },
   },
   'users create': {
-    usage: 'users create --merchant MERCHANT_ID --email EMAIL --password-stdin',
+    usage: 'users create --merchant MERCHANT_ID --email EMAIL [--role owner|developer|viewer] --password-stdin',
     summary: 'Create a Merchant Console user of a merchant; the password is read from standard input.',
     options: {
       merchant: { value: true, required: true, help: 'Merchant id (MR...)' },
       email: { value: true, required: true, help: 'The email the user signs in with' },
+      role: { value: true, help: 'owner (default: everything), developer (tokens, endpoints, events) or viewer (read only)' },
       'password-stdin': { value: false, required: true, help: 'Read the password (12 to 200 characters) from standard input' },
     },
     async run(ctx, o) {
       // One trailing newline is what `echo` and a typed line add; it is not part of the password.
+      const role = str(o.role) ?? 'owner';
+      if (!isRole(role)) throw validationError('role', `must be one of ${ROLES.join(', ')}`);
       const password = (await ctx.readStdin()).replace(/\r?\n$/, '');
-      const user = await createConsoleUser(ctx.consoleAccounts, ctx.merchants, {
-        merchantId: str(o.merchant)!,
-        email: str(o.email)!,
-        password,
-      });
-      return { id: user.id, merchant_id: user.merchantId, email: user.email };
+      const user = await createConsoleUser(
+        { accounts: ctx.consoleAccounts, merchants: ctx.merchants, audit: ctx.audit },
+        { merchantId: str(o.merchant)!, email: str(o.email)!, password, role },
+      );
+      return { id: user.id, merchant_id: user.merchantId, email: user.email, role: user.role };
     },
   },
   'customers create': {

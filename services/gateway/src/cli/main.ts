@@ -7,6 +7,7 @@ import { ConsoleAccounts } from '../db/console-accounts.js';
 import { MerchantRepository } from '../db/merchants.js';
 import { createDb } from '../db/client.js';
 import { UsageError, parseArgs, readOptions } from './args.js';
+import { AuditLog } from '../db/audit-log.js';
 import { COMMANDS, type CliContext, type Command } from './commands.js';
 import { DEVELOPER_COMMANDS, type DeveloperCommand } from './developer-commands.js';
 import { CommandError } from './public-api-client.js';
@@ -71,6 +72,7 @@ export async function runCli(argv: string[]): Promise<number> {
       config,
       merchants: new MerchantRepository(db),
       consoleAccounts: new ConsoleAccounts(db),
+      audit: new AuditLog(db),
       readStdin,
       mandateClient: () =>
         (client ??= createServiceClient(mandate.MandateService, { baseUrl: config.serviceUrls.mandate, timeoutMs: config.grpcTimeoutMs })),

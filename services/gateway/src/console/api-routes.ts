@@ -1,25 +1,20 @@
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { ApiError, notFound, validationError } from '@vrp/errors';
-import type { ConsoleSessionRecord } from '../db/console-accounts.js';
 import type { Deps } from '../deps.js';
 import { createToken } from '../usecases/create-token.js';
 import { revokeToken } from '../usecases/revoke-token.js';
 import { csrfMatches, openSession, resumeSession, signIn } from '../usecases/console-sessions.js';
-import { acceptInvitation, inviteTeammate } from '../usecases/console-team.js';
-import { presentInvitation, presentSession, presentToken, presentUser } from './presenters.js';
+import { acceptInvitation } from '../usecases/console-team.js';
+import { checkSessionMay, mustSetUpTwoFactor } from './access.js';
+import { registerAccountRoutes } from './account-routes.js';
+import { registerAuditRoutes } from './audit-routes.js';
+import { actingOf, field, optionalField, sessionOf, setConsoleSession, whereFrom, type Body } from './console-request.js';
+import { presentSession, presentToken } from './presenters.js';
 import { clearSessionCookie, sessionSecretOf, setSessionCookie } from './session-cookie.js';
 import { sessionPolicyOf } from './session-policy.js';
+import { registerTeamRoutes } from './team-routes.js';
 import { clientAddressOf } from '../middleware/forwarded-for.js';
-
-type Body = Record<string, unknown>;
-
-/** A required string field of a console request body, at most `max` characters. */
-function field(body: Body, name: string, max: number): string {
-  const value = body[name];
-  if (typeof value !== 'string' || value.length === 0) throw validationError(name, `${name} is required`);
-  if (value.length > max) throw validationError(name, `${name} must be at most ${max} characters`);
-  return value;
-}
+import type { Permission } from '../domain/roles.js';
 
 const parseJson = express.json({ limit: '10kb', strict: true, type: () => true });
 
@@ -51,13 +46,6 @@ const sameOriginJson: RequestHandler = (req, res, next) => {
   });
 };
 
-const sessions = new WeakMap<Response, ConsoleSessionRecord>();
-const sessionOf = (res: Response): ConsoleSessionRecord => {
-  const s = sessions.get(res);
-  if (!s) throw new Error('console route without a session');
-  return s;
-};
-
 /**
  * The console's own routes under /console/api: sign-in and session, API tokens, the team.
  * Everything else the console does goes through the public /v1 API with the same session.
@@ -71,25 +59,53 @@ export function consoleApiRouter(deps: Deps): Router {
 
   const opened = (res: Response, o: Awaited<ReturnType<typeof openSession>>) => {
     setSessionCookie(res, o.secret, o.session.expiresAt);
-    res.json(presentSession(o.session, env));
+    res.json(presentSession(o.session, env, mustSetUpTwoFactor(o.session, deps.config)));
   };
+  /** Lets the request through when the session's user may do what needs `permission` (403 otherwise). */
+  const may =
+    (permission: Permission): RequestHandler =>
+    (_req, res, next) => {
+      checkSessionMay(sessionOf(res), permission, deps.config);
+      next();
+    };
+  const auditCtx = { accounts, hashing: deps.hashing, credentials: deps.consoleCredentials, sealer: deps.sealer, audit: deps.audit };
 
   router.post('/session', async (req, res) => {
     const body = req.body as Body;
     const email = field(body, 'email', 254);
     const password = field(body, 'password', 1000);
-    opened(
-      res,
-      await signIn({ accounts, hashing: deps.hashing }, { email, password, address: clientAddressOf(req), now: new Date() }, policy),
+    const code = optionalField(body, 'code', 20);
+    const recoveryCode = optionalField(body, 'recovery_code', 40);
+    const signedIn = await signIn(
+      auditCtx,
+      {
+        email,
+        password,
+        address: clientAddressOf(req),
+        now: new Date(),
+        ...(code ? { code } : {}),
+        ...(recoveryCode ? { recoveryCode } : {}),
+      },
+      policy,
     );
+    const { user, merchant } = signedIn.session;
+    await deps.audit.record({
+      merchantId: merchant.id,
+      actor: { type: 'user', id: user.id, email: user.email },
+      ...whereFrom(req),
+      action: 'session.signed_in',
+      target: { type: 'user', id: user.id },
+      details: { factor: signedIn.factor },
+    });
+    opened(res, signedIn);
   });
 
   router.post('/invitations/accept', async (req, res) => {
     const body = req.body as Body;
     const now = new Date();
     const user = await acceptInvitation(
-      { accounts, hashing: deps.hashing },
-      { secret: field(body, 'token', 100), password: field(body, 'password', 1000), now },
+      { accounts, hashing: deps.hashing, audit: deps.audit },
+      { secret: field(body, 'token', 100), code: field(body, 'code', 20), password: field(body, 'password', 1000), now, ...whereFrom(req) },
     );
     opened(res, await openSession(accounts, user.id, now, policy));
   });
@@ -102,62 +118,75 @@ export function consoleApiRouter(deps: Deps): Router {
     if (req.method !== 'GET' && req.method !== 'HEAD' && !csrfMatches(session, req.get('x-csrf-token'))) {
       throw new ApiError('csrf_token_invalid', "Send the session's X-CSRF-Token header with every change.");
     }
-    sessions.set(res, session);
+    setConsoleSession(res, session);
     next();
   });
 
   router.get('/session', (_req, res) => {
-    res.json(presentSession(sessionOf(res), env));
+    const session = sessionOf(res);
+    res.json(presentSession(session, env, mustSetUpTwoFactor(session, deps.config)));
   });
 
-  router.delete('/session', async (_req, res) => {
+  router.delete('/session', async (req, res) => {
     await accounts.deleteSession(sessionOf(res).tokenHash);
+    await deps.audit.record({ merchantId: sessionOf(res).merchant.id, ...actingOf(req, res), action: 'session.signed_out' });
     clearSessionCookie(res);
     res.status(204).end();
   });
 
-  router.get('/tokens', async (_req, res) => {
+  // The signed-in user's own account: open to every role, and to an owner who must still set up two-factor sign-in.
+  registerAccountRoutes(router, deps);
+
+  router.get('/tokens', may('read'), async (_req, res) => {
     res.json({ results: (await deps.merchants.listTokens(sessionOf(res).merchant.id)).map(presentToken) });
   });
 
-  router.post('/tokens', async (req, res) => {
+  router.post('/tokens', may('integrate'), async (req, res) => {
+    const session = sessionOf(res);
     const name = field(req.body as Body, 'name', 100).trim();
     if (!name) throw validationError('name', 'name is required');
-    const created = await createToken(deps.merchants, env, sessionOf(res).merchant.id, name);
+    // A live token moves real money: whoever creates one has proved a second factor.
+    if (env === 'production' && !session.user.twoFactor)
+      throw new ApiError('two_factor_setup_required', 'Set up two-factor sign-in (Account) before creating a live API token.');
+    const created = await createToken(deps.merchants, env, session.merchant.id, name);
+    await deps.audit.record({
+      merchantId: session.merchant.id,
+      ...actingOf(req, res),
+      action: 'token.created',
+      target: { type: 'token', id: created.tokenId },
+      details: { name },
+    });
     res.status(201).json({ ...presentToken(created.token), access_token: created.accessToken });
   });
 
-  router.post('/tokens/:id/revoke', async (req, res) => {
+  router.post('/tokens/:id/revoke', may('integrate'), async (req, res) => {
     const merchantId = sessionOf(res).merchant.id;
     const id = req.params.id as string;
     const token = await deps.merchants.findToken(merchantId, id);
     if (!token) throw notFound('token', id);
-    if (!token.revokedAt)
-      await revokeToken(deps.merchants, { tokenId: id, merchantId }).catch((err: unknown) => {
-        // Revoked meanwhile by someone else: the answer below shows it revoked either way.
-        if (!(err instanceof ApiError && err.code === 'not_found')) throw err;
-      });
+    if (!token.revokedAt) {
+      const revoked = await revokeToken(deps.merchants, { tokenId: id, merchantId }).then(
+        () => true,
+        (err: unknown) => {
+          // Revoked meanwhile by someone else: the answer below shows it revoked either way.
+          if (!(err instanceof ApiError && err.code === 'not_found')) throw err;
+          return false;
+        },
+      );
+      if (revoked)
+        await deps.audit.record({
+          merchantId,
+          ...actingOf(req, res),
+          action: 'token.revoked',
+          target: { type: 'token', id },
+          details: { name: token.name },
+        });
+    }
     res.json(presentToken((await deps.merchants.findToken(merchantId, id))!));
   });
 
-  router.get('/users', async (_req, res) => {
-    const merchantId = sessionOf(res).merchant.id;
-    const [users, invitations] = await Promise.all([accounts.listUsers(merchantId), accounts.listOpenInvitations(merchantId, new Date())]);
-    res.json({ results: users.map(presentUser), invitations: invitations.map(presentInvitation) });
-  });
-
-  router.post('/invitations', async (req, res) => {
-    const session = sessionOf(res);
-    const email = field(req.body as Body, 'email', 254);
-    const { invitation, secret } = await inviteTeammate(accounts, {
-      merchantId: session.merchant.id,
-      invitedBy: session.user.id,
-      email,
-      now: new Date(),
-    });
-    const inviteUrl = `${req.protocol}://${req.get('host')}/console/accept-invite#token=${secret}`;
-    res.status(201).json({ ...presentInvitation(invitation), invite_url: inviteUrl });
-  });
+  registerTeamRoutes(router, deps, may);
+  registerAuditRoutes(router, deps, may);
 
   return router;
 }

@@ -7,7 +7,7 @@ const merchant = { id: 'MR1', name: 'M', payoutCurrency: 'GBP', createdAt: new D
 function repository() {
   const repo = {
     queries: 0,
-    answer: { environment: 'sandbox', merchant } as { environment: string; merchant: typeof merchant } | null,
+    answer: { id: 'TK1', environment: 'sandbox', merchant } as { id: string; environment: string; merchant: typeof merchant } | null,
     fail: false,
     async findLiveToken() {
       repo.queries++;

@@ -119,9 +119,10 @@ export class MerchantRepository {
    * The live (not revoked) token with this hash, with its merchant. The same statement notes
    * that the token was used (last_used_at), at most once a minute so it rarely writes.
    */
-  async findLiveToken(hash: string): Promise<{ environment: string; merchant: MerchantRecord } | null> {
+  async findLiveToken(hash: string): Promise<{ id: string; environment: string; merchant: MerchantRecord } | null> {
     const rows = await this.db.$queryRaw<
       {
+        id: string;
         environment: string;
         merchant_id: string;
         name: string;
@@ -140,11 +141,12 @@ export class MerchantRepository {
       used AS (
         UPDATE "gateway"."api_tokens" t SET last_used_at = now() FROM live
          WHERE t.id = live.id AND (live.last_used_at IS NULL OR live.last_used_at < now() - interval '1 minute'))
-      SELECT environment, merchant_id, name, payout_currency, merchant_created_at, creditor_account_scheme, creditor_account_id,
+      SELECT id, environment, merchant_id, name, payout_currency, merchant_created_at, creditor_account_scheme, creditor_account_id,
              creditor_account_name FROM live`;
     const row = rows[0];
     if (!row) return null;
     return {
+      id: row.id,
       environment: row.environment,
       merchant: toRecord({
         id: row.merchant_id,

@@ -20,10 +20,10 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
 const maxmem = (c: { N: number; r: number }) => 128 * c.N * c.r * 2;
 
 /** Refuses passwords a person should not use: 12 to 200 characters. */
-export function checkPasswordPolicy(password: string): void {
+export function checkPasswordPolicy(password: string, param = 'password'): void {
   const length = [...password].length;
-  if (length < MIN_LENGTH) throw validationError('password', `must be at least ${MIN_LENGTH} characters`);
-  if (length > MAX_LENGTH) throw validationError('password', `must be at most ${MAX_LENGTH} characters`);
+  if (length < MIN_LENGTH) throw validationError(param, `must be at least ${MIN_LENGTH} characters`);
+  if (length > MAX_LENGTH) throw validationError(param, `must be at most ${MAX_LENGTH} characters`);
 }
 
 /** A memory-hard hash of the password, self-describing: `scrypt$N$r$p$salt$key` (base64url). */

@@ -1,10 +1,13 @@
 import type { Response } from 'express';
 import type { MerchantRecord } from '../db/merchants.js';
+import type { AuditActor } from '../db/audit-log.js';
 
 /** What the middleware chain learns about a request, kept on res.locals. */
 interface GatewayLocals {
   requestId?: string;
   merchant?: MerchantRecord;
+  /** Who is acting: the console user of a session, or the bearer token (for the audit log). */
+  actor?: AuditActor;
   idempotency?: { key: string; fingerprint: string };
 }
 
@@ -28,6 +31,15 @@ export function merchantOf(res: Response): MerchantRecord {
 
 export function setMerchant(res: Response, merchant: MerchantRecord): void {
   locals(res).merchant = merchant;
+}
+
+/** Who the authenticated request speaks as; only valid on routes behind `authenticate`. */
+export function actorOf(res: Response): AuditActor | undefined {
+  return locals(res).actor;
+}
+
+export function setActor(res: Response, actor: AuditActor): void {
+  locals(res).actor = actor;
 }
 
 /**

@@ -15,6 +15,15 @@ export async function authenticate(
   environment: TokenEnvironment,
   header: string | undefined,
 ): Promise<MerchantRecord> {
+  return (await authenticateBearer(merchants, environment, header)).merchant;
+}
+
+/** As `authenticate`, with the id of the token that spoke (the audit log names it). */
+export async function authenticateBearer(
+  merchants: Pick<MerchantRepository, 'findLiveToken'>,
+  environment: TokenEnvironment,
+  header: string | undefined,
+): Promise<{ merchant: MerchantRecord; tokenId: string }> {
   const match = header === undefined ? null : BEARER.exec(header.trim());
   if (!match) {
     throw new ApiError('authentication_required', 'Send your API token as "Authorization: Bearer <token>".');
@@ -25,5 +34,5 @@ export async function authenticate(
   if (tokenEnvironment(token) !== environment) throw invalid();
   const found = await merchants.findLiveToken(hashToken(token));
   if (!found || found.environment !== environment) throw invalid();
-  return found.merchant;
+  return { merchant: found.merchant, tokenId: found.id };
 }

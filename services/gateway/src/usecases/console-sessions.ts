@@ -1,6 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@vrp/errors';
-import type { ConsoleAccounts, ConsoleSessionRecord } from '../db/console-accounts.js';
+import type { ConsoleAccounts, ConsoleSessionRecord, ConsoleUserCredentials } from '../db/console-accounts.js';
+import type { ConsoleCredentials } from '../db/console-credentials.js';
+import type { SecretSealer } from '../domain/secret-sealing.js';
+import { normaliseRecoveryCode } from '../domain/recovery-codes.js';
+import { acceptTotp } from '../domain/totp.js';
 import { signInWaitMs, type SignInLimits } from '../domain/sign-in-throttle.js';
 import type { HashingSlots } from '../console/hashing-slots.js';
 import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from '../domain/password.js';
@@ -24,6 +28,43 @@ export interface OpenedSession {
 }
 
 const invalidCredentials = () => new ApiError('invalid_credentials', 'The email or password is not right.');
+const invalidCode = () => new ApiError('invalid_credentials', 'The two-factor code is not right (or was used already).');
+
+/** Accounts with one address tried at one sign-in at most (one per merchant the address belongs to). */
+const MAX_ACCOUNTS_PER_EMAIL = 5;
+
+/** The sealing context of a user's TOTP secret: a sealed secret cannot be moved to another user. */
+export const totpContext = (userId: string) => `console-totp\n${userId}`;
+
+/** The second factor a sign-in may carry: a TOTP code or one of the user's recovery codes. */
+export interface SecondFactor {
+  code?: string;
+  recoveryCode?: string;
+}
+
+/**
+ * Checks the second factor of a user with two-factor sign-in: a TOTP code (good once: its step is
+ * recorded) or an unused recovery code (used up). 401 two_factor_required without one,
+ * invalid_credentials when it is wrong.
+ */
+export async function checkSecondFactor(
+  ctx: { credentials: ConsoleCredentials; sealer: SecretSealer },
+  user: Pick<ConsoleUserCredentials, 'id' | 'totpSecret' | 'totpLastStep'>,
+  factor: SecondFactor,
+  now: Date,
+): Promise<'totp' | 'recovery_code'> {
+  if (!user.totpSecret) throw new Error('checkSecondFactor for a user without two-factor sign-in');
+  if (factor.recoveryCode) {
+    if (await ctx.credentials.useRecoveryCode(user.id, hashSecret(normaliseRecoveryCode(factor.recoveryCode)), now)) return 'recovery_code';
+    throw invalidCode();
+  }
+  if (!factor.code) throw new ApiError('two_factor_required', 'Enter the code from your authenticator app (or a recovery code).');
+  const secret = ctx.sealer.open(user.totpSecret, totpContext(user.id));
+  if (!secret) throw new Error(`the TOTP secret of ${user.id} cannot be opened with the sealing keys held`);
+  const step = acceptTotp(secret, factor.code, now, user.totpLastStep);
+  if (step === null || !(await ctx.credentials.useTotpStep(user.id, step))) throw invalidCode();
+  return 'totp';
+}
 
 /**
  * Signs a console user in. The attempt is weighed first, before any password work: failures of
@@ -35,10 +76,10 @@ const invalidCredentials = () => new ApiError('invalid_credentials', 'The email 
  * clears the account's failures from this address.
  */
 export async function signIn(
-  ctx: { accounts: ConsoleAccounts; hashing: HashingSlots },
-  input: { email: string; password: string; address: string; now: Date },
+  ctx: { accounts: ConsoleAccounts; hashing: HashingSlots; credentials: ConsoleCredentials; sealer: SecretSealer },
+  input: { email: string; password: string; address: string; now: Date } & SecondFactor,
   policy: SessionPolicy & { limits: SignInLimits },
-): Promise<OpenedSession> {
+): Promise<OpenedSession & { factor: 'password' | 'totp' | 'recovery_code' }> {
   const { accounts, hashing } = ctx;
   const email = input.email.trim().toLowerCase();
   const { limits } = policy;
@@ -50,24 +91,42 @@ export async function signIn(
       retryAfter: Math.max(1, Math.ceil(admitted.waitMs / 1000)),
     });
   }
-  const user = await accounts.findUserForSignIn(email);
-  const stored = user?.passwordHash ?? UNKNOWN_USER_HASH;
-  // undefined: no match; null: a match whose hash is current; a string: the match's hash with today's cost.
-  let checked: string | null | undefined;
+  // An address is unique per merchant only: each account with it is tried, oldest first, and the
+  // first whose password matches signs in. No account costs the same scrypt work as one.
+  const candidates = await accounts.findUsersForSignIn(email, MAX_ACCOUNTS_PER_EMAIL);
+  // The match and, when its hash was made with older parameters, its hash with today's cost.
+  let checked: { user: ConsoleUserCredentials; rehash: string | null } | undefined;
   try {
     checked = await hashing.run(async () => {
-      if (!(await verifyPassword(input.password, stored)) || !user) return undefined;
-      return needsRehash(stored) ? hashPassword(input.password) : null;
+      if (candidates.length === 0) {
+        await verifyPassword(input.password, UNKNOWN_USER_HASH);
+        return undefined;
+      }
+      for (const user of candidates) {
+        if (await verifyPassword(input.password, user.passwordHash))
+          return { user, rehash: needsRehash(user.passwordHash) ? await hashPassword(input.password) : null };
+      }
+      return undefined;
     });
   } catch (err) {
     // Refused for want of a hashing slot: the password was never weighed, so it is no failure either.
     await accounts.forgetSignInAttempt(admitted.attemptId);
     throw err;
   }
-  if (checked === undefined || !user) throw invalidCredentials();
-  if (checked) await accounts.replacePasswordHash(user.id, stored, checked);
+  if (!checked) throw invalidCredentials();
+  const { user, rehash } = checked;
+  if (rehash) await accounts.replacePasswordHash(user.id, user.passwordHash, rehash);
+  let factor: 'password' | 'totp' | 'recovery_code' = 'password';
+  if (user.totpSecret) {
+    if (!input.code && !input.recoveryCode) {
+      // The password was right: asking for the code is no failure (a wrong code is).
+      await accounts.forgetSignInAttempt(admitted.attemptId);
+      throw new ApiError('two_factor_required', 'Enter the code from your authenticator app (or a recovery code).');
+    }
+    factor = await checkSecondFactor(ctx, user, input, input.now);
+  }
   await accounts.clearSignInAttempts(email, input.address);
-  return openSession(accounts, user.id, input.now, policy);
+  return { ...(await openSession(accounts, user.id, input.now, policy)), factor };
 }
 
 /** Opens a session for a user who has just proved who they are. */

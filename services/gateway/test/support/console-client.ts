@@ -3,6 +3,7 @@ import { newId } from '@vrp/ids';
 import { normaliseEmail } from '../../src/domain/email.js';
 import { createConsoleUser } from '../../src/usecases/console-team.js';
 import type { MerchantRepository } from '../../src/db/merchants.js';
+import type { Role } from '../../src/domain/roles.js';
 
 /** An answer of the console routes as tests look at it. */
 export interface ConsoleResponse {
@@ -68,15 +69,16 @@ export async function consoleUser(
   merchants: MerchantRepository,
   merchantId: string,
   email: string,
+  role: Role = 'owner',
 ): Promise<{ email: string; password: string }> {
   if (!passwordHash) {
-    passwordHash = createConsoleUser(accounts, merchants, { merchantId, email, password: PASSWORD }).then(async (user) => {
-      return (await accounts.findUserForSignIn(user.email))!.passwordHash;
+    passwordHash = createConsoleUser({ accounts, merchants }, { merchantId, email, password: PASSWORD, role }).then(async (user) => {
+      return (await accounts.findUsersForSignIn(user.email, 1))[0]!.passwordHash;
     });
     passwordHash.catch(() => (passwordHash = undefined));
     await passwordHash;
     return { email, password: PASSWORD };
   }
-  await accounts.createUser({ id: newId('consoleUser'), merchantId, email: normaliseEmail(email), passwordHash: await passwordHash });
+  await accounts.createUser({ id: newId('consoleUser'), merchantId, email: normaliseEmail(email), passwordHash: await passwordHash, role });
   return { email, password: PASSWORD };
 }

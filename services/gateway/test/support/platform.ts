@@ -87,6 +87,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     PASSWORD_HASH_WAIT: '60s',
     // Every test comes from 127.0.0.1 and many send bad tokens on purpose; the failed-authentication tests lower it.
     AUTH_FAILURE_BURST: '100000',
+    // Where invitation links point (production requires it): never the address a request came to.
+    PUBLIC_BASE_URL: 'https://console.platform.test',
     ...gatewayEnv,
     ...options.overrides,
   };
