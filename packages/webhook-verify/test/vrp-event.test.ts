@@ -16,6 +16,7 @@ function handle(event: VrpEvent): string {
       return `${event.data.mandate_id} ${event.data.amount_refunded}`;
     case 'refund.created':
     case 'refund.settled':
+    case 'refund.failed':
       return `${event.data.payment_id} ${event.data.expected_settlement_date}`;
     case 'mandate_request.authorised':
     case 'mandate_request.declined':
@@ -43,6 +44,7 @@ function handleAllButOne(event: VrpEvent): string {
     case 'payment.failed':
     case 'payment.refunded':
     case 'refund.created':
+    case 'refund.failed':
     case 'mandate_request.authorised':
     case 'mandate_request.declined':
     case 'mandate_request.expired':

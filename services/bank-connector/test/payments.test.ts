@@ -70,9 +70,12 @@ describe('payments', () => {
     expect(await atTheBank(`${s.paymentId}-1`)).toHaveLength(1);
   });
 
-  it('reports each way the bank fails a payment with the platform failure code', async () => {
+  it('reports each way the bank fails a payment with the platform failure code (the sandbox fail takes every code)', async () => {
     const m = await authorisedMandate(world);
     const cases = [
+      ['insufficient_funds', 'insufficient_funds'],
+      ['violates_consent_parameters', 'violates_consent_parameters'],
+      ['mandate_revoked_at_bank', 'mandate_revoked_at_bank'],
       ['account_closed', 'account_closed'],
       ['account_blocked', 'account_blocked'],
       ['payment_stopped', 'payment_stopped'],

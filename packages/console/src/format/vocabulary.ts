@@ -17,6 +17,7 @@ export const TEST_EVENT_TYPES = every<WebhookTestRequest['event_type']>()([
   'payment.refunded',
   'refund.created',
   'refund.settled',
+  'refund.failed',
   'mandate_request.authorised',
   'mandate_request.declined',
   'mandate_request.expired',

@@ -23,10 +23,18 @@ export const RESOURCE_EVENT_CATALOGUE = {
     data: paymentResource,
     description: 'The bank settled a payment (also sent when a rejected refund gives money back).',
   },
-  'payment.failed': { data: paymentResource, description: 'The bank failed a payment; `failure_code` says why.' },
+  'payment.failed': {
+    data: paymentResource,
+    description: 'The bank failed a payment; `failure` says why, where it came from and whether a retry can succeed.',
+  },
   'payment.refunded': { data: paymentResource, description: 'A refund was booked against a payment; `amount_refunded` is its new total.' },
   'refund.created': { data: refundResource, description: 'A refund was created and handed to the bank.' },
   'refund.settled': { data: refundResource, description: 'The bank settled a refund.' },
+  'refund.failed': {
+    data: refundResource,
+    description:
+      'The bank rejected a refund; its amount is refundable again (payment.settled follows when the payment was fully refunded).',
+  },
   'mandate_request.authorised': {
     data: mandateRequestResource,
     description: 'The customer approved the consent at their bank; `mandate_id` names the mandate now created.',

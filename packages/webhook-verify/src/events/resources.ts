@@ -12,6 +12,7 @@ import {
   MANDATE_REQUEST_STATUSES,
   MANDATE_STATUSES,
   METADATA_LIMITS,
+  FAILURE_ORIGINS,
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
@@ -164,6 +165,17 @@ export const paymentResource = z
           "(the bank's technical failure; retrying may succeed), bank_rejected (declined without a more specific reason) " +
           'or refer_to_payer (contact the payer before retrying). null otherwise.',
       ),
+    failure: z
+      .strictObject({
+        code: z.enum(PAYMENT_FAILURE_CODES).describe('The same as failure_code.'),
+        retryable: z.boolean().describe('Whether retrying the payment (POST /v1/payments/{id}/retry) can succeed.'),
+        origin: z
+          .enum(FAILURE_ORIGINS)
+          .describe('Where the failure came from: the customer’s bank, or the platform before the bank answered.'),
+        description: z.string().describe('What the failure means, in one sentence to show your team.'),
+      })
+      .nullable()
+      .describe('While failed: why, whether a retry can succeed and where it came from; null otherwise.'),
     retry_count: z.int().min(0).max(3).describe('Retries made so far.'),
     amount_refunded: amount('Total refunded so far ("0.00" when nothing was).'),
     metadata,

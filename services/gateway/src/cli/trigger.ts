@@ -146,6 +146,16 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       say(`the bank settled refund ${refund} (refund.settled)`);
       return done('refund', refund);
     }
+    case 'refund.failed': {
+      const { refund } = await r.refund();
+      await until(`the bank to reject refund ${refund}`, async () => {
+        const answer = await api.send('POST', `/v1/sandbox/refunds/${refund}/fail`);
+        return answer.status === 202 || answer.status === 200 ? true : undefined;
+      });
+      await untilStatus(api, `/v1/refunds/${refund}`, 'failed');
+      say(`the bank rejected refund ${refund} (refund.failed)`);
+      return done('refund', refund);
+    }
     case 'mandate_request.authorised':
     case 'mandate_request.declined':
     case 'mandate_request.expired': {

@@ -64,16 +64,18 @@ function testPayment(type: EventType, merchantId: string, now: Date): payment.Pa
 
 function testRefund(type: EventType, merchantId: string, now: Date): refund.Refund {
   const settled = type === 'refund.settled';
-  const created = new Date(now.getTime() - (settled ? 2 * DAY : 0));
+  const failed = type === 'refund.failed';
+  const created = new Date(now.getTime() - (settled || failed ? 2 * DAY : 0));
   const timeline = [{ status: 'pending_settlement', at: timestampFromDate(created) }];
   if (settled) timeline.push({ status: 'settled', at: timestampFromDate(now) });
+  if (failed) timeline.push({ status: 'failed', at: timestampFromDate(now) });
   return create(refund.RefundSchema, {
     id: newId('refund', created.getTime()),
     merchantId,
     paymentId: newId('payment', created.getTime() - 5 * DAY),
     amountMinor: 2_500n,
     currency: 'GBP',
-    status: settled ? refund.RefundStatus.SETTLED : refund.RefundStatus.PENDING_SETTLEMENT,
+    status: settled ? refund.RefundStatus.SETTLED : failed ? refund.RefundStatus.FAILED : refund.RefundStatus.PENDING_SETTLEMENT,
     reason: 'Test refund',
     metadata: TEST_METADATA,
     createdAt: timestampFromDate(created),
