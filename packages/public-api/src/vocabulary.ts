@@ -14,6 +14,8 @@ export {
   PAYMENT_FAILURES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  REVOCATION_REASONS,
+  SUSPENSION_REASONS,
 } from '@vrp/webhook-verify';
 /** Every event type a webhook can carry: the resource events, then the operational ones (the event catalogue's). */
 export const WEBHOOK_EVENT_TYPES = ALL_EVENT_TYPES;

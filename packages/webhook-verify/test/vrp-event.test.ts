@@ -8,6 +8,7 @@ function handle(event: VrpEvent): string {
     case 'mandate.activated':
     case 'mandate.revoked':
     case 'mandate.suspended':
+    case 'mandate.expired':
       return `${event.data.customer_id} ${event.data.limits.maximum_amount}`;
     case 'payment.submitted':
     case 'payment.settled':
@@ -39,6 +40,7 @@ function handleAllButOne(event: VrpEvent): string {
     case 'mandate.activated':
     case 'mandate.revoked':
     case 'mandate.suspended':
+    case 'mandate.expired':
     case 'payment.submitted':
     case 'payment.settled':
     case 'payment.failed':

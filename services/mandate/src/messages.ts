@@ -16,6 +16,7 @@ const STATUS_TO_PB: Record<MandateStatus, pb.MandateStatus> = {
   active: pb.MandateStatus.ACTIVE,
   revoked: pb.MandateStatus.REVOKED,
   suspended: pb.MandateStatus.SUSPENDED,
+  expired: pb.MandateStatus.EXPIRED,
 };
 const FREQUENCY_TO_PB: Record<Frequency, pb.Frequency> = {
   daily: pb.Frequency.DAILY,
@@ -123,6 +124,8 @@ export function toMandateMessage(row: MandateRow): pb.Mandate {
     ...(row.revokedAt ? { revokedAt: timestampFromDate(row.revokedAt) } : {}),
     ...(row.revokedBy ? { revokedBy: REVOKED_BY_TO_PB[row.revokedBy as RevokedBy] } : {}),
     ...(row.suspendedAt ? { suspendedAt: timestampFromDate(row.suspendedAt) } : {}),
+    revocationReason: row.revocationReason ?? '',
+    suspensionReason: row.suspensionReason ?? '',
     controls: controlsToPb(row.controls as unknown as StoredControls | null),
     mandateRequestId: row.mandateRequestId ?? '',
   });

@@ -1,8 +1,15 @@
 import { mandate, payment } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
-import { enumString, isoTimestamp, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
+import { enumString, isoTimestamp, member, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
 import type { MandateJson } from '../resources.js';
-import { LIMIT_ALIGNMENTS, LIMIT_PERIODS, MANDATE_STATUSES, MANDATE_FREQUENCIES } from '../vocabulary.js';
+import {
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
+  MANDATE_STATUSES,
+  MANDATE_FREQUENCIES,
+  REVOCATION_REASONS,
+  SUSPENSION_REASONS,
+} from '../vocabulary.js';
 
 export { MANDATE_STATUSES, MANDATE_FREQUENCIES };
 
@@ -77,6 +84,8 @@ export function presentMandate(m: mandate.Mandate, usage?: readonly payment.Peri
     revoked_at: isoTimestamp(m.revokedAt),
     revoked_by: enumString(RevokedBy, m.revokedBy, 'REVOKED_BY_'),
     suspended_at: isoTimestamp(m.suspendedAt),
+    revocation_reason: m.revocationReason ? member(REVOCATION_REASONS, m.revocationReason, 'mandate.revocation_reason') : null,
+    suspension_reason: m.suspensionReason ? member(SUSPENSION_REASONS, m.suspensionReason, 'mandate.suspension_reason') : null,
     controls: controlsOf(m),
     ...(usage ? { usage: usageOf(m, usage) } : {}),
     mandate_request_id: m.mandateRequestId || null,

@@ -16,8 +16,18 @@ export interface EventTypeEntry {
 export const RESOURCE_EVENT_CATALOGUE = {
   'mandate.created': { data: mandateResource, description: 'A mandate was created (pending_sca).' },
   'mandate.activated': { data: mandateResource, description: 'A mandate became active (SCA confirmed, or reinstated after a suspension).' },
-  'mandate.revoked': { data: mandateResource, description: 'A mandate was revoked by the merchant, the customer or the bank.' },
-  'mandate.suspended': { data: mandateResource, description: 'A mandate was suspended; collections pause until it is reinstated.' },
+  'mandate.revoked': {
+    data: mandateResource,
+    description: 'A mandate was revoked by the merchant, the customer or the bank; `revoked_by` and `revocation_reason` say who and why.',
+  },
+  'mandate.suspended': {
+    data: mandateResource,
+    description: 'A mandate was suspended (`suspension_reason` says why); collections pause until it is reinstated.',
+  },
+  'mandate.expired': {
+    data: mandateResource,
+    description: 'A mandate’s validity window ended (`controls.valid_to` passed); it takes no more payments.',
+  },
   'payment.submitted': { data: paymentResource, description: 'A payment (or a retry of it) was submitted to the bank.' },
   'payment.settled': {
     data: paymentResource,

@@ -16,6 +16,8 @@ import {
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  REVOCATION_REASONS,
+  SUSPENSION_REASONS,
   DISABLED_REASONS,
   SIGNATURE_SCHEMES,
   WEBHOOK_ENDPOINT_STATUSES,
@@ -86,7 +88,11 @@ export const mandateResource = z
   .strictObject({
     id: id('MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
     customer_id: z.string(),
-    status: z.enum(MANDATE_STATUSES).describe('pending_sca → active (→ suspended → active) → revoked.'),
+    status: z
+      .enum(MANDATE_STATUSES)
+      .describe(
+        'pending_sca → active (→ suspended → active) → revoked, or → expired once controls.valid_to passed; revoked and expired are final.',
+      ),
     description: z.string(),
     metadata,
     limits: z.strictObject({
@@ -98,6 +104,18 @@ export const mandateResource = z
     revoked_at: nullableTime('When it was revoked; null otherwise.'),
     revoked_by: z.enum(['merchant', 'customer', 'bank']).nullable(),
     suspended_at: nullableTime('When it was suspended, while suspended; null otherwise.'),
+    revocation_reason: z
+      .enum(REVOCATION_REASONS)
+      .nullable()
+      .describe(
+        'Why it was revoked: merchant_cancelled, consent_revoked_at_bank (the customer or their bank revoked the consent) or payment_refused_consent_revoked (the bank refused a payment because the consent no longer stands); null unless revoked.',
+      ),
+    suspension_reason: z
+      .enum(SUSPENSION_REASONS)
+      .nullable()
+      .describe(
+        'Why it is suspended: account_closed, account_switched or account_blocked (the bank reported a change of the linked account), or risk_review; null unless suspended.',
+      ),
     controls: mandateControls,
     usage: mandateUsage,
     mandate_request_id: z

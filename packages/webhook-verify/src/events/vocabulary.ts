@@ -1,7 +1,11 @@
 /** The fixed sets of strings the events' resources use, written once (the API re-exports them). */
 
 /** The public status strings of a mandate, in lifecycle order. */
-export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
+export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended', 'expired'] as const;
+/** Why a mandate was revoked: the merchant cancelled it, its consent was revoked at the bank, or the bank refused a payment for that reason. */
+export const REVOCATION_REASONS = ['merchant_cancelled', 'consent_revoked_at_bank', 'payment_refused_consent_revoked'] as const;
+/** Why a mandate is suspended: the bank reported the linked account closed, switched or blocked, or a risk review. */
+export const SUSPENSION_REASONS = ['account_closed', 'account_switched', 'account_blocked', 'risk_review'] as const;
 /** The frequencies a mandate may have. */
 export const MANDATE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'adhoc'] as const;
 /** Where a mandate request's consent journey stands. */

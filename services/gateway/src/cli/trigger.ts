@@ -45,7 +45,7 @@ class Recipes {
     private readonly currency: string,
   ) {}
 
-  async mandate(): Promise<string> {
+  async mandate(controls?: Record<string, unknown>): Promise<string> {
     const customer = await this.api.expect(201, 'POST', '/v1/sandbox/customers', { sca_completed: true });
     this.say(`created customer ${customer.id as string}`);
     const mandate = await this.api.expect(201, 'POST', '/v1/mandates', {
@@ -54,6 +54,7 @@ class Recipes {
       currency: this.currency,
       frequency: 'adhoc',
       description: 'vrp trigger',
+      ...(controls ? { controls } : {}),
     });
     this.say(`created mandate ${mandate.id as string} (mandate.created)`);
     return mandate.id as string;
@@ -118,6 +119,15 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       const id = await r.mandate();
       await api.expect(200, 'POST', `/v1/mandates/${id}/cancel`);
       say(`cancelled mandate ${id} (mandate.revoked)`);
+      return done('mandate', id);
+    }
+    case 'mandate.expired': {
+      // A mandate valid for a minute on the merchant's sandbox clock, then the clock moved past its end.
+      const { now } = await api.expect(200, 'GET', '/v1/sandbox/clock');
+      const id = await r.mandate({ valid_to: new Date(Date.parse(now as string) + 60_000).toISOString() });
+      await api.expect(200, 'POST', '/v1/sandbox/clock/advance', { seconds: 120 });
+      await untilStatus(api, `/v1/mandates/${id}`, 'expired');
+      say(`advanced the sandbox clock past mandate ${id}'s valid_to (mandate.expired)`);
       return done('mandate', id);
     }
     case 'payment.submitted':

@@ -27,6 +27,8 @@ export interface MandateSqlRow {
   revoked_at: Date | null;
   revoked_by: string | null;
   suspended_at: Date | null;
+  revocation_reason: string | null;
+  suspension_reason: string | null;
   controls: Prisma.JsonValue;
   version: string;
   mandate_request_id: string | null;
@@ -35,7 +37,7 @@ export interface MandateSqlRow {
 /** A mandate row's columns, for a table aliased `m`. */
 export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
-  m.revoked_at, m.revoked_by, m.suspended_at, m.controls, m.version::text AS version, m.mandate_request_id`;
+  m.revoked_at, m.revoked_by, m.suspended_at, m.revocation_reason, m.suspension_reason, m.controls, m.version::text AS version, m.mandate_request_id`;
 
 /** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
 export const MANDATE_BY_ID = `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
@@ -55,6 +57,8 @@ export function toMandateRow(row: MandateSqlRow): MandateRow {
     revokedAt: row.revoked_at,
     revokedBy: row.revoked_by,
     suspendedAt: row.suspended_at,
+    revocationReason: row.revocation_reason,
+    suspensionReason: row.suspension_reason,
     controls: row.controls,
     version: BigInt(row.version),
     mandateRequestId: row.mandate_request_id,
@@ -101,6 +105,8 @@ export async function insertMandate(
     revokedAt: null,
     revokedBy: null,
     suspendedAt: null,
+    revocationReason: null,
+    suspensionReason: null,
     controls: terms.controls as Prisma.JsonValue,
     version: 1n,
     mandateRequestId,
@@ -159,10 +165,21 @@ export async function applyMandateChange(
 ): Promise<MandateRow | null> {
   const [row] = await rows<MandateSqlRow>(
     db,
-    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7, version = m.version + 1
+    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7, revocation_reason = $8,
+            suspension_reason = $9, version = m.version + 1
       WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
      RETURNING ${COLUMNS}`,
-    [id, merchantId, [...from], change.status, change.revokedAt, change.revokedBy, change.suspendedAt],
+    [
+      id,
+      merchantId,
+      [...from],
+      change.status,
+      change.revokedAt,
+      change.revokedBy,
+      change.suspendedAt,
+      change.revocationReason,
+      change.suspensionReason,
+    ],
   );
   return row ? toMandateRow(row) : null;
 }
@@ -233,4 +250,22 @@ export async function changePendingCreatedBefore(
 export function recordMandateEvent(db: Queryable, subjectPrefix: string, type: EventType, mandate: MandateRow, at?: Date): Promise<void> {
   const event = newDomainEvent(type, mandate.merchantId, { case: 'mandate', value: toMandateMessage(mandate) }, at);
   return insertOutboxEvent(db, 'mandate', subjectPrefix, event);
+}
+
+/**
+ * Up to `limit` mandates of any merchant that can still expire (pending_sca, active, suspended)
+ * whose controls' valid_to is at or before `now` on their merchant's clock, earliest end first.
+ * valid_to is stored as an ISO 8601 UTC string, so it is compared as a timestamp.
+ */
+export async function liveMandatesPastValidTo(db: Queryable, now: Date, limit: number): Promise<{ id: string; merchantId: string }[]> {
+  const found = await rows<{ id: string; merchant_id: string }>(
+    db,
+    `SELECT m.id, m.merchant_id FROM mandate.mandates m
+       LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
+      WHERE m.status IN ('pending_sca', 'active', 'suspended') AND m.controls->>'valid_to' IS NOT NULL
+        AND (m.controls->>'valid_to')::timestamptz <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
+      ORDER BY m.controls->>'valid_to' LIMIT $2`,
+    [now, Math.floor(limit)],
+  );
+  return found.map((r) => ({ id: r.id, merchantId: r.merchant_id }));
 }

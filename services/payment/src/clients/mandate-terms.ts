@@ -14,6 +14,7 @@ const STATUS: Record<number, MandateTerms['status']> = {
   [MS.ACTIVE]: 'active',
   [MS.REVOKED]: 'revoked',
   [MS.SUSPENDED]: 'suspended',
+  [MS.EXPIRED]: 'expired',
 };
 const FREQUENCY: Record<number, Frequency> = { [F.DAILY]: 'daily', [F.WEEKLY]: 'weekly', [F.MONTHLY]: 'monthly', [F.ADHOC]: 'adhoc' };
 const { Period: P, Alignment: A } = mandate;

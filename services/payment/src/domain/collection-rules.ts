@@ -5,7 +5,7 @@ import { periodBounds, usageKey, type PeriodicLimit } from './periodic-limits.js
 
 /** What the payment service needs to know about a mandate to collect under it. */
 export interface MandateTerms {
-  status: 'pending_sca' | 'active' | 'revoked' | 'suspended' | 'unknown';
+  status: 'pending_sca' | 'active' | 'revoked' | 'suspended' | 'expired' | 'unknown';
   currency: string;
   maximumAmountMinor: bigint;
   frequency: Frequency;

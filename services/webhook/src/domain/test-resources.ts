@@ -14,6 +14,7 @@ function testMandate(type: EventType, merchantId: string, now: Date): mandate.Ma
       'mandate.created': mandate.MandateStatus.PENDING_SCA,
       'mandate.revoked': mandate.MandateStatus.REVOKED,
       'mandate.suspended': mandate.MandateStatus.SUSPENDED,
+      'mandate.expired': mandate.MandateStatus.EXPIRED,
     }[type as string] ?? mandate.MandateStatus.ACTIVE;
   return create(mandate.MandateSchema, {
     id: newId('mandate', now.getTime()),
@@ -26,8 +27,11 @@ function testMandate(type: EventType, merchantId: string, now: Date): mandate.Ma
     currency: 'GBP',
     frequency: mandate.Frequency.MONTHLY,
     createdAt: timestampFromDate(new Date(now.getTime() - DAY)),
-    ...(status === mandate.MandateStatus.REVOKED ? { revokedAt: timestampFromDate(now), revokedBy: mandate.RevokedBy.MERCHANT } : {}),
-    ...(status === mandate.MandateStatus.SUSPENDED ? { suspendedAt: timestampFromDate(now) } : {}),
+    ...(status === mandate.MandateStatus.REVOKED
+      ? { revokedAt: timestampFromDate(now), revokedBy: mandate.RevokedBy.MERCHANT, revocationReason: 'merchant_cancelled' }
+      : {}),
+    ...(status === mandate.MandateStatus.SUSPENDED ? { suspendedAt: timestampFromDate(now), suspensionReason: 'risk_review' } : {}),
+    ...(status === mandate.MandateStatus.EXPIRED ? { controls: { validTo: timestampFromDate(now), periodicLimits: [] } } : {}),
   });
 }
 
