@@ -252,6 +252,15 @@ export const updateCustomerBody = body({
   metadata: metadataOrNull,
 }).meta({ examples: [{ email: 'jo.bloggs@example.com' }, { reference: null, metadata: { plan: 'silver' } }] });
 
+export const confirmFundsBody = body({
+  amount: amount('amount', 'The amount to check, in major units of the mandate’s currency.'),
+}).meta({ examples: [{ amount: '25.00' }] });
+
+export const setSandboxBalanceBody = body({
+  amount: amount('amount', 'What the customer’s account at the model bank holds, in major units ("0" empties it).'),
+  currency: currency('ISO 4217; defaults to your payout currency.').optional(),
+}).meta({ examples: [{ amount: '5.00' }] });
+
 export const createSandboxCustomerBody = body({
   sca_completed: z
     .boolean({ error: 'sca_completed must be true or false' })
@@ -347,7 +356,9 @@ export const REQUEST_BODIES = {
   MandateRequestCreate: createMandateRequestBody,
   PaymentCreate: createPaymentBody,
   RefundCreate: createRefundBody,
+  FundsConfirmationRequest: confirmFundsBody,
   SandboxCustomerCreate: createSandboxCustomerBody,
+  SandboxCustomerBalance: setSandboxBalanceBody,
   SandboxMandateRevoke: revokeSandboxMandateBody,
   SandboxPaymentFail: failSandboxPaymentBody,
   SandboxClockAdvance: advanceSandboxClockBody,
