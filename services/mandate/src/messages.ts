@@ -86,6 +86,7 @@ function controlsToPb(stored: StoredControls | null): pb.Controls | undefined {
       ...(l.max_amount_minor !== undefined ? { maxAmountMinor: BigInt(l.max_amount_minor) } : {}),
       ...(l.max_payments !== undefined ? { maxPayments: l.max_payments } : {}),
     })),
+    proRateFirstPeriod: stored.pro_rate_first_period === true,
   });
 }
 

@@ -47,7 +47,9 @@ function usageOf(m: mandate.Mandate, usage: readonly payment.PeriodUsage[]): Non
     if (!limit) return [];
     const { period, alignment } = limitOf(limit, m.currency);
     const left = (cap: bigint | undefined, used: bigint) => (cap === undefined ? undefined : cap > used ? cap - used : 0n);
-    const amountLeft = left(limit.maxAmountMinor, u.amountUsedMinor);
+    // The cap of this period: pro-rated in a calendar limit's first period (older answers carry none: the limit's own).
+    const amountCap = u.maxAmountMinor ?? limit.maxAmountMinor;
+    const amountLeft = left(amountCap, u.amountUsedMinor);
     const paymentsLeft = left(limit.maxPayments === undefined ? undefined : BigInt(limit.maxPayments), BigInt(u.paymentsUsed));
     return [
       {
@@ -55,6 +57,7 @@ function usageOf(m: mandate.Mandate, usage: readonly payment.PeriodUsage[]): Non
         alignment,
         period_start: requiredTimestamp(u.periodStart, 'usage.period_start'),
         period_end: requiredTimestamp(u.periodEnd, 'usage.period_end'),
+        max_amount: amountCap === undefined ? null : formatAmount(amountCap, m.currency),
         amount_used: formatAmount(u.amountUsedMinor, m.currency),
         payments_used: u.paymentsUsed,
         amount_remaining: amountLeft === undefined ? null : formatAmount(amountLeft, m.currency),

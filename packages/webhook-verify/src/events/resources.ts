@@ -73,6 +73,9 @@ const mandateUsage = z
       alignment: z.enum(LIMIT_ALIGNMENTS),
       period_start: time('Start of the current period (inclusive).'),
       period_end: time('End of the current period (exclusive).'),
+      max_amount: amount(
+        'The amount cap of this period: the limit’s max_amount, pro-rated in a calendar-aligned limit’s first period to the days remaining (as Open Banking banks enforce it); null without an amount cap.',
+      ).nullable(),
       amount_used: amount('Sum of the period’s payments that have not failed.'),
       payments_used: count('Number of the period’s payments that have not failed.'),
       amount_remaining: amount('What the period may still collect; null without an amount cap.').nullable(),

@@ -32,6 +32,7 @@ function consentTerms(row: TermsSource): cpb.StageConsentRequest['terms'] {
     frequency: FREQUENCY[row.frequency] ?? cpb.Frequency.UNSPECIFIED,
     description: row.description,
     vrpType: cpb.VrpType.COMMERCIAL,
+    proRateFirstPeriod: controls?.pro_rate_first_period === true,
     periodicLimits: (controls?.periodic_limits ?? []).map((l) => ({
       period: PERIOD[l.period] ?? cpb.Period.UNSPECIFIED,
       alignment: l.alignment === 'calendar' ? cpb.Alignment.CALENDAR : cpb.Alignment.CONSENT,

@@ -49,6 +49,7 @@ export function termsOfMandate(m: mandate.Mandate): MandateTerms {
     validFrom: m.controls?.validFrom ? timestampDate(m.controls.validFrom) : undefined,
     validTo: m.controls?.validTo ? timestampDate(m.controls.validTo) : undefined,
     periodicLimits: (m.controls?.periodicLimits ?? []).map(periodicLimitOf),
+    proRateFirstPeriod: m.controls?.proRateFirstPeriod === true,
   };
 }
 
