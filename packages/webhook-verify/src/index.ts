@@ -44,6 +44,7 @@ export {
   REVOCATION_REASONS,
   SIGNATURE_SCHEMES,
   SUSPENSION_REASONS,
+  VRP_TYPES,
   type PaymentFailureCode,
   WEBHOOK_ENDPOINT_STATUSES,
 } from './events/vocabulary.js';

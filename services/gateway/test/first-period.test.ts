@@ -67,7 +67,30 @@ describe('a calendar-aligned limit in its first period', () => {
     expect(paid.status).toBe(201);
     await api.post(`/v1/sandbox/payments/${paid.body.id as string}/settle`);
     await waitFor(async () => (await api.get(`/v1/payments/${paid.body.id as string}`)).body.status === 'settled', { what: 'settled' });
-    expect((await api.get(`/v1/mandates/${id}`)).body.usage[0]).toMatchObject({ amount_used: major(capMinor), amount_remaining: '0.00' });
+    expect(((await api.get(`/v1/mandates/${id}`)).body.usage as unknown[])[0]).toMatchObject({
+      amount_used: major(capMinor),
+      amount_remaining: '0.00',
+    });
+  });
+
+  it('takes vrp_type (commercial by default) and stages the consent with that VRPType', async () => {
+    const plain = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }));
+    const sweeping = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc', vrp_type: 'sweeping' }));
+    expect([plain.body.vrp_type, sweeping.body.vrp_type]).toEqual(['commercial', 'sweeping']);
+    const types = async (id: string) =>
+      (
+        await sql.query<{ t: unknown }>(
+          `SELECT request->'Data'->'ControlParameters'->'VRPType' AS t FROM connector.consents WHERE mandate_id = $1`,
+          [id],
+        )
+      ).rows[0]?.t;
+    expect(await waitFor(() => types(plain.body.id as string), { what: 'the consent staged' })).toEqual(['UK.OBIE.VRPType.Other']);
+    expect(await waitFor(() => types(sweeping.body.id as string), { what: 'the consent staged' })).toEqual(['UK.OBIE.VRPType.Sweeping']);
+    expect(errorOf(await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), { vrp_type: 'gifts' })))).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      param: 'vrp_type',
+    });
   });
 
   it('a fortnight must be consent-aligned, as Open Banking counts it', async () => {

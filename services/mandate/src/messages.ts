@@ -90,6 +90,16 @@ function controlsToPb(stored: StoredControls | null): pb.Controls | undefined {
   });
 }
 
+/** The contract's VrpType of a stored kind. */
+export function vrpTypeToPb(vrpType: string): pb.VrpType {
+  return vrpType === 'sweeping' ? pb.VrpType.SWEEPING : pb.VrpType.COMMERCIAL;
+}
+
+/** The domain's kind of a contract VrpType (unset: undefined, which stores as commercial). */
+export function vrpTypeFromPb(vrpType: pb.VrpType): 'commercial' | 'sweeping' | undefined {
+  return vrpType === pb.VrpType.SWEEPING ? 'sweeping' : vrpType === pb.VrpType.COMMERCIAL ? 'commercial' : undefined;
+}
+
 export function revokedByFromPb(by: pb.RevokedBy): RevokedBy | undefined {
   return REVOKED_BY_FROM_PB.get(by);
 }
@@ -127,6 +137,7 @@ export function toMandateMessage(row: MandateRow): pb.Mandate {
     ...(row.suspendedAt ? { suspendedAt: timestampFromDate(row.suspendedAt) } : {}),
     revocationReason: row.revocationReason ?? '',
     suspensionReason: row.suspensionReason ?? '',
+    vrpType: vrpTypeToPb(row.vrpType),
     controls: controlsToPb(row.controls as unknown as StoredControls | null),
     mandateRequestId: row.mandateRequestId ?? '',
   });
@@ -156,6 +167,7 @@ export function toMandateRequestMessage(row: MandateRequestRow): pb.MandateReque
     maximumAmountMinor: row.maximumAmountMinor,
     currency: row.currency,
     frequency: FREQUENCY_TO_PB[row.frequency as Frequency],
+    vrpType: vrpTypeToPb(row.vrpType),
     description: row.description,
     metadata: row.metadata as JsonObject,
     controls: controlsToPb(row.controls as unknown as StoredControls | null),

@@ -89,6 +89,7 @@ export function presentMandate(m: mandate.Mandate, usage?: readonly payment.Peri
     suspended_at: isoTimestamp(m.suspendedAt),
     revocation_reason: m.revocationReason ? member(REVOCATION_REASONS, m.revocationReason, 'mandate.revocation_reason') : null,
     suspension_reason: m.suspensionReason ? member(SUSPENSION_REASONS, m.suspensionReason, 'mandate.suspension_reason') : null,
+    vrp_type: m.vrpType === mandate.VrpType.SWEEPING ? 'sweeping' : 'commercial',
     controls: controlsOf(m),
     ...(usage ? { usage: usageOf(m, usage) } : {}),
     mandate_request_id: m.mandateRequestId || null,

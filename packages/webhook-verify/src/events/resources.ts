@@ -18,6 +18,7 @@ import {
   REFUND_STATUSES,
   REVOCATION_REASONS,
   SUSPENSION_REASONS,
+  VRP_TYPES,
   DISABLED_REASONS,
   SIGNATURE_SCHEMES,
   WEBHOOK_ENDPOINT_STATUSES,
@@ -119,6 +120,11 @@ export const mandateResource = z
       .describe(
         'Why it is suspended: account_closed, account_switched or account_blocked (the bank reported a change of the linked account), or risk_review; null unless suspended.',
       ),
+    vrp_type: z
+      .enum(VRP_TYPES)
+      .describe(
+        'The kind of payments the consent allows: commercial (to you, for goods and services) or sweeping (between the customer’s own accounts).',
+      ),
     controls: mandateControls,
     usage: mandateUsage,
     mandate_request_id: z
@@ -142,6 +148,11 @@ export const mandateRequestResource = z
       currency: currency(),
       frequency: z.enum(MANDATE_FREQUENCIES),
     }),
+    vrp_type: z
+      .enum(VRP_TYPES)
+      .describe(
+        'The kind of payments the consent allows: commercial (to you, for goods and services) or sweeping (between the customer’s own accounts).',
+      ),
     controls: mandateControls,
     redirect_uri: z
       .string()

@@ -2,6 +2,8 @@
 
 /** The public status strings of a mandate, in lifecycle order. */
 export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended', 'expired'] as const;
+/** The kind of payments a mandate's consent allows (Open Banking VRPType): commercial (to a third party) or sweeping (between the customer's own accounts). */
+export const VRP_TYPES = ['commercial', 'sweeping'] as const;
 /** Why a mandate was revoked: the merchant cancelled it, its consent was revoked at the bank, or the bank refused a payment for that reason. */
 export const REVOCATION_REASONS = ['merchant_cancelled', 'consent_revoked_at_bank', 'payment_refused_consent_revoked'] as const;
 /** Why a mandate is suspended: the bank reported the linked account closed, switched or blocked, or a risk review. */

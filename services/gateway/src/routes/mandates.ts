@@ -41,6 +41,7 @@ function parseCreateMandate(raw: unknown) {
     description: body.description ?? '',
     metadata: validateMetadata(body.metadata),
     controls: controlsOf(body.controls, currency),
+    vrpType: body.vrp_type === 'sweeping' ? mandate.VrpType.SWEEPING : mandate.VrpType.COMMERCIAL,
   };
 }
 

@@ -29,6 +29,7 @@ export interface MandateSqlRow {
   suspended_at: Date | null;
   revocation_reason: string | null;
   suspension_reason: string | null;
+  vrp_type: string;
   controls: Prisma.JsonValue;
   version: string;
   mandate_request_id: string | null;
@@ -37,7 +38,7 @@ export interface MandateSqlRow {
 /** A mandate row's columns, for a table aliased `m`. */
 export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
-  m.revoked_at, m.revoked_by, m.suspended_at, m.revocation_reason, m.suspension_reason, m.controls, m.version::text AS version, m.mandate_request_id`;
+  m.revoked_at, m.revoked_by, m.suspended_at, m.revocation_reason, m.suspension_reason, m.vrp_type, m.controls, m.version::text AS version, m.mandate_request_id`;
 
 /** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
 export const MANDATE_BY_ID = `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
@@ -59,6 +60,7 @@ export function toMandateRow(row: MandateSqlRow): MandateRow {
     suspendedAt: row.suspended_at,
     revocationReason: row.revocation_reason,
     suspensionReason: row.suspension_reason,
+    vrpType: row.vrp_type,
     controls: row.controls,
     version: BigInt(row.version),
     mandateRequestId: row.mandate_request_id,
@@ -107,6 +109,7 @@ export async function insertMandate(
     suspendedAt: null,
     revocationReason: null,
     suspensionReason: null,
+    vrpType: terms.vrpType,
     controls: terms.controls as Prisma.JsonValue,
     version: 1n,
     mandateRequestId,
@@ -119,8 +122,8 @@ export async function insertMandate(
     db,
     `WITH customer AS (SELECT sca_completed, erased_at IS NOT NULL AS erased FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
      created AS (
-       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls, mandate_request_id)
-       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $15 FROM customer WHERE sca_completed AND NOT erased
+       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls, mandate_request_id, vrp_type)
+       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $15, $16 FROM customer WHERE sca_completed AND NOT erased
        RETURNING id),
      outbox AS (
        INSERT INTO mandate.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $11, $12, $13, $9, $14 FROM created)
@@ -143,6 +146,7 @@ export async function insertMandate(
       Buffer.from(outbox.payload),
       outbox.traceparent,
       mandateRequestId,
+      terms.vrpType,
     ],
   );
   if (!result!.customer) return 'customer_not_found';

@@ -5,6 +5,7 @@ import { validationError } from '@vrp/errors';
 import type { MandateFilters } from '../db/list-mandates.js';
 import type { MandateStatus, MoveCause, RevocationReason, SuspensionReason } from '../domain/mandate-lifecycle.js';
 import { controlsFromPb, frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
+import { vrpTypeFromPb } from '../messages.js';
 import { createMandate } from '../usecases/create-mandate.js';
 import type { Deps } from '../deps.js';
 import type { CustomerRpcs } from './customers.js';
@@ -56,6 +57,7 @@ export function mandateHandlers(deps: Deps): MandateRpcs {
         description: req.description,
         metadata: req.metadata,
         merchantPayoutCurrency: req.merchantPayoutCurrency,
+        vrpType: vrpTypeFromPb(req.vrpType),
         controls: controlsFromPb(req.controls),
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
         creditorAccount: req.creditorAccount
