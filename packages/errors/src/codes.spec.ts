@@ -51,7 +51,7 @@ describe('error codes', () => {
       // The Merchant Console's caps on a merchant's live API tokens and open invitations, documented in docs/developer-tools.md.
       token_limit_reached: 422,
       invitation_limit_reached: 422,
-      // API.md's Console teams: a role that does not allow the action. The rest are the console's two-factor
+      // Console teams (docs/developer-tools.md): a role that does not allow the action. The rest are the console's two-factor
       // sign-in and its team's last owner, documented in docs/security.md.
       forbidden: 403,
       two_factor_required: 401,

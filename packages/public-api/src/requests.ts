@@ -10,6 +10,7 @@ import {
   LIMIT_ALIGNMENTS,
   LIMIT_PERIODS,
   MANDATE_FREQUENCIES,
+  VRP_TYPES,
   PAYMENT_FAILURE_CODES,
   SIGNATURE_SCHEMES,
   TESTABLE_EVENT_TYPES,
@@ -132,6 +133,11 @@ export const createMandateBody = body({
   description: text('description', 1000, { optional: true }),
   metadata,
   controls,
+  vrp_type: oneOf('vrp_type', VRP_TYPES)
+    .optional()
+    .describe(
+      'commercial (the default: payments to you) or sweeping (between the customer’s own accounts), as the consent at the bank says.',
+    ),
 }).meta({
   examples: [
     { customer_id: 'CU01JD3Q4M7P9X2K8V5N6R0T1W2Y', maximum_amount: '50.00', currency: 'GBP', frequency: 'monthly' },
@@ -221,6 +227,11 @@ export const createMandateRequestBody = body({
   description: text('description', 1000, { optional: true, description: 'Shown to the customer at their bank.' }),
   metadata,
   controls,
+  vrp_type: oneOf('vrp_type', VRP_TYPES)
+    .optional()
+    .describe(
+      'commercial (the default: payments to you) or sweeping (between the customer’s own accounts), as the consent at the bank says.',
+    ),
   redirect_uri: text('redirect_uri', 2000, {
     description:
       'Where the customer is sent when the journey ends, with `mandate_request_id`, `outcome` (success, declined, expired, error) and, on success, `mandate_id`. Must be https (sandbox also accepts http://localhost and http://127.0.0.1).',
@@ -251,6 +262,15 @@ export const updateCustomerBody = body({
   reference: customerReference.nullable().optional(),
   metadata: metadataOrNull,
 }).meta({ examples: [{ email: 'jo.bloggs@example.com' }, { reference: null, metadata: { plan: 'silver' } }] });
+
+export const confirmFundsBody = body({
+  amount: amount('amount', 'The amount to check, in major units of the mandate’s currency.'),
+}).meta({ examples: [{ amount: '25.00' }] });
+
+export const setSandboxBalanceBody = body({
+  amount: amount('amount', 'What the customer’s account at the model bank holds, in major units ("0" empties it).'),
+  currency: currency('ISO 4217; defaults to your payout currency.').optional(),
+}).meta({ examples: [{ amount: '5.00' }] });
 
 export const createSandboxCustomerBody = body({
   sca_completed: z
@@ -347,7 +367,9 @@ export const REQUEST_BODIES = {
   MandateRequestCreate: createMandateRequestBody,
   PaymentCreate: createPaymentBody,
   RefundCreate: createRefundBody,
+  FundsConfirmationRequest: confirmFundsBody,
   SandboxCustomerCreate: createSandboxCustomerBody,
+  SandboxCustomerBalance: setSandboxBalanceBody,
   SandboxMandateRevoke: revokeSandboxMandateBody,
   SandboxPaymentFail: failSandboxPaymentBody,
   SandboxClockAdvance: advanceSandboxClockBody,

@@ -11,8 +11,12 @@ export {
   MANDATE_REQUEST_STATUSES,
   MANDATE_STATUSES,
   PAYMENT_FAILURE_CODES,
+  PAYMENT_FAILURES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  REVOCATION_REASONS,
+  SUSPENSION_REASONS,
+  VRP_TYPES,
 } from '@vrp/webhook-verify';
 /** Every event type a webhook can carry: the resource events, then the operational ones (the event catalogue's). */
 export const WEBHOOK_EVENT_TYPES = ALL_EVENT_TYPES;

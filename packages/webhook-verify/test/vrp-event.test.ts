@@ -8,6 +8,7 @@ function handle(event: VrpEvent): string {
     case 'mandate.activated':
     case 'mandate.revoked':
     case 'mandate.suspended':
+    case 'mandate.expired':
       return `${event.data.customer_id} ${event.data.limits.maximum_amount}`;
     case 'payment.submitted':
     case 'payment.settled':
@@ -16,6 +17,7 @@ function handle(event: VrpEvent): string {
       return `${event.data.mandate_id} ${event.data.amount_refunded}`;
     case 'refund.created':
     case 'refund.settled':
+    case 'refund.failed':
       return `${event.data.payment_id} ${event.data.expected_settlement_date}`;
     case 'mandate_request.authorised':
     case 'mandate_request.declined':
@@ -38,11 +40,13 @@ function handleAllButOne(event: VrpEvent): string {
     case 'mandate.activated':
     case 'mandate.revoked':
     case 'mandate.suspended':
+    case 'mandate.expired':
     case 'payment.submitted':
     case 'payment.settled':
     case 'payment.failed':
     case 'payment.refunded':
     case 'refund.created':
+    case 'refund.failed':
     case 'mandate_request.authorised':
     case 'mandate_request.declined':
     case 'mandate_request.expired':

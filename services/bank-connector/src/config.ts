@@ -178,6 +178,8 @@ export function loadBankConnectorConfig(env: NodeJS.ProcessEnv = process.env) {
       bankBreakerResetMs: duration('BANK_BREAKER_RESET', { default: 5000 }),
       /** How often an authorised consent is read back from the bank (for a bank that sends no notifications). */
       consentCheckMs: duration('CONNECTOR_CONSENT_CHECK_INTERVAL', { default: 15 * 60_000 }),
+      /** How long after a mandate request's journey ended the watcher records its outcome if no one has. */
+      journeyRecordGraceMs: duration('CONNECTOR_JOURNEY_RECORD_GRACE', { default: 30_000 }),
       /** First and longest wait between two reads of a payment the bank has not decided. */
       pollInitialMs: duration('CONNECTOR_POLL_INITIAL', { default: 2000 }),
       pollMaxMs: duration('CONNECTOR_POLL_MAX', { default: 5 * 60_000 }),

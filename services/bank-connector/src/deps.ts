@@ -19,6 +19,7 @@ export type ConnectorSettings = Pick<
   | 'pollInitialMs'
   | 'pollMaxMs'
   | 'consentCheckMs'
+  | 'journeyRecordGraceMs'
   | 'bankClientId'
   | 'bankTimeoutMs'
   | 'maxServerErrors'

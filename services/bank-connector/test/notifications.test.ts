@@ -10,13 +10,15 @@ import {
 } from './support/notifications.js';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adhocTerms, authorisedMandate, bankCalls as callsToBank, submission } from './support/fixtures.js';
+import { adhocTerms, authorisedMandate, bankCalls as callsToBank, newId, stageRequest, submission } from './support/fixtures.js';
 import { CLIENT_ID, startWorld, type World } from './support/world.js';
 
 let world: World;
 beforeAll(async () => {
   // Only notifications move anything here: the tracker would read a payment back in ten minutes.
-  world = await startWorld({ connectorEnv: { CONNECTOR_POLL_INITIAL: '10m', CONNECTOR_POLL_MAX: '10m' } });
+  world = await startWorld({
+    connectorEnv: { CONNECTOR_POLL_INITIAL: '10m', CONNECTOR_POLL_MAX: '10m', CONNECTOR_JOURNEY_RECORD_GRACE: '100ms' },
+  });
 });
 afterAll(() => world?.close());
 
@@ -73,12 +75,59 @@ describe('event notifications', () => {
     expect(revocationsOf(byBank.mandateId)).toEqual([
       expect.objectContaining({ merchantId: byBank.merchantId, by: mandate.RevokedBy.BANK }),
     ]);
-    expect(world.platform.told.suspensions.filter((r) => r.id === closed.mandateId)).toHaveLength(1);
+    expect(revocationsOf(byCustomer.mandateId)[0]!.reason).toBe('consent_revoked_at_bank');
+    expect(world.platform.told.suspensions.filter((r) => r.id === closed.mandateId)).toEqual([
+      expect.objectContaining({ merchantId: closed.merchantId, reason: 'account_closed' }),
+    ]);
     // Whatever else tells of it later (the consent read back, the sandbox route), it was reported once.
     await world.sandbox.revokeConsent({ merchantId: byCustomer.merchantId, mandateId: byCustomer.mandateId });
     await new Promise((r) => setTimeout(r, settle));
     expect(revocationsOf(byCustomer.mandateId)).toHaveLength(1);
   });
+
+  it('report a payment the bank refused as mandate_revoked_at_bank as its mandate revoked, once', async () => {
+    const m = await authorised();
+    const first = submission(m);
+    const second = submission(m);
+    await world.client.submitPayments({ submissions: [first, second] });
+    for (const s of [first, second]) {
+      await world.sandbox.decidePayment({ merchantId: m.merchantId, paymentId: s.paymentId, failureCode: 'mandate_revoked_at_bank' });
+    }
+    await waitFor(async () => world.platform.told.payments.filter((r) => r.paymentId === second.paymentId).length || undefined, {
+      what: 'both failures reported',
+    });
+    const revoked = await waitFor(async () => revocationsOf(m.mandateId)[0], { what: 'the revocation reported' });
+    expect(revoked).toMatchObject({ merchantId: m.merchantId, reason: 'payment_refused_consent_revoked' });
+    // One report per refused payment; the mandate service moves the mandate (and announces it) once.
+    const reports = await world.query<{ cause: string }>(
+      `SELECT cause FROM connector.mandate_reports WHERE mandate_id = $1 ORDER BY cause`,
+      [m.mandateId],
+    );
+    expect(reports.map((r) => r.cause).sort()).toEqual([`payment:${first.paymentId}`, `payment:${second.paymentId}`].sort());
+  });
+
+  it("record a mandate request's journey outcome the mandate service never heard, once", async () => {
+    const request = stageRequest({ mandateRequestId: newId('MQ'), terms: adhocTerms() });
+    await world.client.stageConsent(request);
+    // The sandbox approval walks the bank's pages and completes the authorisation, but nobody records the outcome.
+    await world.sandbox.approveConsent({ merchantId: request.merchantId, mandateId: request.mandateId });
+    const recorded = await waitFor(async () => world.platform.told.journeys.find((j) => j.id === request.mandateRequestId), {
+      what: 'the journey outcome recorded by the watcher',
+      timeoutMs: 20_000,
+    });
+    expect(recorded).toMatchObject({ merchantId: request.merchantId, outcome: mandate.MandateRequestOutcome.AUTHORISED });
+    await waitFor(
+      async () =>
+        (
+          await world.query(`SELECT 1 FROM connector.consents WHERE mandate_id = $1 AND outcome_recorded_at IS NOT NULL`, [
+            request.mandateId,
+          ])
+        ).length || undefined,
+      { what: 'the outcome marked recorded' },
+    );
+    await new Promise((r) => setTimeout(r, 5_500));
+    expect(world.platform.told.journeys.filter((j) => j.id === request.mandateRequestId)).toHaveLength(1);
+  }, 40_000);
 
   it('keep a revocation until the mandate service acknowledges it', async () => {
     const m = await authorised();

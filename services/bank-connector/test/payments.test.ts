@@ -75,9 +75,12 @@ describe('payments', () => {
     expect((await bankCalls(world, 'POST /domestic-vrps')) - posted).toBe(2);
   });
 
-  it('reports each way the bank fails a payment with the platform failure code', async () => {
+  it('reports each way the bank fails a payment with the platform failure code (the sandbox fail takes every code)', async () => {
     const m = await authorisedMandate(world);
     const cases = [
+      ['insufficient_funds', 'insufficient_funds'],
+      ['violates_consent_parameters', 'violates_consent_parameters'],
+      ['mandate_revoked_at_bank', 'mandate_revoked_at_bank'],
       ['account_closed', 'account_closed'],
       ['account_blocked', 'account_blocked'],
       ['payment_stopped', 'payment_stopped'],
@@ -137,6 +140,38 @@ describe('payments', () => {
     await advanceClock(world, m.merchantId, nextMonth.getTime() - now.getTime());
     const first = submission(m, { amountMinor: 10_000n });
     expect((await world.client.submitPayments({ submissions: [first] })).receipts[0]).toMatchObject({ clearing: true });
+  });
+
+  it('stages a calendar cap as it is once the platform pro-rates it, and the bank refuses past its first-period share', async () => {
+    // Valid from the 6th of a month two months ahead: a calendar month of 300.00 allows its share of the days left.
+    const now = new Date();
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 6, 0));
+    const days = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 0)).getUTCDate();
+    const share = (30_000n * BigInt(days - 5)) / BigInt(days);
+    const terms = create(connector.ConsentTermsSchema, {
+      maximumAmountMinor: 30_000n,
+      currency: 'GBP',
+      frequency: connector.Frequency.ADHOC,
+      vrpType: connector.VrpType.COMMERCIAL,
+      validFrom: at(from),
+      proRateFirstPeriod: true,
+      periodicLimits: [{ period: connector.Period.MONTH, alignment: connector.Alignment.CALENDAR, maxAmountMinor: 30_000n }],
+    });
+    const m = await authorised(world, { terms });
+    const [consent] = await world.query<{ limits: unknown }>(
+      `SELECT request->'Data'->'ControlParameters'->'PeriodicLimits' AS limits FROM connector.consents WHERE mandate_id = $1`,
+      [m.mandateId],
+    );
+    expect(consent!.limits).toEqual([{ PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '300.00', Currency: 'GBP' }]);
+    await advanceClock(world, m.merchantId, from.getTime() + 3_600_000 - now.getTime());
+    const over = submission(m, { amountMinor: share + 1n });
+    await world.client.submitPayments({ submissions: [over] });
+    expect(await reportOf(over.paymentId)).toMatchObject({
+      outcome: payment.BankOutcome.FAILED,
+      failureCode: 'violates_consent_parameters',
+    });
+    const exactly = submission(m, { amountMinor: share });
+    expect((await world.client.submitPayments({ submissions: [exactly] })).receipts[0]).toMatchObject({ clearing: true });
   });
 
   it('fails a payment under a consent the customer revoked at the bank as mandate_revoked_at_bank', async () => {

@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { waitFor } from '@vrp/testing';
+import { mandate } from '@vrp/contracts';
+import { presentMandate } from '@vrp/public-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
 import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
@@ -11,9 +13,12 @@ import { startPlatform, type Platform } from './support/platform.js';
 let platform: Platform;
 let api: Api;
 let sql: pg.Client;
+let merchantId: string;
 beforeAll(async () => {
   platform = await startPlatform({ overrides: { RATE_LIMIT_RPS: '1000', RATE_LIMIT_BURST: '1000' } });
-  api = platform.api((await platform.createMerchant({ payoutCurrency: 'GBP' })).token);
+  const merchant = await platform.createMerchant({ payoutCurrency: 'GBP' });
+  merchantId = merchant.id;
+  api = platform.api(merchant.token);
   sql = new pg.Client({ connectionString: platform.db.url });
   await sql.connect();
 });
@@ -31,8 +36,26 @@ async function activeMandate(): Promise<string> {
 const committedPayments = async (mandateId: string) =>
   (await sql.query<{ id: string }>('SELECT id FROM payment.payments WHERE mandate_id = $1 ORDER BY id', [mandateId])).rows.map((r) => r.id);
 
-describe('a cancel racing a payment create', () => {
-  it('once the cancel has answered, no payment under the mandate is ever created', async () => {
+// The revocations that race: the merchant's cancel through the API, and a revocation at the bank as
+// the bank connector reports it (straight to the mandate service, whose move closes the payment
+// gate before it answers, with no gateway in between).
+const revocations = {
+  'a cancel': (mandateId: string) => api.post(`/v1/mandates/${mandateId}/cancel`).then((res) => res.body),
+  'a revocation at the bank': async (mandateId: string) =>
+    presentMandate(
+      (
+        await platform.mandates.revokeMandate({
+          merchantId,
+          id: mandateId,
+          by: mandate.RevokedBy.CUSTOMER,
+          reason: 'consent_revoked_at_bank',
+        })
+      ).mandate!,
+    ),
+};
+
+describe.each(Object.entries(revocations))('%s racing a payment create', (name, revoke) => {
+  it(`once ${name} has answered, no payment under the mandate is ever created`, async () => {
     const mandateId = await activeMandate();
     const blocker = new pg.Client({ connectionString: platform.db.url });
     await blocker.connect();
@@ -51,15 +74,15 @@ describe('a cancel racing a payment create', () => {
         },
         { what: 'the create waiting on its insert' },
       );
-      const cancel = api.post(`/v1/mandates/${mandateId}/cancel`).then(async (res) => {
+      const cancel = revoke(mandateId).then(async (body) => {
         seenAtCancel = await committedPayments(mandateId);
-        return res;
+        return body;
       });
       // Let the cancel get as far as it can while the create is parked, then let the create go.
       await new Promise((resolve) => setTimeout(resolve, 300));
       await blocker.query('COMMIT');
       const [created, cancelled] = await Promise.all([create, cancel]);
-      expect(cancelled.body).toMatchObject({ status: 'revoked', revoked_by: 'merchant' });
+      expect(cancelled).toMatchObject({ status: 'revoked', revoked_by: name === 'a cancel' ? 'merchant' : 'customer' });
       // The create either made it before the cancel answered, or was refused.
       expect([201, 422]).toContain(created.status);
     } finally {
@@ -72,7 +95,9 @@ describe('a cancel racing a payment create', () => {
       code: 'mandate_not_active',
     });
   });
+});
 
+describe('revocations in sandbox', () => {
   it('a customer revocation in sandbox closes the mandate for payments the same way', async () => {
     const mandateId = await activeMandate();
     expect((await api.post(`/v1/sandbox/mandates/${mandateId}/revoke`, { by: 'customer' })).body).toMatchObject({

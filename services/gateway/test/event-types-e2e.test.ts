@@ -139,8 +139,8 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
       await until(`/v1/refunds/${refund1Id}`, { status: 'settled' }, `refund ${refund1Id} to settle`);
 
       // ── Refund 2 (the rest): created (payment.refunded, now fully) → the bank rejects it. ──
-      // A failed refund has no event of its own: the payment service gives the amount back and
-      // announces the payment as it now is (settled again) with payment.settled.
+      // refund.failed, and the payment service gives the amount back and announces the payment as
+      // it now is (settled again) with payment.settled.
       const refund2Id = (await call(`/v1/payments/${payment1}/refunds`, { amount: '7.34' }, 201)).id as string;
       await bankDecidesRefund(refund2Id, 'fail');
       await until(`/v1/refunds/${refund2Id}`, { status: 'failed' }, `refund ${refund2Id} to fail`);
@@ -160,6 +160,20 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
       // ── Mandate B: created, then revoked by the customer at their bank before SCA. ──
       const mandateB = (await call('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }), 201)).id as string;
       await call(`/v1/sandbox/mandates/${mandateB}/revoke`, { by: 'customer' }, 200);
+
+      // ── Mandate D: valid for a moment, then expired (its valid_to passed on the merchant's clock). ──
+      const { now } = (await api.get('/v1/sandbox/clock')).body;
+      const mandateD = (
+        await call(
+          '/v1/mandates',
+          mandateBody(await sandboxCustomer(api), {
+            frequency: 'adhoc',
+            controls: { valid_to: new Date(Date.parse(now as string) + 1500).toISOString() },
+          }),
+          201,
+        )
+      ).id as string;
+      await until(`/v1/mandates/${mandateD}`, { status: 'expired' }, `mandate ${mandateD} to expire`);
 
       // ── Mandate requests: one approved at the model bank (its mandate created and activated), one declined, one expired. ──
       const requestBody = {
@@ -187,11 +201,21 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
         { type: 'mandate_request.expired', id: expired, data: { status: 'expired', mandate_id: null } },
         { type: 'mandate.created', id: mandateA, data: { status: 'pending_sca', customer_id: customerA } },
         { type: 'mandate.activated', id: mandateA, data: { status: 'active' } },
-        { type: 'mandate.suspended', id: mandateA, data: { status: 'suspended' } },
+        { type: 'mandate.suspended', id: mandateA, data: { status: 'suspended', suspension_reason: 'risk_review' } },
         { type: 'mandate.activated', id: mandateA, data: { status: 'active' } },
-        { type: 'mandate.revoked', id: mandateA, data: { status: 'revoked', revoked_by: 'merchant' } },
+        {
+          type: 'mandate.revoked',
+          id: mandateA,
+          data: { status: 'revoked', revoked_by: 'merchant', revocation_reason: 'merchant_cancelled' },
+        },
         { type: 'mandate.created', id: mandateB, data: { status: 'pending_sca' } },
-        { type: 'mandate.revoked', id: mandateB, data: { status: 'revoked', revoked_by: 'customer' } },
+        {
+          type: 'mandate.revoked',
+          id: mandateB,
+          data: { status: 'revoked', revoked_by: 'customer', revocation_reason: 'consent_revoked_at_bank' },
+        },
+        { type: 'mandate.created', id: mandateD, data: { status: 'pending_sca' } },
+        { type: 'mandate.expired', id: mandateD, data: { status: 'expired' } },
         { type: 'payment.submitted', id: payment1, data: { status: 'submitted', mandate_id: mandateA, amount: '12.34', currency: 'GBP' } },
         { type: 'payment.settled', id: payment1, data: { status: 'settled', mandate_id: mandateA, amount_refunded: '0.00' } },
         { type: 'payment.refunded', id: payment1, data: { status: 'settled', amount_refunded: '5.00' } },
@@ -204,6 +228,7 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
         { type: 'refund.created', id: refund1Id, data: { status: 'pending_settlement', payment_id: payment1, amount: '5.00' } },
         { type: 'refund.settled', id: refund1Id, data: { status: 'settled', payment_id: payment1, amount: '5.00' } },
         { type: 'refund.created', id: refund2Id, data: { status: 'pending_settlement', payment_id: payment1, amount: '7.34' } },
+        { type: 'refund.failed', id: refund2Id, data: { status: 'failed', payment_id: payment1, amount: '7.34' } },
       ];
       // The scenario covers the whole catalogue: every type, nothing else.
       expect(new Set(expected.map((e) => e.type))).toEqual(new Set(EVENT_TYPES));

@@ -13,6 +13,7 @@ import { outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startActivationSweeper } from './jobs/activation-sweeper.js';
 import { startMandateRequestExpiry } from './jobs/mandate-request-expiry.js';
+import { startMandateExpiry } from './jobs/mandate-expiry.js';
 import { SERVICE_NAMES, routes } from './server.js';
 
 /** A running mandate service. */
@@ -102,8 +103,9 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     const expiry = resources.add('mandate request expiry', startMandateRequestExpiry(deps, config.mandateRequestExpiryIntervalMs), (s) =>
       s.stop(),
     );
-    // Journeys of a merchant whose clock was advanced may have run out.
-    clocks.onAdvance(() => expiry.nudge());
+    const mandateExpiry = resources.add('mandate expiry', startMandateExpiry(deps, config.mandateExpiryIntervalMs), (s) => s.stop());
+    // Journeys and mandates of a merchant whose clock was advanced may have run out.
+    clocks.onAdvance(() => (expiry.nudge(), mandateExpiry.nudge()));
     if (config.env === 'sandbox') {
       const sweeper = resources.add('activation sweeper', startActivationSweeper(deps, config.sandboxActivationDelayMs), (s) => s.stop());
       // Mandates created on an advanced clock fall due on it too.

@@ -24,6 +24,8 @@ export function loadMandateConfig(env: NodeJS.ProcessEnv = process.env) {
       connectorServiceUrl: str('CONNECTOR_SERVICE_URL', { default: 'http://127.0.0.1:50056' }),
       /** How often journeys whose time ran out are looked for (mandate_request.expired). */
       mandateRequestExpiryIntervalMs: duration('MANDATE_REQUEST_EXPIRY_INTERVAL', { default: 1_000 }),
+      /** How often mandates whose valid_to passed are looked for (mandate.expired). */
+      mandateExpiryIntervalMs: duration('MANDATE_EXPIRY_INTERVAL', { default: 1_000 }),
     },
     env,
   );

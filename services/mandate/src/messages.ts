@@ -16,6 +16,7 @@ const STATUS_TO_PB: Record<MandateStatus, pb.MandateStatus> = {
   active: pb.MandateStatus.ACTIVE,
   revoked: pb.MandateStatus.REVOKED,
   suspended: pb.MandateStatus.SUSPENDED,
+  expired: pb.MandateStatus.EXPIRED,
 };
 const FREQUENCY_TO_PB: Record<Frequency, pb.Frequency> = {
   daily: pb.Frequency.DAILY,
@@ -85,7 +86,18 @@ function controlsToPb(stored: StoredControls | null): pb.Controls | undefined {
       ...(l.max_amount_minor !== undefined ? { maxAmountMinor: BigInt(l.max_amount_minor) } : {}),
       ...(l.max_payments !== undefined ? { maxPayments: l.max_payments } : {}),
     })),
+    proRateFirstPeriod: stored.pro_rate_first_period === true,
   });
+}
+
+/** The contract's VrpType of a stored kind. */
+export function vrpTypeToPb(vrpType: string): pb.VrpType {
+  return vrpType === 'sweeping' ? pb.VrpType.SWEEPING : pb.VrpType.COMMERCIAL;
+}
+
+/** The domain's kind of a contract VrpType (unset: undefined, which stores as commercial). */
+export function vrpTypeFromPb(vrpType: pb.VrpType): 'commercial' | 'sweeping' | undefined {
+  return vrpType === pb.VrpType.SWEEPING ? 'sweeping' : vrpType === pb.VrpType.COMMERCIAL ? 'commercial' : undefined;
 }
 
 export function revokedByFromPb(by: pb.RevokedBy): RevokedBy | undefined {
@@ -123,6 +135,9 @@ export function toMandateMessage(row: MandateRow): pb.Mandate {
     ...(row.revokedAt ? { revokedAt: timestampFromDate(row.revokedAt) } : {}),
     ...(row.revokedBy ? { revokedBy: REVOKED_BY_TO_PB[row.revokedBy as RevokedBy] } : {}),
     ...(row.suspendedAt ? { suspendedAt: timestampFromDate(row.suspendedAt) } : {}),
+    revocationReason: row.revocationReason ?? '',
+    suspensionReason: row.suspensionReason ?? '',
+    vrpType: vrpTypeToPb(row.vrpType),
     controls: controlsToPb(row.controls as unknown as StoredControls | null),
     mandateRequestId: row.mandateRequestId ?? '',
     ...(row.authorisationUrl
@@ -160,6 +175,7 @@ export function toMandateRequestMessage(row: MandateRequestRow): pb.MandateReque
     maximumAmountMinor: row.maximumAmountMinor,
     currency: row.currency,
     frequency: FREQUENCY_TO_PB[row.frequency as Frequency],
+    vrpType: vrpTypeToPb(row.vrpType),
     description: row.description,
     metadata: row.metadata as JsonObject,
     controls: controlsToPb(row.controls as unknown as StoredControls | null),

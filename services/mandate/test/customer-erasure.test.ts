@@ -87,6 +87,7 @@ describe('erasing a customer while a mandate is created for it', { timeout: 60_0
     maximumAmountMinor: 1000n,
     currency: 'GBP',
     frequency: 'monthly' as const,
+    vrpType: 'commercial' as const,
     description: '',
     metadata: {},
     controls: null,

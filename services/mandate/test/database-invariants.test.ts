@@ -45,8 +45,11 @@ describe('mandate table constraints', { timeout: 20_000 }, () => {
   it('accepts every state the lifecycle produces', async () => {
     expect(await insert({})).toBe('ok');
     expect(await insert({ status: 'active' })).toBe('ok');
-    expect(await insert({ status: 'suspended', suspended_at: new Date() })).toBe('ok');
-    expect(await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'bank' })).toBe('ok');
+    expect(await insert({ status: 'suspended', suspended_at: new Date(), suspension_reason: 'account_closed' })).toBe('ok');
+    expect(
+      await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'bank', revocation_reason: 'consent_revoked_at_bank' }),
+    ).toBe('ok');
+    expect(await insert({ status: 'expired' })).toBe('ok');
   });
 
   it('refuses a customer of another merchant, and states the lifecycle never produces', async () => {
@@ -55,12 +58,19 @@ describe('mandate table constraints', { timeout: 20_000 }, () => {
     expect(await insert({ frequency: 'yearly' })).toBe('mandates_frequency_check');
     expect(await insert({ maximum_amount_minor: 0 })).toBe('mandates_maximum_amount_minor_check');
     expect(await insert({ currency: 'gbp' })).toBe('mandates_currency_check');
-    expect(await insert({ status: 'revoked' })).toBe('mandates_revoked_check');
-    expect(await insert({ status: 'revoked', revoked_at: new Date() })).toBe('mandates_revoked_check');
-    expect(await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'risk' })).toBe('mandates_revoked_check');
+    const because = { revocation_reason: 'consent_revoked_at_bank' };
+    expect(await insert({ status: 'revoked', ...because })).toBe('mandates_revoked_check');
+    expect(await insert({ status: 'revoked', revoked_at: new Date(), ...because })).toBe('mandates_revoked_check');
+    expect(await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'risk', ...because })).toBe('mandates_revoked_check');
+    expect(await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'bank' })).toBe('mandates_revocation_reason_check');
+    expect(await insert({ status: 'revoked', revoked_at: new Date(), revoked_by: 'bank', revocation_reason: 'whim' })).toBe(
+      'mandates_revocation_reason_check',
+    );
     expect(await insert({ status: 'active', revoked_by: 'bank' })).toBe('mandates_revoked_check');
-    expect(await insert({ status: 'suspended' })).toBe('mandates_suspended_check');
+    expect(await insert({ status: 'suspended', suspension_reason: 'risk_review' })).toBe('mandates_suspended_check');
+    expect(await insert({ status: 'suspended', suspended_at: new Date() })).toBe('mandates_suspension_reason_check');
     expect(await insert({ status: 'active', suspended_at: new Date() })).toBe('mandates_suspended_check');
+    expect(await insert({ status: 'expired', suspension_reason: 'risk_review' })).toBe('mandates_suspension_reason_check');
     expect(await insert({ metadata: '[]' })).toBe('mandates_metadata_check');
   });
 });
@@ -104,14 +114,23 @@ describe('customer table constraints', { timeout: 20_000 }, () => {
     );
     const erase = `UPDATE mandate.customers SET email = NULL, erased_at = now() WHERE id = $1`;
     expect(await run(erase, ['CU20'])).toBe('customers_erased_without_live_mandates');
-    await sql.query(`UPDATE mandate.mandates SET status = 'revoked', revoked_at = now(), revoked_by = 'merchant' WHERE id = 'MD20'`);
+    await sql.query(
+      `UPDATE mandate.mandates SET status = 'revoked', revoked_at = now(), revoked_by = 'merchant', revocation_reason = 'merchant_cancelled' WHERE id = 'MD20'`,
+    );
     expect(await run(erase, ['CU20'])).toBe('ok');
     expect(await run(`UPDATE mandate.customers SET name = 'back' WHERE id = 'CU20'`)).toBe('customers_erased_final');
     expect(await run(`UPDATE mandate.customers SET sca_completed = false WHERE id = 'CU20'`)).toBe('customers_erased_final');
     expect(await insert({ id: 'MD21', customer_id: 'CU20' })).toBe('mandates_customer_not_erased');
-    expect(await insert({ id: 'MD22', customer_id: 'CU20', status: 'revoked', revoked_at: new Date(), revoked_by: 'bank' })).toBe(
-      'mandates_customer_not_erased',
-    );
+    expect(
+      await insert({
+        id: 'MD22',
+        customer_id: 'CU20',
+        status: 'revoked',
+        revoked_at: new Date(),
+        revoked_by: 'bank',
+        revocation_reason: 'consent_revoked_at_bank',
+      }),
+    ).toBe('mandates_customer_not_erased');
   });
 });
 

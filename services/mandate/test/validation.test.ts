@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => h?.close(), 30_000);
 
-function request(overrides: Partial<pb.CreateMandateRequest> = {}) {
+function request(overrides: Partial<Omit<pb.CreateMandateRequest, '$typeName' | '$unknown'>> = {}) {
   return {
     merchantId,
     merchantPayoutCurrency: 'GBP',
@@ -22,11 +22,12 @@ function request(overrides: Partial<pb.CreateMandateRequest> = {}) {
     currency: 'GBP',
     frequency: pb.Frequency.WEEKLY,
     description: 'Weekly veg box',
+    vrpType: pb.VrpType.COMMERCIAL,
     ...overrides,
   };
 }
 
-async function refusal(overrides: Partial<pb.CreateMandateRequest>): Promise<[string, string | undefined]> {
+async function refusal(overrides: Partial<Omit<pb.CreateMandateRequest, '$typeName' | '$unknown'>>): Promise<[string, string | undefined]> {
   const err = await apiError(h.client.createMandate(request(overrides)));
   return [err.code, err.param];
 }

@@ -73,6 +73,31 @@ describe('the bank settling a refund', () => {
   });
 });
 
+describe('the bank rejecting a refund', () => {
+  const failedEventsOf = async (id: string) =>
+    (await h.stream.events()).filter((e) => e.eventType === 'refund.failed' && e.resource.value?.id === id);
+
+  it('writes refund.failed exactly once, as the refund reads once failed, however many reports race', async () => {
+    const { merchantId, id } = await newRefund(250n);
+    const reports = await Promise.allSettled(
+      Array.from({ length: 5 }, () => h.refunds.reportRefundOutcome({ refundId: id, outcome: refund.RefundOutcome.FAILED })),
+    );
+    expect(reports.every((r) => r.status === 'fulfilled')).toBe(true);
+    const { refund: read } = await h.refunds.getRefund({ merchantId, id });
+    expect(read!.status).toBe(refund.RefundStatus.FAILED);
+    const [event] = await waitFor(async () => ((await failedEventsOf(id)).length ? failedEventsOf(id) : undefined), {
+      what: 'refund.failed on the stream',
+    });
+    expect(event!.resource.value).toEqual(read);
+    const inOutbox = await h.sql<{ n: string }>(
+      `SELECT count(*) AS n FROM refund.outbox_events WHERE subject LIKE '%.refund.failed' AND position(convert_to($1, 'UTF8') in payload) > 0`,
+      [id],
+    );
+    expect(Number(inOutbox[0]!.n)).toBe(1);
+    expect(await failedEventsOf(id)).toHaveLength(1);
+  });
+});
+
 describe('handing a refund to the bank', () => {
   it("notes the booking's confirmation with the bank's acknowledgement, in one statement", async () => {
     const { id } = await newRefund(400n);

@@ -11,12 +11,14 @@ export const TEST_EVENT_TYPES = every<WebhookTestRequest['event_type']>()([
   'mandate.activated',
   'mandate.revoked',
   'mandate.suspended',
+  'mandate.expired',
   'payment.submitted',
   'payment.settled',
   'payment.failed',
   'payment.refunded',
   'refund.created',
   'refund.settled',
+  'refund.failed',
   'mandate_request.authorised',
   'mandate_request.declined',
   'mandate_request.expired',
@@ -33,7 +35,7 @@ export const EVENT_WILDCARDS = ['*', ...new Set(EVENT_TYPES.map((t) => `${t.spli
 export const SIGNATURE_SCHEMES = every<WebhookEndpoint['signature_scheme']>()(['vrp', 'standard_webhooks']);
 // Failed deliveries first: the one a merchant comes looking for.
 export const DELIVERY_STATUSES = every<WebhookEvent['delivery_status']>()(['delivery_failed', 'retrying', 'pending', 'delivered']);
-export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked']);
+export const MANDATE_STATUSES = every<Mandate['status']>()(['pending_sca', 'active', 'suspended', 'revoked', 'expired']);
 export const MANDATE_REQUEST_STATUSES = every<MandateRequest['status']>()([
   'awaiting_authorisation',
   'authorised',

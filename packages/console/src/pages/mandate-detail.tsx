@@ -43,8 +43,10 @@ export function MandatePage() {
               ['Frequency', m.limits.frequency],
               ['Created', <Time iso={m.created_at} />],
               ['Revoked', m.revoked_at ? <Revoked at={m.revoked_at} by={m.revoked_by} /> : '—'],
+              ['Revocation reason', m.revocation_reason ?? '—'],
               ['Suspended', <Time iso={m.suspended_at} />],
               ...(m.authorisation ? [['Customer’s authorisation', <Authorisation link={m.authorisation} />] as [string, ReactNode]] : []),
+              ['Suspension reason', m.suspension_reason ?? '—'],
             ]}
           />
           <h2>Timeline</h2>

@@ -44,7 +44,20 @@ export function PaymentPage() {
                 </>,
               ],
               ['Settled on', p.settlement_date ?? '—'],
-              ['Failure', p.failure_code ?? '—'],
+              [
+                'Failure',
+                p.failure ? (
+                  <>
+                    {p.failure.code}{' '}
+                    <span className="muted">
+                      ({p.failure.origin}, {p.failure.retryable ? 'a retry may succeed' : 'do not retry'})
+                    </span>
+                    <div className="muted">{p.failure.description}</div>
+                  </>
+                ) : (
+                  '—'
+                ),
+              ],
               ['Retries', String(p.retry_count)],
               ['Refunded', formatAmount(p.amount_refunded, p.currency)],
               ['Created', <Time iso={p.created_at} />],

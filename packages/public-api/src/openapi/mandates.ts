@@ -5,6 +5,17 @@ import type { OpenApiFragment } from './types.js';
 
 export const schemas: OpenApiFragment['schemas'] = {
   MandateList: listSchema('Mandate'),
+  FundsConfirmation: {
+    type: 'object',
+    description: 'The bank’s answer to whether the customer’s account can cover an amount now.',
+    required: ['funds_available', 'checked_at'],
+    additionalProperties: false,
+    properties: {
+      funds_available: { type: 'boolean', description: 'Whether the account can cover the amount now (no money is reserved).' },
+      checked_at: { type: 'string', format: 'date-time', description: 'When the bank checked.' },
+    },
+    examples: [{ funds_available: true, checked_at: '2026-12-25T09:30:00.000Z' }],
+  },
 };
 
 const mandateId = idParam('id', 'The mandate id.');
@@ -52,6 +63,27 @@ export const paths: OpenApiFragment['paths'] = {
       responses: {
         '200': jsonResponse('The mandate.', ref('Mandate')),
         ...errorResponses({ '404': 'not_found (also for other merchants\u2019 mandates).' }),
+      },
+    },
+  },
+  '/v1/mandates/{id}/funds-confirmation': {
+    post: {
+      operationId: 'confirmMandateFunds',
+      tags: ['Mandates'],
+      summary: 'Ask the customer’s bank whether an amount is available',
+      description:
+        'Asks the bank, under the mandate’s consent, whether the customer’s account can cover `amount` now (Open Banking funds confirmation). Nothing is reserved or collected.',
+      parameters: [mandateId, idempotencyKeyParam],
+      requestBody: jsonBody(ref('FundsConfirmationRequest')),
+      responses: {
+        '200': jsonResponse('The bank’s answer.', ref('FundsConfirmation')),
+        ...errorResponses({
+          '400': 'validation_error (amount).',
+          '404': 'not_found.',
+          '409': 'idempotency_key_in_use.',
+          '422': 'mandate_not_active (only an active mandate’s consent can be asked) or idempotency_key_reused.',
+          '503': 'service_unavailable: the bank could not be reached.',
+        }),
       },
     },
   },

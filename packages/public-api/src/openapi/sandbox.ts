@@ -47,6 +47,20 @@ export const paths: OpenApiFragment['paths'] = {
       },
     },
   },
+  '/v1/sandbox/customers/{id}/balance': {
+    post: {
+      operationId: 'sandboxSetCustomerBalance',
+      tags: ['Sandbox'],
+      summary: 'Set what the customer’s account at the model bank holds',
+      description: `${SANDBOX_ONLY} Funds confirmation answers from it, and a payment it cannot cover fails with \`insufficient_funds\`. Until set, the account holds plenty.`,
+      parameters: [idParam('id', 'The customer id.'), idempotencyKeyParam],
+      requestBody: jsonBody(ref('SandboxCustomerBalance')),
+      responses: {
+        '200': jsonResponse('The customer.', ref('Customer'), idempotentHeaders),
+        ...errorResponses({ '400': 'validation_error (amount, currency).', '404': 'not_found (also in production).' }),
+      },
+    },
+  },
   '/v1/sandbox/clock': {
     get: {
       operationId: 'sandboxGetClock',

@@ -20,6 +20,7 @@ export function presentMandateRequest(r: mandate.MandateRequest): MandateRequest
       currency: r.currency,
       frequency: requiredEnum(mandate.Frequency, r.frequency, 'FREQUENCY_'),
     },
+    vrp_type: r.vrpType === mandate.VrpType.SWEEPING ? 'sweeping' : 'commercial',
     controls: controlsOf(r),
     redirect_uri: r.redirectUri,
     authorisation_url: r.authorisationUrl || null,

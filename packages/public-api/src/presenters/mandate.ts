@@ -1,8 +1,15 @@
 import { mandate, payment } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
-import { enumString, isoTimestamp, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
+import { enumString, isoTimestamp, member, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
 import type { MandateJson } from '../resources.js';
-import { LIMIT_ALIGNMENTS, LIMIT_PERIODS, MANDATE_STATUSES, MANDATE_FREQUENCIES } from '../vocabulary.js';
+import {
+  LIMIT_ALIGNMENTS,
+  LIMIT_PERIODS,
+  MANDATE_STATUSES,
+  MANDATE_FREQUENCIES,
+  REVOCATION_REASONS,
+  SUSPENSION_REASONS,
+} from '../vocabulary.js';
 
 export { MANDATE_STATUSES, MANDATE_FREQUENCIES };
 
@@ -40,7 +47,9 @@ function usageOf(m: mandate.Mandate, usage: readonly payment.PeriodUsage[]): Non
     if (!limit) return [];
     const { period, alignment } = limitOf(limit, m.currency);
     const left = (cap: bigint | undefined, used: bigint) => (cap === undefined ? undefined : cap > used ? cap - used : 0n);
-    const amountLeft = left(limit.maxAmountMinor, u.amountUsedMinor);
+    // The cap of this period: pro-rated in a calendar limit's first period (older answers carry none: the limit's own).
+    const amountCap = u.maxAmountMinor ?? limit.maxAmountMinor;
+    const amountLeft = left(amountCap, u.amountUsedMinor);
     const paymentsLeft = left(limit.maxPayments === undefined ? undefined : BigInt(limit.maxPayments), BigInt(u.paymentsUsed));
     return [
       {
@@ -48,6 +57,7 @@ function usageOf(m: mandate.Mandate, usage: readonly payment.PeriodUsage[]): Non
         alignment,
         period_start: requiredTimestamp(u.periodStart, 'usage.period_start'),
         period_end: requiredTimestamp(u.periodEnd, 'usage.period_end'),
+        max_amount: amountCap === undefined ? null : formatAmount(amountCap, m.currency),
         amount_used: formatAmount(u.amountUsedMinor, m.currency),
         payments_used: u.paymentsUsed,
         amount_remaining: amountLeft === undefined ? null : formatAmount(amountLeft, m.currency),
@@ -77,6 +87,9 @@ export function presentMandate(m: mandate.Mandate, usage?: readonly payment.Peri
     revoked_at: isoTimestamp(m.revokedAt),
     revoked_by: enumString(RevokedBy, m.revokedBy, 'REVOKED_BY_'),
     suspended_at: isoTimestamp(m.suspendedAt),
+    revocation_reason: m.revocationReason ? member(REVOCATION_REASONS, m.revocationReason, 'mandate.revocation_reason') : null,
+    suspension_reason: m.suspensionReason ? member(SUSPENSION_REASONS, m.suspensionReason, 'mandate.suspension_reason') : null,
+    vrp_type: m.vrpType === mandate.VrpType.SWEEPING ? 'sweeping' : 'commercial',
     controls: controlsOf(m),
     ...(usage ? { usage: usageOf(m, usage) } : {}),
     mandate_request_id: m.mandateRequestId || null,

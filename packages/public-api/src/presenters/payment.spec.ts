@@ -25,4 +25,25 @@ describe('presentPayment failure codes', () => {
   it('refuses a code the API does not document', () => {
     expect(() => presentPayment(failed('gremlins'))).toThrow(/payment.failure_code 'gremlins' is not one of/);
   });
+
+  it('explains a failure: retryable for insufficient funds and technical errors only, the bank as origin', () => {
+    expect(presentPayment(failed('insufficient_funds')).failure).toEqual({
+      code: 'insufficient_funds',
+      retryable: true,
+      origin: 'bank',
+      description: expect.stringContaining('enough money'),
+    });
+    expect(presentPayment(failed('technical_error')).failure?.retryable).toBe(true);
+    for (const code of [
+      'account_closed',
+      'account_blocked',
+      'mandate_revoked_at_bank',
+      'violates_consent_parameters',
+      'payment_stopped',
+      'bank_rejected',
+    ]) {
+      expect(presentPayment(failed(code)).failure).toMatchObject({ code, retryable: false, origin: 'bank' });
+    }
+    expect(presentPayment({ ...failed(''), status: payment.PaymentStatus.SETTLED }).failure).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@ import { payment } from '@vrp/contracts';
 import { formatAmount } from '@vrp/money';
 import { member, requiredEnum, requiredTimestamp, storedMetadata } from '../format.js';
 import type { PaymentJson } from '../resources.js';
-import { PAYMENT_STATUSES, CLEARING_STATUSES, PAYMENT_FAILURE_CODES } from '../vocabulary.js';
+import { PAYMENT_STATUSES, CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_FAILURES } from '../vocabulary.js';
 
 export { PAYMENT_STATUSES, CLEARING_STATUSES, PAYMENT_FAILURE_CODES };
 
@@ -12,6 +12,7 @@ const { PaymentStatus, ClearingStatus } = payment;
 
 /** Turns a contract Payment into exactly the JSON the API returns for it (and webhooks carry). */
 export function presentPayment(p: payment.Payment): PaymentJson {
+  const failureCode = p.failureCode === '' ? null : member(PAYMENT_FAILURE_CODES, p.failureCode, 'payment.failure_code');
   return {
     id: p.id,
     mandate_id: p.mandateId,
@@ -20,7 +21,8 @@ export function presentPayment(p: payment.Payment): PaymentJson {
     status: requiredEnum(PaymentStatus, p.status, 'PAYMENT_STATUS_'),
     clearing_status: requiredEnum(ClearingStatus, p.clearingStatus, 'CLEARING_STATUS_'),
     settlement_date: p.settlementDate === '' ? null : p.settlementDate,
-    failure_code: p.failureCode === '' ? null : member(PAYMENT_FAILURE_CODES, p.failureCode, 'payment.failure_code'),
+    failure_code: failureCode,
+    failure: failureCode === null ? null : { code: failureCode, ...PAYMENT_FAILURES[failureCode] },
     retry_count: p.retryCount,
     amount_refunded: formatAmount(p.amountRefundedMinor, p.currency),
     metadata: storedMetadata(p.metadata),

@@ -16,17 +16,35 @@ export interface EventTypeEntry {
 export const RESOURCE_EVENT_CATALOGUE = {
   'mandate.created': { data: mandateResource, description: 'A mandate was created (pending_sca).' },
   'mandate.activated': { data: mandateResource, description: 'A mandate became active (SCA confirmed, or reinstated after a suspension).' },
-  'mandate.revoked': { data: mandateResource, description: 'A mandate was revoked by the merchant, the customer or the bank.' },
-  'mandate.suspended': { data: mandateResource, description: 'A mandate was suspended; collections pause until it is reinstated.' },
+  'mandate.revoked': {
+    data: mandateResource,
+    description: 'A mandate was revoked by the merchant, the customer or the bank; `revoked_by` and `revocation_reason` say who and why.',
+  },
+  'mandate.suspended': {
+    data: mandateResource,
+    description: 'A mandate was suspended (`suspension_reason` says why); collections pause until it is reinstated.',
+  },
+  'mandate.expired': {
+    data: mandateResource,
+    description: 'A mandate’s validity window ended (`controls.valid_to` passed); it takes no more payments.',
+  },
   'payment.submitted': { data: paymentResource, description: 'A payment (or a retry of it) was submitted to the bank.' },
   'payment.settled': {
     data: paymentResource,
     description: 'The bank settled a payment (also sent when a rejected refund gives money back).',
   },
-  'payment.failed': { data: paymentResource, description: 'The bank failed a payment; `failure_code` says why.' },
+  'payment.failed': {
+    data: paymentResource,
+    description: 'The bank failed a payment; `failure` says why, where it came from and whether a retry can succeed.',
+  },
   'payment.refunded': { data: paymentResource, description: 'A refund was booked against a payment; `amount_refunded` is its new total.' },
   'refund.created': { data: refundResource, description: 'A refund was created and handed to the bank.' },
   'refund.settled': { data: refundResource, description: 'The bank settled a refund.' },
+  'refund.failed': {
+    data: refundResource,
+    description:
+      'The bank rejected a refund; its amount is refundable again (payment.settled follows when the payment was fully refunded).',
+  },
   'mandate_request.authorised': {
     data: mandateRequestResource,
     description: 'The customer approved the consent at their bank; `mandate_id` names the mandate now created.',

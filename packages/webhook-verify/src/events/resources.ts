@@ -12,9 +12,13 @@ import {
   MANDATE_REQUEST_STATUSES,
   MANDATE_STATUSES,
   METADATA_LIMITS,
+  FAILURE_ORIGINS,
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  REVOCATION_REASONS,
+  SUSPENSION_REASONS,
+  VRP_TYPES,
   DISABLED_REASONS,
   SIGNATURE_SCHEMES,
   WEBHOOK_ENDPOINT_STATUSES,
@@ -70,6 +74,9 @@ const mandateUsage = z
       alignment: z.enum(LIMIT_ALIGNMENTS),
       period_start: time('Start of the current period (inclusive).'),
       period_end: time('End of the current period (exclusive).'),
+      max_amount: amount(
+        'The amount cap of this period: the limit’s max_amount, pro-rated in a calendar-aligned limit’s first period to the days remaining (as Open Banking banks enforce it); null without an amount cap.',
+      ).nullable(),
       amount_used: amount('Sum of the period’s payments that have not failed.'),
       payments_used: count('Number of the period’s payments that have not failed.'),
       amount_remaining: amount('What the period may still collect; null without an amount cap.').nullable(),
@@ -85,7 +92,11 @@ export const mandateResource = z
   .strictObject({
     id: id('MD01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
     customer_id: z.string(),
-    status: z.enum(MANDATE_STATUSES).describe('pending_sca → active (→ suspended → active) → revoked.'),
+    status: z
+      .enum(MANDATE_STATUSES)
+      .describe(
+        'pending_sca → active (→ suspended → active) → revoked, or → expired once controls.valid_to passed; revoked and expired are final.',
+      ),
     description: z.string(),
     metadata,
     limits: z.strictObject({
@@ -97,6 +108,23 @@ export const mandateResource = z
     revoked_at: nullableTime('When it was revoked; null otherwise.'),
     revoked_by: z.enum(['merchant', 'customer', 'bank']).nullable(),
     suspended_at: nullableTime('When it was suspended, while suspended; null otherwise.'),
+    revocation_reason: z
+      .enum(REVOCATION_REASONS)
+      .nullable()
+      .describe(
+        'Why it was revoked: merchant_cancelled, consent_revoked_at_bank (the customer or their bank revoked the consent) or payment_refused_consent_revoked (the bank refused a payment because the consent no longer stands); null unless revoked.',
+      ),
+    suspension_reason: z
+      .enum(SUSPENSION_REASONS)
+      .nullable()
+      .describe(
+        'Why it is suspended: account_closed, account_switched or account_blocked (the bank reported a change of the linked account), or risk_review; null unless suspended.',
+      ),
+    vrp_type: z
+      .enum(VRP_TYPES)
+      .describe(
+        'The kind of payments the consent allows: commercial (to you, for goods and services) or sweeping (between the customer’s own accounts).',
+      ),
     controls: mandateControls,
     usage: mandateUsage,
     mandate_request_id: z
@@ -129,6 +157,11 @@ export const mandateRequestResource = z
       currency: currency(),
       frequency: z.enum(MANDATE_FREQUENCIES),
     }),
+    vrp_type: z
+      .enum(VRP_TYPES)
+      .describe(
+        'The kind of payments the consent allows: commercial (to you, for goods and services) or sweeping (between the customer’s own accounts).',
+      ),
     controls: mandateControls,
     redirect_uri: z
       .string()
@@ -173,6 +206,17 @@ export const paymentResource = z
           "(the bank's technical failure; retrying may succeed), bank_rejected (declined without a more specific reason) " +
           'or refer_to_payer (contact the payer before retrying). null otherwise.',
       ),
+    failure: z
+      .strictObject({
+        code: z.enum(PAYMENT_FAILURE_CODES).describe('The same as failure_code.'),
+        retryable: z.boolean().describe('Whether retrying the payment (POST /v1/payments/{id}/retry) can succeed.'),
+        origin: z
+          .enum(FAILURE_ORIGINS)
+          .describe('Where the failure came from: the customer’s bank, or the platform before the bank answered.'),
+        description: z.string().describe('What the failure means, in one sentence to show your team.'),
+      })
+      .nullable()
+      .describe('While failed: why, whether a retry can succeed and where it came from; null otherwise.'),
     retry_count: z.int().min(0).max(3).describe('Retries made so far.'),
     amount_refunded: amount('Total refunded so far ("0.00" when nothing was).'),
     metadata,

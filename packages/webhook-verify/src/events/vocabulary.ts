@@ -1,7 +1,13 @@
 /** The fixed sets of strings the events' resources use, written once (the API re-exports them). */
 
 /** The public status strings of a mandate, in lifecycle order. */
-export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended'] as const;
+export const MANDATE_STATUSES = ['pending_sca', 'active', 'revoked', 'suspended', 'expired'] as const;
+/** The kind of payments a mandate's consent allows (Open Banking VRPType): commercial (to a third party) or sweeping (between the customer's own accounts). */
+export const VRP_TYPES = ['commercial', 'sweeping'] as const;
+/** Why a mandate was revoked: the merchant cancelled it, its consent was revoked at the bank, or the bank refused a payment for that reason. */
+export const REVOCATION_REASONS = ['merchant_cancelled', 'consent_revoked_at_bank', 'payment_refused_consent_revoked'] as const;
+/** Why a mandate is suspended: the bank reported the linked account closed, switched or blocked, or a risk review. */
+export const SUSPENSION_REASONS = ['account_closed', 'account_switched', 'account_blocked', 'risk_review'] as const;
 /** The frequencies a mandate may have. */
 export const MANDATE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'adhoc'] as const;
 /** Where a mandate request's consent journey stands. */
@@ -25,6 +31,39 @@ export const PAYMENT_FAILURE_CODES = [
   'payment_stopped',
   'technical_error',
 ] as const;
+export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
+/** Who a payment's failure came from: the customer's bank, or the platform before the bank answered. */
+export const FAILURE_ORIGINS = ['bank', 'platform'] as const;
+/**
+ * What each failure code means for the merchant: whether retrying the payment can succeed, where
+ * the failure came from, and one sentence to show. The payment's `failure` object is this entry.
+ */
+export const PAYMENT_FAILURES: Record<
+  PaymentFailureCode,
+  { retryable: boolean; origin: (typeof FAILURE_ORIGINS)[number]; description: string }
+> = {
+  insufficient_funds: {
+    retryable: true,
+    origin: 'bank',
+    description: 'The customer’s account did not hold enough money; a retry after payday may succeed.',
+  },
+  mandate_revoked_at_bank: {
+    retryable: false,
+    origin: 'bank',
+    description: 'The customer’s bank no longer holds the consent (revoked by the customer or the bank); the mandate is revoked.',
+  },
+  account_closed: { retryable: false, origin: 'bank', description: 'The customer’s account is closed.' },
+  account_blocked: { retryable: false, origin: 'bank', description: 'The customer’s bank blocked the account.' },
+  violates_consent_parameters: {
+    retryable: false,
+    origin: 'bank',
+    description: 'The payment is outside the limits the customer authorised at their bank.',
+  },
+  payment_stopped: { retryable: false, origin: 'bank', description: 'The customer stopped this payment at their bank.' },
+  bank_rejected: { retryable: false, origin: 'bank', description: 'The bank declined the payment without a more specific reason.' },
+  refer_to_payer: { retryable: false, origin: 'bank', description: 'The bank asks you to contact the customer before trying again.' },
+  technical_error: { retryable: true, origin: 'bank', description: 'The bank failed for a technical reason; a retry may succeed.' },
+};
 /** The public status strings of a refund, in lifecycle order. */
 export const REFUND_STATUSES = ['pending_settlement', 'settled', 'failed'] as const;
 /** Limits of merchant metadata, the one place they are written. */

@@ -247,3 +247,36 @@ export async function creditorAccountsOf(db: Queryable, merchantId: string): Pro
   );
   return found.map((r) => r.account);
 }
+
+/** A mandate request's ended journey whose outcome the mandate service has not acknowledged. */
+export interface UnrecordedJourney {
+  id: string;
+  merchantId: string;
+  mandateRequestId: string;
+  journey: 'authorised' | 'declined';
+}
+
+/**
+ * Claims up to `limit` journeys of mandate requests that ended (authorised or declined) at least
+ * `graceMs` ago with their outcome not yet acknowledged by the mandate service (the caller of
+ * CompleteAuthorisation records it first; this catches what it never did). The claim moves
+ * updated_at on, so another replica leaves it alone for `graceMs`.
+ */
+export async function claimUnrecordedJourneys(db: Queryable, limit: number, graceMs: number): Promise<UnrecordedJourney[]> {
+  const found = await rows<{ id: string; merchant_id: string; mandate_request_id: string; journey: 'authorised' | 'declined' }>(
+    db,
+    `UPDATE connector.consents c SET updated_at = now()
+     WHERE c.id IN (SELECT id FROM connector.consents
+                     WHERE outcome_recorded_at IS NULL AND mandate_request_id IS NOT NULL AND journey IN ('authorised', 'declined')
+                       AND updated_at <= now() - make_interval(secs => $2::double precision / 1000)
+                     ORDER BY updated_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, merchant_id, mandate_request_id, journey`,
+    [limit, graceMs],
+  );
+  return found.map((r) => ({ id: r.id, merchantId: r.merchant_id, mandateRequestId: r.mandate_request_id, journey: r.journey }));
+}
+
+/** The mandate service acknowledged the journey's outcome (or refused it for good). */
+export async function markJourneyRecorded(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE connector.consents SET outcome_recorded_at = now() WHERE id = $1`, [id]);
+}

@@ -8,6 +8,8 @@ export interface MandateReportRow {
   kind: 'revoke' | 'suspend';
   revokedBy: 'customer' | 'bank' | null;
   reason: string | null;
+  /** What told of it: `revoked` (the consent), `payment:<id>` (a refused payment) or a notification's jti. */
+  cause: string;
   checks: number;
 }
 
@@ -18,6 +20,7 @@ interface Row {
   kind: 'revoke' | 'suspend';
   revoked_by: 'customer' | 'bank' | null;
   reason: string | null;
+  cause: string;
   checks: number;
 }
 
@@ -28,6 +31,7 @@ const reportOf = (r: Row): MandateReportRow => ({
   kind: r.kind,
   revokedBy: r.revoked_by,
   reason: r.reason,
+  cause: r.cause,
   checks: r.checks,
 });
 
@@ -63,7 +67,7 @@ export async function claimMandateReports(db: Queryable, limit: number, leaseMs:
     `UPDATE connector.mandate_reports SET next_check_at = now() + make_interval(secs => $2::double precision / 1000)
      WHERE id IN (SELECT id FROM connector.mandate_reports WHERE reported_at IS NULL AND next_check_at <= now()
                   ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id::text AS id, merchant_id, mandate_id, kind, revoked_by, reason, checks`,
+     RETURNING id::text AS id, merchant_id, mandate_id, kind, revoked_by, reason, cause, checks`,
     [limit, leaseMs],
   );
   return found.map(reportOf);

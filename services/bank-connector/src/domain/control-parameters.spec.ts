@@ -21,7 +21,7 @@ describe('periodicLimits', () => {
     expect(periodicLimits(terms({ frequency: 'weekly' }))[0]).toMatchObject({ PeriodType: 'Week', PeriodAlignment: 'Consent' });
   });
 
-  it('stages every cap consent-aligned (a calendar one at twice its cap), and turns a count-only cap into what those payments could add up to', () => {
+  it('for an older mandate, stages every cap consent-aligned (a calendar one at twice its cap), and turns a count-only cap into what those payments could add up to', () => {
     const limits = periodicLimits(
       terms({
         periodicLimits: [
@@ -37,6 +37,26 @@ describe('periodicLimits', () => {
       { PeriodType: 'Fortnight', PeriodAlignment: 'Consent', Amount: '180.00', Currency: 'GBP' },
       { PeriodType: 'Week', PeriodAlignment: 'Consent', Amount: '150.00', Currency: 'GBP' },
       { PeriodType: 'Half-year', PeriodAlignment: 'Consent', Amount: '1400.00', Currency: 'GBP' },
+    ]);
+  });
+
+  it('stages a calendar amount cap as it is once the platform pro-rates it like the bank; a count-only one stays consent-aligned', () => {
+    const limits = periodicLimits(
+      terms({
+        proRateFirstPeriod: true,
+        periodicLimits: [
+          { period: 'month', alignment: 'calendar', maxAmountMinor: 30_000n, maxPayments: 0 },
+          { period: 'year', alignment: 'calendar', maxAmountMinor: 50_000n, maxPayments: 4 },
+          { period: 'week', alignment: 'calendar', maxAmountMinor: 0n, maxPayments: 2 },
+          { period: 'fortnight', alignment: 'consent', maxAmountMinor: 9000n, maxPayments: 0 },
+        ],
+      }),
+    );
+    expect(limits).toEqual([
+      { PeriodType: 'Month', PeriodAlignment: 'Calendar', Amount: '300.00', Currency: 'GBP' },
+      { PeriodType: 'Year', PeriodAlignment: 'Calendar', Amount: '500.00', Currency: 'GBP' },
+      { PeriodType: 'Week', PeriodAlignment: 'Consent', Amount: '200.00', Currency: 'GBP' },
+      { PeriodType: 'Fortnight', PeriodAlignment: 'Consent', Amount: '90.00', Currency: 'GBP' },
     ]);
   });
 

@@ -27,6 +27,8 @@ export interface ConsentTerms {
   validFrom?: Date;
   validTo?: Date;
   vrpType: 'commercial' | 'sweeping';
+  /** The platform pro-rates calendar-aligned amount caps in their first period as OB does (false: an older mandate). */
+  proRateFirstPeriod?: boolean;
 }
 
 /** An account as the platform names it (the merchant's creditor account). */
@@ -68,10 +70,13 @@ export function largestObAmountMinor(currency: string): bigint {
  *   calendar periods (a payment on 27 November and another on 1 December fall in one period counted
  *   from 27 November), so the cap is twice the maximum amount: the bank never refuses what the
  *   frequency allows;
- * - for the same reason an explicit calendar-aligned limit is staged consent-aligned at twice its
- *   cap: the platform does not pro-rate a calendar period's first share (yet), so a bank that does
- *   would refuse, on the 27th, payments the platform's own limit lets through. The platform keeps
- *   enforcing the calendar limit itself; the bank's cap stays a backstop that never disagrees;
+ * - an explicit calendar-aligned amount cap is staged as it is (Calendar) when the platform
+ *   pro-rates it in its first period the way OB does (`proRateFirstPeriod`, every mandate created
+ *   since it does): the bank and the platform then refuse the same payments. A mandate from before
+ *   keeps its older staging: consent-aligned at twice its cap, since the platform did not pro-rate
+ *   and a bank that does would refuse, on the 27th, payments the platform's own limit let through.
+ *   A calendar count-only limit stays consent-aligned at twice what its payments could add up to
+ *   (the platform counts payments and pro-rates no count);
  * - limits on the same period and alignment merge into the lowest cap.
  * OB requires at least one limit: an adhoc mandate with no amount limits gets a Year/Consent limit
  * at the largest amount OB can carry, which never binds before MaximumIndividualAmount does (an
@@ -88,6 +93,10 @@ export function periodicLimits(terms: ConsentTerms): ObPeriodicLimit[] {
   };
   for (const limit of terms.periodicLimits) {
     const type = PERIOD_TYPES[limit.period];
+    if (limit.alignment === 'calendar' && terms.proRateFirstPeriod && limit.maxAmountMinor > 0n && limit.period !== 'fortnight') {
+      add(type, 'Calendar', limit.maxAmountMinor);
+      continue;
+    }
     // A calendar period overlaps two consent-aligned ones' worth of the platform's allowance (see above).
     const overlap = limit.alignment === 'consent' ? 1n : 2n;
     if (limit.maxAmountMinor > 0n) add(type, 'Consent', overlap * limit.maxAmountMinor);

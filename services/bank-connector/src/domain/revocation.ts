@@ -28,3 +28,11 @@ export function suspensionReason(reason: string | null | undefined): 'account_cl
   if (reason === 'UK.OBIE.CASS' || reason === 'account_switched') return 'account_switched';
   return 'account_blocked';
 }
+
+/**
+ * The platform's revocation reason for a report, from what told of it: a payment the bank refused
+ * for the consent (cause `payment:<id>`), or the consent itself found revoked (a notification or a read).
+ */
+export function revocationReasonOf(cause: string): 'consent_revoked_at_bank' | 'payment_refused_consent_revoked' {
+  return cause.startsWith('payment:') ? 'payment_refused_consent_revoked' : 'consent_revoked_at_bank';
+}

@@ -42,6 +42,7 @@ export function termsOf(terms: connector.ConsentTerms | undefined): ConsentTerms
     ...(terms.validFrom ? { validFrom: timestampDate(terms.validFrom) } : {}),
     ...(terms.validTo ? { validTo: timestampDate(terms.validTo) } : {}),
     vrpType: terms.vrpType === connector.VrpType.SWEEPING ? 'sweeping' : 'commercial',
+    proRateFirstPeriod: terms.proRateFirstPeriod,
   };
 }
 

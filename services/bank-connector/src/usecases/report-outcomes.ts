@@ -1,7 +1,9 @@
 import { mandate, payment, refund } from '@vrp/contracts';
 import { ApiError, isErrorCode } from '@vrp/errors';
 import { isClientFault } from '@vrp/grpc';
-import { claimMandateReports, markMandateReported, postponeMandateReport } from '../db/mandate-reports.js';
+import { findConsent } from '../db/consents.js';
+import { addMandateReport, claimMandateReports, markMandateReported, postponeMandateReport } from '../db/mandate-reports.js';
+import { revocationReasonOf, revokedBy } from '../domain/revocation.js';
 import { claimUnreportedPayments, markPaymentsReported, postponePaymentReports } from '../db/payments.js';
 import { claimUnreportedRefunds, markRefundReported, postponeRefundReport } from '../db/refunds.js';
 import { nextCheckDelay } from '../domain/payment-stage.js';
@@ -23,6 +25,7 @@ const RETRY_MS = 1000;
 export async function reportPaymentOutcomes(deps: Deps): Promise<number> {
   const decided = await claimUnreportedPayments(deps.sql, BATCH, LEASE_MS);
   if (decided.length === 0) return 0;
+  await revokeRefusedConsents(deps, decided);
   let results: payment.ReportResult[];
   try {
     ({ results } = await deps.platform.payments().reportPaymentOutcomes({
@@ -52,6 +55,31 @@ export async function reportPaymentOutcomes(deps: Deps): Promise<number> {
   });
   await markPaymentsReported(deps.sql, decided);
   return decided.length;
+}
+
+/**
+ * A payment the bank failed as mandate_revoked_at_bank tells that its consent no longer stands:
+ * its mandate is reported revoked (once per payment; the mandate service moves it once, whichever
+ * of this, a notification or the consent watcher comes first).
+ */
+async function revokeRefusedConsents(deps: Deps, decided: Awaited<ReturnType<typeof claimUnreportedPayments>>): Promise<void> {
+  let added = false;
+  for (const p of decided) {
+    if (p.stage !== 'failed' || p.failureCode !== 'mandate_revoked_at_bank') continue;
+    const consent = await findConsent(deps.sql, p.merchantId, p.mandateId);
+    if (!consent) continue;
+    added =
+      (await addMandateReport(deps.sql, {
+        consentId: consent.id,
+        merchantId: p.merchantId,
+        mandateId: p.mandateId,
+        kind: 'revoke',
+        revokedBy: revokedBy(consent.statusReason),
+        reason: consent.statusReason,
+        cause: `payment:${p.paymentId}`,
+      })) || added;
+  }
+  if (added) deps.afterCommit();
 }
 
 /** Reports decided refunds to the refund service (ReportRefundOutcome each), as payments are. */
@@ -92,9 +120,11 @@ export async function reportMandateChanges(deps: Deps): Promise<number> {
     try {
       if (r.kind === 'revoke') {
         const by = r.revokedBy === 'bank' ? mandate.RevokedBy.BANK : mandate.RevokedBy.CUSTOMER;
-        await deps.platform.mandates().revokeMandate({ merchantId: r.merchantId, id: r.mandateId, by });
+        await deps.platform
+          .mandates()
+          .revokeMandate({ merchantId: r.merchantId, id: r.mandateId, by, reason: revocationReasonOf(r.cause) });
       } else {
-        await deps.platform.mandates().suspendMandate({ merchantId: r.merchantId, id: r.mandateId });
+        await deps.platform.mandates().suspendMandate({ merchantId: r.merchantId, id: r.mandateId, reason: r.reason ?? 'account_blocked' });
       }
       await markMandateReported(deps.sql, r.id);
       deps.logger.info('mandate service told', { mandate_id: r.mandateId, kind: r.kind, revoked_by: r.revokedBy, reason: r.reason });

@@ -1,4 +1,6 @@
-import { claimConsentsToCheck } from '../db/consents.js';
+import { mandate } from '@vrp/contracts';
+import { isClientFault } from '@vrp/grpc';
+import { claimConsentsToCheck, claimUnrecordedJourneys, markJourneyRecorded } from '../db/consents.js';
 import { claimDuePayments } from '../db/payments.js';
 import { claimDueRefunds } from '../db/refunds.js';
 import { BankRefusal, BankUnavailable } from '../clients/bank/bank-errors.js';
@@ -41,9 +43,13 @@ export async function trackDueRefunds(deps: Deps): Promise<number> {
 
 /**
  * Reads authorised consents back from the bank now and then (CONNECTOR_CONSENT_CHECK_INTERVAL):
- * one the bank reports cancelled was revoked there (a bank that sends no notifications).
+ * one the bank reports cancelled was revoked there (a bank that sends no notifications). It also
+ * reconciles mandate requests whose bank answer never reached the mandate service: a journey that
+ * ended authorised or declined and was not acknowledged within CONNECTOR_JOURNEY_RECORD_GRACE is recorded
+ * (RecordMandateRequestOutcome is idempotent, so a repeat of what was recorded changes nothing).
  */
 export async function watchConsents(deps: Deps): Promise<number> {
+  const reconciled = await recordUnrecordedJourneys(deps);
   const due = await claimConsentsToCheck(deps.sql, BATCH, deps.settings.consentCheckMs);
   await each(due, async (consent) => {
     try {
@@ -54,5 +60,22 @@ export async function watchConsents(deps: Deps): Promise<number> {
       deps.logger.info('consent not read back now; next time', { consent_id: consent.bankConsentId, reason: err.message });
     }
   });
-  return due.length;
+  return reconciled + due.length;
+}
+
+async function recordUnrecordedJourneys(deps: Deps): Promise<number> {
+  const ended = await claimUnrecordedJourneys(deps.sql, BATCH, deps.settings.journeyRecordGraceMs);
+  await each(ended, async (j) => {
+    const outcome = j.journey === 'authorised' ? mandate.MandateRequestOutcome.AUTHORISED : mandate.MandateRequestOutcome.DECLINED;
+    try {
+      await deps.platform.mandates().recordMandateRequestOutcome({ merchantId: j.merchantId, id: j.mandateRequestId, outcome });
+      deps.logger.info('mandate request outcome reconciled', { mandate_request_id: j.mandateRequestId, journey: j.journey });
+    } catch (err) {
+      // Unreachable: the claim runs out and it is tried again. A verdict (the request ended otherwise) is final.
+      if (!isClientFault(err)) throw err;
+      deps.logger.warn('the mandate service refused a journey outcome; not recording it again', { mandate_request_id: j.mandateRequestId });
+    }
+    await markJourneyRecorded(deps.sql, j.id);
+  });
+  return ended.length;
 }

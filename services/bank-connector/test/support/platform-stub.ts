@@ -9,6 +9,7 @@ export interface Told {
   refunds: refund.ReportRefundOutcomeRequest[];
   revocations: mandate.RevokeMandateRequest[];
   suspensions: mandate.SuspendMandateRequest[];
+  journeys: mandate.RecordMandateRequestOutcomeRequest[];
 }
 
 /**
@@ -26,7 +27,7 @@ export interface PlatformStub {
 }
 
 export async function startPlatformStub(): Promise<PlatformStub> {
-  const told: Told = { payments: [], refunds: [], revocations: [], suspensions: [] };
+  const told: Told = { payments: [], refunds: [], revocations: [], suspensions: [], journeys: [] };
   const stub = { told, unavailable: false, unknownPayments: new Set<string>() } as PlatformStub;
   const up = () => {
     if (stub.unavailable) throw new ApiError('service_unavailable', 'down for the test');
@@ -66,6 +67,11 @@ export async function startPlatformStub(): Promise<PlatformStub> {
         suspendMandate(req) {
           up();
           told.suspensions.push(req);
+          return {};
+        },
+        recordMandateRequestOutcome(req) {
+          up();
+          told.journeys.push(req);
           return {};
         },
       });

@@ -45,7 +45,7 @@ class Recipes {
     private readonly currency: string,
   ) {}
 
-  async mandate(): Promise<string> {
+  async mandate(controls?: Record<string, unknown>): Promise<string> {
     const customer = await this.api.expect(201, 'POST', '/v1/sandbox/customers', { sca_completed: true });
     this.say(`created customer ${customer.id as string}`);
     const mandate = await this.api.expect(201, 'POST', '/v1/mandates', {
@@ -54,6 +54,7 @@ class Recipes {
       currency: this.currency,
       frequency: 'adhoc',
       description: 'vrp trigger',
+      ...(controls ? { controls } : {}),
     });
     this.say(`created mandate ${mandate.id as string} (mandate.created)`);
     return mandate.id as string;
@@ -120,6 +121,15 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       say(`cancelled mandate ${id} (mandate.revoked)`);
       return done('mandate', id);
     }
+    case 'mandate.expired': {
+      // A mandate valid for a minute on the merchant's sandbox clock, then the clock moved past its end.
+      const { now } = await api.expect(200, 'GET', '/v1/sandbox/clock');
+      const id = await r.mandate({ valid_to: new Date(Date.parse(now as string) + 60_000).toISOString() });
+      await api.expect(200, 'POST', '/v1/sandbox/clock/advance', { seconds: 120 });
+      await untilStatus(api, `/v1/mandates/${id}`, 'expired');
+      say(`advanced the sandbox clock past mandate ${id}'s valid_to (mandate.expired)`);
+      return done('mandate', id);
+    }
     case 'payment.submitted':
       return done('payment', await r.payment());
     case 'payment.settled':
@@ -144,6 +154,16 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       });
       await untilStatus(api, `/v1/refunds/${refund}`, 'settled');
       say(`the bank settled refund ${refund} (refund.settled)`);
+      return done('refund', refund);
+    }
+    case 'refund.failed': {
+      const { refund } = await r.refund();
+      await until(`the bank to reject refund ${refund}`, async () => {
+        const answer = await api.send('POST', `/v1/sandbox/refunds/${refund}/fail`);
+        return answer.status === 202 || answer.status === 200 ? true : undefined;
+      });
+      await untilStatus(api, `/v1/refunds/${refund}`, 'failed');
+      say(`the bank rejected refund ${refund} (refund.failed)`);
       return done('refund', refund);
     }
     case 'mandate_request.authorised':

@@ -66,6 +66,7 @@ export function registerMandateRequestRoutes(router: Router, deps: Deps): void {
       description: body.description ?? '',
       metadata: validateMetadata(body.metadata),
       controls: controlsOf(body.controls, currency),
+      vrpType: body.vrp_type === 'sweeping' ? mandate.VrpType.SWEEPING : mandate.VrpType.COMMERCIAL,
       redirectUri: checkRedirectUri(body.redirect_uri ?? '', deps.config.env),
       expiresInSeconds: body.expires_in ?? 0,
     };

@@ -2,7 +2,16 @@ import type { Router } from 'express';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { mandate } from '@vrp/contracts';
-import { createMandateBody, enumValue, MANDATE_STATUSES, presentMandate, validateMetadata } from '@vrp/public-api';
+import { ApiError } from '@vrp/errors';
+import {
+  confirmFundsBody,
+  createMandateBody,
+  enumValue,
+  MANDATE_STATUSES,
+  presentMandate,
+  requiredTimestamp,
+  validateMetadata,
+} from '@vrp/public-api';
 import type { Deps } from '../deps.js';
 import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
@@ -32,6 +41,7 @@ function parseCreateMandate(raw: unknown) {
     description: body.description ?? '',
     metadata: validateMetadata(body.metadata),
     controls: controlsOf(body.controls, currency),
+    vrpType: body.vrp_type === 'sweeping' ? mandate.VrpType.SWEEPING : mandate.VrpType.COMMERCIAL,
   };
 }
 
@@ -103,6 +113,21 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
     const merchantId = merchantOf(res).id;
     const out = await mandates.getMandate({ merchantId, id: req.params.id });
     res.json(await withUsage(required(out.mandate), merchantId));
+  });
+
+  router.post('/mandates/:id/funds-confirmation', async (req, res) => {
+    const body = parseRequest(confirmFundsBody, req.body);
+    const merchantId = merchantOf(res).id;
+    const id = req.params.id as string;
+    const current = required((await mandates.getMandate({ merchantId, id })).mandate);
+    if (current.status !== mandate.MandateStatus.ACTIVE) throw new ApiError('mandate_not_active', `Mandate '${id}' is not active.`);
+    const answer = await deps.clients.connector.confirmFunds({
+      merchantId,
+      mandateId: id,
+      amountMinor: minorUnits('amount', body.amount, current.currency),
+      currency: current.currency,
+    });
+    res.json({ funds_available: answer.fundsAvailable, checked_at: requiredTimestamp(answer.checkedAt, 'checked_at') });
   });
 
   router.post('/mandates/:id/cancel', async (req, res) => {

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { mandate } from '@vrp/contracts';
-import { createSandboxCustomerBody, presentCustomer, revokeSandboxMandateBody } from '@vrp/public-api';
+import { createSandboxCustomerBody, presentCustomer, revokeSandboxMandateBody, setSandboxBalanceBody } from '@vrp/public-api';
+import { knownCurrency, minorUnits } from '../validation/body.js';
 import { presentOneMandate } from '../usecases/present-mandate.js';
 import type { Deps } from '../deps.js';
 import { merchantOf } from '../middleware/locals.js';
@@ -26,6 +27,19 @@ export function registerSandboxRoutes(router: Router, deps: Deps): void {
     const body = parseRequest(createSandboxCustomerBody, req.body);
     const customer = await createCustomer(mandates, { merchantId: merchantOf(res).id, scaCompleted: body.sca_completed });
     res.status(201).json(presentCustomer(customer));
+  });
+
+  // What the customer's account at the model bank holds: funds confirmation answers from it, and a
+  // payment it cannot cover fails with insufficient_funds.
+  router.post('/sandbox/customers/:id/balance', async (req, res) => {
+    const body = parseRequest(setSandboxBalanceBody, req.body);
+    const merchant = merchantOf(res);
+    const currency = knownCurrency(body.currency ?? merchant.payoutCurrency);
+    const amountMinor = /^0+(\.0+)?$/.test(body.amount) ? 0n : minorUnits('amount', body.amount, currency);
+    // Merchant-scoped first, so another merchant's customer is 404 here.
+    const { customer } = await mandates.getCustomer({ merchantId: merchant.id, id: req.params.id as string });
+    await deps.clients.sandboxBank.setBalance({ merchantId: merchant.id, customerId: customer!.id, amountMinor, currency });
+    res.json(presentCustomer(customer!));
   });
 
   const transition = (action: string, call: (merchantId: string, id: string, body: unknown) => Promise<{ mandate?: mandate.Mandate }>) => {

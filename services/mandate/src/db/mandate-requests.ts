@@ -30,6 +30,7 @@ interface MandateRequestSqlRow {
   maximum_amount_minor: string;
   currency: string;
   frequency: string;
+  vrp_type: string;
   description: string;
   metadata: Prisma.JsonValue;
   controls: Prisma.JsonValue;
@@ -43,7 +44,7 @@ interface MandateRequestSqlRow {
 }
 
 const COLUMNS = `r.id, r.merchant_id, r.customer_id, r.status, r.maximum_amount_minor::text AS maximum_amount_minor, r.currency,
-  r.frequency, r.description, r.metadata, r.controls, r.creditor_account, r.redirect_uri, r.mandate_id, r.authorisation_url,
+  r.frequency, r.vrp_type, r.description, r.metadata, r.controls, r.creditor_account, r.redirect_uri, r.mandate_id, r.authorisation_url,
   r.expires_at, r.created_at, r.ended_at`;
 
 function toRow(r: MandateRequestSqlRow): MandateRequestRow {
@@ -55,6 +56,7 @@ function toRow(r: MandateRequestSqlRow): MandateRequestRow {
     maximumAmountMinor: BigInt(r.maximum_amount_minor),
     currency: r.currency,
     frequency: r.frequency,
+    vrpType: r.vrp_type,
     description: r.description,
     metadata: r.metadata,
     controls: r.controls,
@@ -96,8 +98,8 @@ export async function insertMandateRequest(db: Queryable, r: NewMandateRequest):
     `WITH customer AS (SELECT erased_at IS NOT NULL AS erased FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
      created AS (
        INSERT INTO mandate.mandate_requests AS r (id, merchant_id, customer_id, status, maximum_amount_minor, currency, frequency,
-         description, metadata, controls, creditor_account, redirect_uri, mandate_id, expires_at, created_at)
-       SELECT $1, $2, $3, 'awaiting_authorisation', $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14
+         description, metadata, controls, creditor_account, redirect_uri, mandate_id, expires_at, created_at, vrp_type)
+       SELECT $1, $2, $3, 'awaiting_authorisation', $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15
          FROM customer WHERE NOT erased
        RETURNING ${COLUMNS})
      SELECT created.*, EXISTS (SELECT 1 FROM customer) AS customer, coalesce((SELECT erased FROM customer), false) AS erased
@@ -117,6 +119,7 @@ export async function insertMandateRequest(db: Queryable, r: NewMandateRequest):
       r.mandateId,
       r.expiresAt,
       r.createdAt,
+      r.terms.vrpType,
     ],
   );
   if (!result!.customer) return 'customer_not_found';

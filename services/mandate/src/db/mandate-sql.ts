@@ -27,6 +27,9 @@ export interface MandateSqlRow {
   revoked_at: Date | null;
   revoked_by: string | null;
   suspended_at: Date | null;
+  revocation_reason: string | null;
+  suspension_reason: string | null;
+  vrp_type: string;
   controls: Prisma.JsonValue;
   version: string;
   mandate_request_id: string | null;
@@ -37,7 +40,7 @@ export interface MandateSqlRow {
 /** A mandate row's columns, for a table aliased `m`. */
 export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
-  m.revoked_at, m.revoked_by, m.suspended_at, m.controls, m.version::text AS version, m.mandate_request_id,
+  m.revoked_at, m.revoked_by, m.suspended_at, m.revocation_reason, m.suspension_reason, m.vrp_type, m.controls, m.version::text AS version, m.mandate_request_id,
   m.authorisation_url, m.authorisation_expires_at`;
 
 /** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
@@ -58,6 +61,9 @@ export function toMandateRow(row: MandateSqlRow): MandateRow {
     revokedAt: row.revoked_at,
     revokedBy: row.revoked_by,
     suspendedAt: row.suspended_at,
+    revocationReason: row.revocation_reason,
+    suspensionReason: row.suspension_reason,
+    vrpType: row.vrp_type,
     controls: row.controls,
     version: BigInt(row.version),
     mandateRequestId: row.mandate_request_id,
@@ -106,6 +112,9 @@ export async function insertMandate(
     revokedAt: null,
     revokedBy: null,
     suspendedAt: null,
+    revocationReason: null,
+    suspensionReason: null,
+    vrpType: terms.vrpType,
     controls: terms.controls as Prisma.JsonValue,
     version: 1n,
     mandateRequestId,
@@ -120,8 +129,8 @@ export async function insertMandate(
     db,
     `WITH customer AS (SELECT sca_completed, erased_at IS NOT NULL AS erased FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
      created AS (
-       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls, mandate_request_id)
-       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $15 FROM customer WHERE sca_completed AND NOT erased
+       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls, mandate_request_id, vrp_type)
+       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $15, $16 FROM customer WHERE sca_completed AND NOT erased
        RETURNING id),
      outbox AS (
        INSERT INTO mandate.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $11, $12, $13, $9, $14 FROM created)
@@ -144,6 +153,7 @@ export async function insertMandate(
       Buffer.from(outbox.payload),
       outbox.traceparent,
       mandateRequestId,
+      terms.vrpType,
     ],
   );
   if (!result!.customer) return 'customer_not_found';
@@ -187,10 +197,21 @@ export async function applyMandateChange(
 ): Promise<MandateRow | null> {
   const [row] = await rows<MandateSqlRow>(
     db,
-    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7, version = m.version + 1
+    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7, revocation_reason = $8,
+            suspension_reason = $9, version = m.version + 1
       WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
      RETURNING ${COLUMNS}`,
-    [id, merchantId, [...from], change.status, change.revokedAt, change.revokedBy, change.suspendedAt],
+    [
+      id,
+      merchantId,
+      [...from],
+      change.status,
+      change.revokedAt,
+      change.revokedBy,
+      change.suspendedAt,
+      change.revocationReason,
+      change.suspensionReason,
+    ],
   );
   return row ? toMandateRow(row) : null;
 }
@@ -261,4 +282,22 @@ export async function changePendingCreatedBefore(
 export function recordMandateEvent(db: Queryable, subjectPrefix: string, type: EventType, mandate: MandateRow, at?: Date): Promise<void> {
   const event = newDomainEvent(type, mandate.merchantId, { case: 'mandate', value: toMandateMessage(mandate) }, at);
   return insertOutboxEvent(db, 'mandate', subjectPrefix, event);
+}
+
+/**
+ * Up to `limit` mandates of any merchant that can still expire (pending_sca, active, suspended)
+ * whose controls' valid_to is at or before `now` on their merchant's clock, earliest end first.
+ * valid_to is stored as an ISO 8601 UTC string, so it is compared as a timestamp.
+ */
+export async function liveMandatesPastValidTo(db: Queryable, now: Date, limit: number): Promise<{ id: string; merchantId: string }[]> {
+  const found = await rows<{ id: string; merchant_id: string }>(
+    db,
+    `SELECT m.id, m.merchant_id FROM mandate.mandates m
+       LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
+      WHERE m.status IN ('pending_sca', 'active', 'suspended') AND m.controls->>'valid_to' IS NOT NULL
+        AND (m.controls->>'valid_to')::timestamptz <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
+      ORDER BY m.controls->>'valid_to' LIMIT $2`,
+    [now, Math.floor(limit)],
+  );
+  return found.map((r) => ({ id: r.id, merchantId: r.merchant_id }));
 }

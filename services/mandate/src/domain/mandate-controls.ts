@@ -29,12 +29,16 @@ export interface StoredControls {
   valid_from?: string;
   valid_to?: string;
   periodic_limits: { period: LimitPeriod; alignment: Alignment; max_amount_minor?: string; max_payments?: number }[];
+  /** Calendar-aligned amount caps are pro-rated in their first period (Open Banking's rule); absent on older mandates. */
+  pro_rate_first_period?: true;
 }
 
 /**
  * Checks a consent's controls: a window whose end is after its start and after `now`, at most
- * six periodic limits, one per period and alignment, each with an amount cap (> 0) or a count
- * cap (≥ 1). Returns null when nothing was asked for. validation_error names the field.
+ * six periodic limits, one per period and alignment (a fortnight consent-aligned, as Open Banking
+ * has it), each with an amount cap (> 0) or a count cap (≥ 1). Returns null when nothing was asked
+ * for. validation_error names the field. The controls stored say that calendar-aligned amount caps
+ * are pro-rated in their first period (mandates from before kept their unpro-rated caps).
  */
 export function checkMandateControls(input: ControlsInput | undefined, now: Date): StoredControls | null {
   if (!input || (!input.validFrom && !input.validTo && input.periodicLimits.length === 0)) return null;
@@ -52,6 +56,9 @@ export function checkMandateControls(input: ControlsInput | undefined, now: Date
     const param = `controls.periodic_limits[${i}]`;
     if (!limit.period) throw validationError(`${param}.period`, `must be one of ${PERIODS.join(', ')}`);
     if (!limit.alignment) throw validationError(`${param}.alignment`, `must be one of ${ALIGNMENTS.join(', ')}`);
+    if (limit.period === 'fortnight' && limit.alignment === 'calendar') {
+      throw validationError(`${param}.alignment`, 'must be consent for a fortnight (Open Banking counts fortnights from the consent)');
+    }
     const key = `${limit.period}/${limit.alignment}`;
     if (seen.has(key)) throw validationError(param, `repeats the ${limit.alignment} ${limit.period} limit: one per period and alignment`);
     seen.add(key);
@@ -78,5 +85,6 @@ export function checkMandateControls(input: ControlsInput | undefined, now: Date
     ...(validFrom ? { valid_from: validFrom.toISOString() } : {}),
     ...(validTo ? { valid_to: validTo.toISOString() } : {}),
     periodic_limits: limits,
+    pro_rate_first_period: true,
   };
 }

@@ -7,6 +7,9 @@ export type Frequency = 'daily' | 'weekly' | 'monthly' | 'adhoc';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
 
+/** The kind of payments a mandate's consent allows (Open Banking VRPType). */
+export type VrpType = 'commercial' | 'sweeping';
+
 /** What a merchant asks for when creating a mandate, before any checking. */
 export interface MandateTermsInput {
   maximumAmountMinor: bigint;
@@ -17,6 +20,8 @@ export interface MandateTermsInput {
   metadata: Readonly<Record<string, unknown>> | undefined;
   /** The merchant's payout currency, which the mandate's currency must equal. */
   merchantPayoutCurrency: string;
+  /** undefined: commercial. */
+  vrpType?: VrpType | undefined;
 }
 
 /** The checked terms of a new mandate, as stored. */
@@ -26,6 +31,7 @@ export interface MandateTerms {
   frequency: Frequency;
   description: string;
   metadata: Metadata;
+  vrpType: VrpType;
 }
 
 /**
@@ -48,5 +54,12 @@ export function checkMandateTerms(input: MandateTermsInput): MandateTerms {
       param: 'currency',
     });
   }
-  return { maximumAmountMinor: input.maximumAmountMinor, currency, frequency: input.frequency, description: input.description, metadata };
+  return {
+    maximumAmountMinor: input.maximumAmountMinor,
+    currency,
+    frequency: input.frequency,
+    description: input.description,
+    metadata,
+    vrpType: input.vrpType ?? 'commercial',
+  };
 }

@@ -4,6 +4,7 @@ import { notFound, validationError } from '@vrp/errors';
 import { merchantOfMandateRequest } from '../db/mandate-requests.js';
 import type { MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
 import { controlsFromPb, frequencyFromPb, requestStatusFromPb, toMandateMessage, toMandateRequestMessage } from '../messages.js';
+import { vrpTypeFromPb } from '../messages.js';
 import { getMandateRequest, listMandateRequests } from '../usecases/get-mandate-request.js';
 import { recordMandateRequestOutcome, type MandateRequestOutcome } from '../usecases/record-mandate-request-outcome.js';
 import { requestMandate } from '../usecases/request-mandate.js';
@@ -35,6 +36,7 @@ export function mandateRequestHandlers(deps: Deps): MandateRequestRpcs {
         description: req.description,
         metadata: req.metadata,
         merchantPayoutCurrency: req.merchantPayoutCurrency,
+        vrpType: vrpTypeFromPb(req.vrpType),
         controls: controlsFromPb(req.controls),
         redirectUri: req.redirectUri,
         expiresInSeconds: req.expiresInSeconds,

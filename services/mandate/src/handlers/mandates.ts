@@ -3,8 +3,9 @@ import type { ServiceImpl } from '@connectrpc/connect';
 import type { mandate as pb } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
 import type { MandateFilters } from '../db/list-mandates.js';
-import type { MandateStatus } from '../domain/mandate-lifecycle.js';
+import type { MandateStatus, MoveCause, RevocationReason, SuspensionReason } from '../domain/mandate-lifecycle.js';
 import { controlsFromPb, frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
+import { vrpTypeFromPb } from '../messages.js';
 import { createMandate } from '../usecases/create-mandate.js';
 import type { Deps } from '../deps.js';
 import type { CustomerRpcs } from './customers.js';
@@ -42,8 +43,8 @@ function filtersOf(req: pb.ListMandatesRequest): MandateFilters {
 
 /** The mandate rpcs: proto in, use case, proto out. */
 export function mandateHandlers(deps: Deps): MandateRpcs {
-  const moved = async (req: { merchantId: string; id: string }, move: Parameters<typeof moveMandate>[3], by?: pb.RevokedBy) => ({
-    mandate: toMandateMessage(await moveMandate(deps, req.merchantId, req.id, move, by === undefined ? undefined : revokedByFromPb(by))),
+  const moved = async (req: { merchantId: string; id: string }, move: Parameters<typeof moveMandate>[3], cause: MoveCause = {}) => ({
+    mandate: toMandateMessage(await moveMandate(deps, req.merchantId, req.id, move, cause)),
   });
   return {
     async createMandate(req) {
@@ -56,6 +57,7 @@ export function mandateHandlers(deps: Deps): MandateRpcs {
         description: req.description,
         metadata: req.metadata,
         merchantPayoutCurrency: req.merchantPayoutCurrency,
+        vrpType: vrpTypeFromPb(req.vrpType),
         controls: controlsFromPb(req.controls),
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
         creditorAccount: req.creditorAccount
@@ -74,8 +76,12 @@ export function mandateHandlers(deps: Deps): MandateRpcs {
     },
     cancelMandate: (req) => moved(req, 'cancel'),
     activateMandate: (req) => moved(req, 'activate'),
-    revokeMandate: (req) => moved(req, 'revoke', req.by),
-    suspendMandate: (req) => moved(req, 'suspend'),
+    revokeMandate: (req) =>
+      moved(req, 'revoke', {
+        by: revokedByFromPb(req.by),
+        ...(req.reason ? { revocationReason: req.reason as RevocationReason } : {}),
+      }),
+    suspendMandate: (req) => moved(req, 'suspend', req.reason ? { suspensionReason: req.reason as SuspensionReason } : {}),
     reinstateMandate: (req) => moved(req, 'reinstate'),
   };
 }

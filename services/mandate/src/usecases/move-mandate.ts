@@ -1,5 +1,13 @@
 import { ApiError, notFound, required } from '@vrp/errors';
-import { planMove, refusedMove, type MandateMove, type MandateStatus, type RevokedBy } from '../domain/mandate-lifecycle.js';
+import {
+  planMove,
+  refusedMove,
+  REVOCATION_REASONS,
+  SUSPENSION_REASONS,
+  type MandateMove,
+  type MandateStatus,
+  type MoveCause,
+} from '../domain/mandate-lifecycle.js';
 import { transaction, type Queryable } from '@vrp/sql';
 import { applyMandateChange, raiseVersion, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
@@ -7,7 +15,7 @@ import type { Deps } from '../deps.js';
 
 /**
  * Moves mandate `id` of `merchantId` through its lifecycle (activate, cancel, revoke, suspend,
- * reinstate) and writes the move's event in the same transaction. The move is one conditional
+ * reinstate, expire; `cause` says who revokes and why, or why it is suspended) and writes the move's event in the same transaction. The move is one conditional
  * UPDATE, so of concurrent conflicting moves exactly one wins and only it announces an event.
  * Errors: not_found, mandate_not_cancellable (cancelling a revoked mandate),
  * invalid_state_transition (any other move the mandate's status does not allow).
@@ -20,13 +28,25 @@ import type { Deps } from '../deps.js';
  * error is service_unavailable; the raised version alone changes nothing). A move into active
  * pushes the terms to the replica after it commits.
  */
-export async function moveMandate(deps: Deps, merchantId: string, id: string, move: MandateMove, by?: RevokedBy): Promise<MandateRow> {
+export async function moveMandate(
+  deps: Deps,
+  merchantId: string,
+  id: string,
+  move: MandateMove,
+  cause: MoveCause = {},
+): Promise<MandateRow> {
   required('merchant_id', merchantId);
-  if (move === 'revoke' && by !== 'customer' && by !== 'bank') {
+  if (move === 'revoke' && cause.by !== 'customer' && cause.by !== 'bank') {
     throw new ApiError('validation_error', 'A revocation is by the customer or the bank.', { param: 'by' });
   }
+  if (cause.revocationReason !== undefined && (move !== 'revoke' || !REVOCATION_REASONS.includes(cause.revocationReason))) {
+    throw new ApiError('validation_error', `A revocation's reason is one of ${REVOCATION_REASONS.join(', ')}.`, { param: 'reason' });
+  }
+  if (cause.suspensionReason !== undefined && (move !== 'suspend' || !SUSPENSION_REASONS.includes(cause.suspensionReason))) {
+    throw new ApiError('validation_error', `A suspension's reason is one of ${SUSPENSION_REASONS.join(', ')}.`, { param: 'reason' });
+  }
   const now = deps.clocks.now(merchantId);
-  const plan = planMove(move, now, by);
+  const plan = planMove(move, now, cause);
   const leavesActive = plan.change.status !== 'active';
   if (deps.replica && leavesActive) {
     const version = await raiseVersion(deps.sql, merchantId, id, plan.from);
@@ -40,7 +60,8 @@ export async function moveMandate(deps: Deps, merchantId: string, id: string, mo
     return changed;
   });
   deps.afterCommit();
-  if (deps.replica && leavesActive) await deps.replica.fence(merchantId, id, row.version, row.status === 'revoked');
+  if (deps.replica && leavesActive)
+    await deps.replica.fence(merchantId, id, row.version, row.status === 'revoked' || row.status === 'expired');
   else await deps.replica?.replicate(row);
   return row;
 }

@@ -8,7 +8,7 @@ import type { MandateRow } from '../db/mandates.js';
 import { planMove } from '../domain/mandate-lifecycle.js';
 import { END_EVENTS, refusedEnd, type MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
-import type { Frequency } from '../domain/mandate-terms.js';
+import type { Frequency, VrpType } from '../domain/mandate-terms.js';
 import type { Metadata } from '@vrp/public-api';
 import { toMandateRequestMessage } from '../messages.js';
 import type { Deps } from '../deps.js';
@@ -74,6 +74,7 @@ async function createAuthorisedMandate(deps: Deps, tx: Queryable, request: Manda
     frequency: request.frequency as Frequency,
     description: request.description,
     metadata: request.metadata as Metadata,
+    vrpType: request.vrpType as VrpType,
     controls: request.controls as unknown as StoredControls | null,
   };
   const created = await insertMandate(

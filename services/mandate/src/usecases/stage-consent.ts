@@ -21,7 +21,7 @@ const PERIOD: Record<string, cpb.Period> = {
 };
 
 /** What a consent's terms are made of: a mandate request's or a mandate's own terms. */
-type TermsSource = Pick<MandateRequestRow, 'maximumAmountMinor' | 'currency' | 'frequency' | 'description' | 'controls'>;
+type TermsSource = Pick<MandateRequestRow, 'maximumAmountMinor' | 'currency' | 'frequency' | 'description' | 'controls' | 'vrpType'>;
 
 /** The consent's terms, as the connector asks the bank for them. */
 function consentTerms(row: TermsSource): cpb.StageConsentRequest['terms'] {
@@ -31,7 +31,8 @@ function consentTerms(row: TermsSource): cpb.StageConsentRequest['terms'] {
     currency: row.currency,
     frequency: FREQUENCY[row.frequency] ?? cpb.Frequency.UNSPECIFIED,
     description: row.description,
-    vrpType: cpb.VrpType.COMMERCIAL,
+    vrpType: row.vrpType === 'sweeping' ? cpb.VrpType.SWEEPING : cpb.VrpType.COMMERCIAL,
+    proRateFirstPeriod: controls?.pro_rate_first_period === true,
     periodicLimits: (controls?.periodic_limits ?? []).map((l) => ({
       period: PERIOD[l.period] ?? cpb.Period.UNSPECIFIED,
       alignment: l.alignment === 'calendar' ? cpb.Alignment.CALENDAR : cpb.Alignment.CONSENT,

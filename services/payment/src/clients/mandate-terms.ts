@@ -14,6 +14,7 @@ const STATUS: Record<number, MandateTerms['status']> = {
   [MS.ACTIVE]: 'active',
   [MS.REVOKED]: 'revoked',
   [MS.SUSPENDED]: 'suspended',
+  [MS.EXPIRED]: 'expired',
 };
 const FREQUENCY: Record<number, Frequency> = { [F.DAILY]: 'daily', [F.WEEKLY]: 'weekly', [F.MONTHLY]: 'monthly', [F.ADHOC]: 'adhoc' };
 const { Period: P, Alignment: A } = mandate;
@@ -48,6 +49,7 @@ export function termsOfMandate(m: mandate.Mandate): MandateTerms {
     validFrom: m.controls?.validFrom ? timestampDate(m.controls.validFrom) : undefined,
     validTo: m.controls?.validTo ? timestampDate(m.controls.validTo) : undefined,
     periodicLimits: (m.controls?.periodicLimits ?? []).map(periodicLimitOf),
+    proRateFirstPeriod: m.controls?.proRateFirstPeriod === true,
   };
 }
 

@@ -19,6 +19,7 @@ interface StoredTerms {
   valid_from?: string;
   valid_to?: string;
   periodic_limits: { period: LimitPeriod; alignment: Alignment; max_amount_minor?: string; max_payments?: number }[];
+  pro_rate_first_period?: true;
 }
 
 function stored(t: MandateTerms): StoredTerms {
@@ -53,6 +54,7 @@ function parsed(s: StoredTerms): MandateTerms {
       maxAmountMinor: l.max_amount_minor !== undefined ? BigInt(l.max_amount_minor) : undefined,
       maxPayments: l.max_payments,
     })),
+    proRateFirstPeriod: s.pro_rate_first_period === true,
   };
 }
 

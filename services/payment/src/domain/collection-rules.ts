@@ -1,11 +1,11 @@
 import { ApiError } from '@vrp/errors';
 import { formatAmount } from '@vrp/money';
 import type { Frequency } from './period.js';
-import { periodBounds, usageKey, type PeriodicLimit } from './periodic-limits.js';
+import { effectiveAmountCap, periodBounds, usageKey, type PeriodicLimit } from './periodic-limits.js';
 
 /** What the payment service needs to know about a mandate to collect under it. */
 export interface MandateTerms {
-  status: 'pending_sca' | 'active' | 'revoked' | 'suspended' | 'unknown';
+  status: 'pending_sca' | 'active' | 'revoked' | 'suspended' | 'expired' | 'unknown';
   currency: string;
   maximumAmountMinor: bigint;
   frequency: Frequency;
@@ -14,6 +14,8 @@ export interface MandateTerms {
   validFrom?: Date | undefined;
   validTo?: Date | undefined;
   periodicLimits: PeriodicLimit[];
+  /** Calendar-aligned amount caps are pro-rated in their first period, as OB banks do (false: an older mandate). */
+  proRateFirstPeriod?: boolean | undefined;
 }
 
 /** One periodic limit's claim on a payment: the period it falls in and the limit's caps. */
@@ -40,13 +42,16 @@ export function consentAnchor(mandate: Pick<MandateTerms, 'validFrom' | 'created
   return mandate.validFrom ?? mandate.createdAt;
 }
 
-/** The periods a payment made at `at` counts in, one per periodic limit. */
-export function usageClaims(mandate: Pick<MandateTerms, 'validFrom' | 'createdAt' | 'periodicLimits'>, at: Date): UsageClaim[] {
+/** The periods a payment made at `at` counts in, one per periodic limit, each with the caps that apply in it. */
+export function usageClaims(
+  mandate: Pick<MandateTerms, 'validFrom' | 'createdAt' | 'periodicLimits' | 'proRateFirstPeriod'>,
+  at: Date,
+): UsageClaim[] {
   const anchor = consentAnchor(mandate);
   return mandate.periodicLimits.map((limit, index) => ({
     index,
     key: usageKey(limit, periodBounds(limit.period, limit.alignment, anchor, at)),
-    maxAmountMinor: limit.maxAmountMinor ?? null,
+    maxAmountMinor: effectiveAmountCap(limit, anchor, at, mandate.proRateFirstPeriod === true) ?? null,
     maxPayments: limit.maxPayments ?? null,
   }));
 }
@@ -60,11 +65,19 @@ export function limitIndexOf(mandate: Pick<MandateTerms, 'periodicLimits'>, key:
   );
 }
 
-/** The error for a payment that would take limit `index` over a cap. */
-export function periodicLimitExceeded(mandate: Pick<MandateTerms, 'periodicLimits' | 'currency'>, index: number): ApiError {
+/**
+ * The error for a payment that would take limit `index` over a cap; `amountCapMinor` is the amount
+ * cap of the period it fell in (pro-rated in a calendar limit's first period), else the limit's own.
+ */
+export function periodicLimitExceeded(
+  mandate: Pick<MandateTerms, 'periodicLimits' | 'currency'>,
+  index: number,
+  amountCapMinor?: bigint | null,
+): ApiError {
   const limit = mandate.periodicLimits[index]!;
+  const amountCap = amountCapMinor ?? limit.maxAmountMinor;
   const caps = [
-    limit.maxAmountMinor !== undefined ? `${formatAmount(limit.maxAmountMinor, mandate.currency)} ${mandate.currency}` : '',
+    amountCap !== undefined ? `${formatAmount(amountCap, mandate.currency)} ${mandate.currency}` : '',
     limit.maxPayments !== undefined ? `${limit.maxPayments} payment(s)` : '',
   ].filter(Boolean);
   return new ApiError('periodic_limit_exceeded', `The payment would exceed the mandate's ${limit.alignment} ${limit.period} limit.`, {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoWeek } from './period.js';
-import { addMonths, periodBounds, type Alignment, type LimitPeriod } from './periodic-limits.js';
+import { addMonths, effectiveAmountCap, periodBounds, type Alignment, type LimitPeriod } from './periodic-limits.js';
 
 const PERIODS: LimitPeriod[] = ['day', 'week', 'fortnight', 'month', 'half_year', 'year'];
 const ALIGNMENTS: Alignment[] = ['calendar', 'consent'];
@@ -108,6 +108,45 @@ describe('every period (property-based)', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("a calendar limit's first period (Open Banking's worked examples as golden tests)", () => {
+  const cap = (limit: { period: LimitPeriod; alignment: Alignment; maxAmountMinor?: bigint }, anchor: string, at: string, proRate = true) =>
+    effectiveAmountCap(limit, d(anchor), d(at), proRate);
+
+  it('Example 1: a calendar month of 300.00 from 06-Jun-2021 allows 250.00 until 30-Jun, then 300.00 a month', () => {
+    const month = { period: 'month', alignment: 'calendar', maxAmountMinor: 30_000n } as const;
+    expect(cap(month, '2021-06-06T00:00:00Z', '2021-06-06T09:00:00Z')).toBe(25_000n);
+    expect(cap(month, '2021-06-06T00:00:00Z', '2021-06-30T23:59:59Z')).toBe(25_000n);
+    expect(cap(month, '2021-06-06T00:00:00Z', '2021-07-01T00:00:00Z')).toBe(30_000n);
+    expect(cap(month, '2021-06-06T00:00:00Z', '2022-02-14T00:00:00Z')).toBe(30_000n);
+  });
+
+  it('Example 3: a calendar year of 500.00 from 06-Jun-2021 allows 286.30 (500 x 209 / 365) until 31-Dec, then 500.00', () => {
+    const year = { period: 'year', alignment: 'calendar', maxAmountMinor: 50_000n } as const;
+    expect(cap(year, '2021-06-06T00:00:00Z', '2021-12-31T12:00:00Z')).toBe(28_630n);
+    expect(cap(year, '2021-06-06T00:00:00Z', '2022-01-01T00:00:00Z')).toBe(50_000n);
+  });
+
+  it('Examples 2 and 4: consent-aligned limits are whole from the first period; older mandates never pro-rate', () => {
+    expect(cap({ period: 'month', alignment: 'consent', maxAmountMinor: 50_000n }, '2021-06-05T00:00:00Z', '2021-06-20T00:00:00Z')).toBe(
+      50_000n,
+    );
+    expect(cap({ period: 'year', alignment: 'consent', maxAmountMinor: 50_000n }, '2021-06-05T00:00:00Z', '2021-06-05T00:00:00Z')).toBe(
+      50_000n,
+    );
+    expect(
+      cap({ period: 'month', alignment: 'calendar', maxAmountMinor: 30_000n }, '2021-06-06T00:00:00Z', '2021-06-10T00:00:00Z', false),
+    ).toBe(30_000n);
+    expect(cap({ period: 'month', alignment: 'calendar' }, '2021-06-06T00:00:00Z', '2021-06-10T00:00:00Z')).toBeUndefined();
+  });
+
+  it('pro-rates an ISO week by its days remaining, rounding down to a minor unit', () => {
+    // Wednesday 2026-12-02: five of the week's seven days remain.
+    expect(cap({ period: 'week', alignment: 'calendar', maxAmountMinor: 1_000n }, '2026-12-02T15:00:00Z', '2026-12-03T00:00:00Z')).toBe(
+      714n,
     );
   });
 });

@@ -1,3 +1,4 @@
+import { limitPeriod, type PeriodType } from '@vrp/open-banking';
 import { isoWeek } from './period.js';
 
 /** A periodic limit's period length and where its periods start (docs/api.md, "Mandate controls"). */
@@ -104,4 +105,33 @@ export function periodBounds(period: LimitPeriod, alignment: Alignment, anchor: 
 /** The key a payment's usage is booked under for a limit: period, alignment and the period's start. */
 export function usageKey(limit: Pick<PeriodicLimit, 'period' | 'alignment'>, bounds: PeriodBounds): string {
   return `${limit.period}:${limit.alignment}:${bounds.start.toISOString()}`;
+}
+
+const OB_PERIOD_TYPES: Record<LimitPeriod, PeriodType> = {
+  day: 'Day',
+  week: 'Week',
+  fortnight: 'Fortnight',
+  month: 'Month',
+  half_year: 'Half-year',
+  year: 'Year',
+};
+
+/**
+ * The amount cap of `limit` that applies at `at` (undefined without one). With `proRate`, a
+ * calendar-aligned cap is pro-rated in its first period (the calendar period holding `anchor`'s
+ * day) to the days remaining, anchor's day included, rounded down to a minor unit: Open Banking's
+ * rule, computed by the same function the model bank enforces it with, so the two agree on every
+ * payment. Without it (mandates from before) the cap is whole in every period.
+ */
+export function effectiveAmountCap(
+  limit: Pick<PeriodicLimit, 'period' | 'alignment' | 'maxAmountMinor'>,
+  anchor: Date,
+  at: Date,
+  proRate: boolean,
+): bigint | undefined {
+  if (limit.maxAmountMinor === undefined || !proRate || limit.alignment !== 'calendar' || limit.period === 'fortnight') {
+    return limit.maxAmountMinor;
+  }
+  const period = limitPeriod({ PeriodType: OB_PERIOD_TYPES[limit.period], PeriodAlignment: 'Calendar' }, limit.maxAmountMinor, anchor, at);
+  return period?.capMinor ?? limit.maxAmountMinor;
 }

@@ -49,6 +49,7 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
           periodEnd: timestampFromDate(u.bounds.end),
           amountUsedMinor: u.amountUsedMinor,
           paymentsUsed: u.paymentsUsed,
+          ...(u.maxAmountMinor !== undefined ? { maxAmountMinor: u.maxAmountMinor } : {}),
         })),
       };
     },

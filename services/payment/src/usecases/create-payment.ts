@@ -116,7 +116,7 @@ async function createUnder(
     if (created === 'closed') throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
     if (created === 'stale') throw new StaleTerms();
     const over = claims.length ? await claimUsage(rawSql(db), input.mandateId, id, input.amountMinor, claims) : -1;
-    if (over !== -1) throw periodicLimitExceeded(terms, over);
+    if (over !== -1) throw periodicLimitExceeded(terms, over, claims.find((c) => c.index === over)?.maxAmountMinor);
     return created;
   };
   let record: PaymentRecord;

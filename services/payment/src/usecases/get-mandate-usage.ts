@@ -2,7 +2,7 @@ import { required } from '@vrp/errors';
 import { rawSql } from '@vrp/sql';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { consentAnchor } from '../domain/collection-rules.js';
-import { periodBounds, usageKey, type PeriodBounds } from '../domain/periodic-limits.js';
+import { effectiveAmountCap, periodBounds, usageKey, type PeriodBounds } from '../domain/periodic-limits.js';
 import { usageOf } from '../db/period-usage.js';
 import type { Deps } from '../deps.js';
 
@@ -11,6 +11,8 @@ export interface LimitUsage {
   bounds: PeriodBounds;
   amountUsedMinor: bigint;
   paymentsUsed: number;
+  /** The amount cap that applies in this period (pro-rated in a calendar limit's first period); undefined without one. */
+  maxAmountMinor: bigint | undefined;
 }
 
 /** What each periodic limit of the merchant's mandate has used in its current period (payments that have not failed). */
@@ -31,6 +33,7 @@ export async function getMandateUsage(deps: Deps, merchantId: string, mandateId:
   return periods.map(({ bounds, key }, limitIndex) => ({
     limitIndex,
     bounds,
+    maxAmountMinor: effectiveAmountCap(terms.periodicLimits[limitIndex]!, anchor, now, terms.proRateFirstPeriod === true),
     amountUsedMinor: used.get(key)?.amountMinor ?? 0n,
     paymentsUsed: used.get(key)?.payments ?? 0,
   }));

@@ -106,8 +106,8 @@ export async function readRefundById(db: Queryable, id: string): Promise<RefundR
 }
 
 /**
- * Moves a pending refund to `to` at `at`, appending to its timeline, and for a settlement writes
- * refund.settled, in one statement. The event is built beforehand from `read`, the refund as read
+ * Moves a pending refund to `to` at `at`, appending to its timeline, and writes refund.settled or
+ * refund.failed, in one statement. The event is built beforehand from `read`, the refund as read
  * before the move: while a refund is pending nothing the event carries changes except by a move
  * (its status, settled_at and timeline), and the statement only moves a refund that is still
  * pending, so the event is exactly the refund as moved. Of two concurrent reports exactly one
@@ -120,13 +120,10 @@ export async function transitionRefund(
   to: 'settled' | 'failed',
   at: Date,
 ): Promise<RefundRow | null> {
-  const outbox =
-    to === 'settled'
-      ? outboxRow(
-          subjectPrefix,
-          newDomainEvent('refund.settled', read.merchantId, { case: 'refund', value: toRefundMessage(asMoved(read, to, at)) }, at),
-        )
-      : undefined;
+  const outbox = outboxRow(
+    subjectPrefix,
+    newDomainEvent(`refund.${to}`, read.merchantId, { case: 'refund', value: toRefundMessage(asMoved(read, to, at)) }, at),
+  );
   const [moved] = await rows<Row & { entry_seq: string }>(
     db,
     `WITH moved AS (
@@ -138,17 +135,9 @@ export async function transitionRefund(
      entry AS (INSERT INTO refund.refund_timeline (refund_id, status, at) SELECT id, $2, $3 FROM moved RETURNING seq),
      outbox AS (
        INSERT INTO refund.outbox_events (event_id, subject, payload, traceparent)
-       SELECT $4, $5, $6, $7 FROM moved WHERE $4::text IS NOT NULL)
+       SELECT $4, $5, $6, $7 FROM moved)
      SELECT moved.*, (SELECT seq::text FROM entry) AS entry_seq FROM moved`,
-    [
-      read.id,
-      to,
-      at,
-      outbox?.eventId ?? null,
-      outbox?.subject ?? null,
-      outbox ? Buffer.from(outbox.payload) : null,
-      outbox?.traceparent ?? null,
-    ],
+    [read.id, to, at, outbox.eventId, outbox.subject, Buffer.from(outbox.payload), outbox.traceparent ?? null],
   );
   if (!moved) return null;
   // The timeline was read as the statement began: the entry it added comes last.

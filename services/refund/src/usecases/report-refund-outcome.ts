@@ -6,7 +6,8 @@ import type { Deps } from '../deps.js';
 
 /**
  * The bank's report on a refund. Settled: the refund settles and refund.settled is written.
- * Failed: the refund fails and its booking is given back to the payment, so the amount is
+ * Failed: the refund fails, refund.failed is written (once: only the report that moves it writes
+ * it), and its booking is given back to the payment, so the amount is
  * refundable again. Repeating a report is harmless; contradicting an earlier one (settling a
  * failed refund or failing a settled one) is invalid_state_transition.
  */
@@ -15,7 +16,7 @@ export async function reportRefundOutcome(deps: Deps, refundId: string, outcome:
   if (!row) throw notFound('refund', refundId);
   if (row.status === 'pending_settlement') {
     const moved = await transitionRefund(deps.sql, deps.subjectPrefix, row, outcome, deps.clocks.now(row.merchantId));
-    if (moved && outcome === 'settled') deps.afterCommit();
+    if (moved) deps.afterCommit();
     // When a concurrent report got there first, this one is judged against what it did.
     row = moved ?? (await readRefundById(deps.sql, refundId))!;
   }

@@ -14,6 +14,7 @@ function testMandate(type: EventType, merchantId: string, now: Date): mandate.Ma
       'mandate.created': mandate.MandateStatus.PENDING_SCA,
       'mandate.revoked': mandate.MandateStatus.REVOKED,
       'mandate.suspended': mandate.MandateStatus.SUSPENDED,
+      'mandate.expired': mandate.MandateStatus.EXPIRED,
     }[type as string] ?? mandate.MandateStatus.ACTIVE;
   return create(mandate.MandateSchema, {
     id: newId('mandate', now.getTime()),
@@ -26,8 +27,11 @@ function testMandate(type: EventType, merchantId: string, now: Date): mandate.Ma
     currency: 'GBP',
     frequency: mandate.Frequency.MONTHLY,
     createdAt: timestampFromDate(new Date(now.getTime() - DAY)),
-    ...(status === mandate.MandateStatus.REVOKED ? { revokedAt: timestampFromDate(now), revokedBy: mandate.RevokedBy.MERCHANT } : {}),
-    ...(status === mandate.MandateStatus.SUSPENDED ? { suspendedAt: timestampFromDate(now) } : {}),
+    ...(status === mandate.MandateStatus.REVOKED
+      ? { revokedAt: timestampFromDate(now), revokedBy: mandate.RevokedBy.MERCHANT, revocationReason: 'merchant_cancelled' }
+      : {}),
+    ...(status === mandate.MandateStatus.SUSPENDED ? { suspendedAt: timestampFromDate(now), suspensionReason: 'risk_review' } : {}),
+    ...(status === mandate.MandateStatus.EXPIRED ? { controls: { validTo: timestampFromDate(now), periodicLimits: [] } } : {}),
   });
 }
 
@@ -64,16 +68,18 @@ function testPayment(type: EventType, merchantId: string, now: Date): payment.Pa
 
 function testRefund(type: EventType, merchantId: string, now: Date): refund.Refund {
   const settled = type === 'refund.settled';
-  const created = new Date(now.getTime() - (settled ? 2 * DAY : 0));
+  const failed = type === 'refund.failed';
+  const created = new Date(now.getTime() - (settled || failed ? 2 * DAY : 0));
   const timeline = [{ status: 'pending_settlement', at: timestampFromDate(created) }];
   if (settled) timeline.push({ status: 'settled', at: timestampFromDate(now) });
+  if (failed) timeline.push({ status: 'failed', at: timestampFromDate(now) });
   return create(refund.RefundSchema, {
     id: newId('refund', created.getTime()),
     merchantId,
     paymentId: newId('payment', created.getTime() - 5 * DAY),
     amountMinor: 2_500n,
     currency: 'GBP',
-    status: settled ? refund.RefundStatus.SETTLED : refund.RefundStatus.PENDING_SETTLEMENT,
+    status: settled ? refund.RefundStatus.SETTLED : failed ? refund.RefundStatus.FAILED : refund.RefundStatus.PENDING_SETTLEMENT,
     reason: 'Test refund',
     metadata: TEST_METADATA,
     createdAt: timestampFromDate(created),
