@@ -152,9 +152,22 @@ export const createPaymentBody = body({
   mandate_id: text('mandate_id', 255, { description: 'An active mandate of yours.' }),
   amount: amount('amount', 'At most the mandate maximum, in major units of `currency`.'),
   currency: currency("The mandate's currency."),
+  reference: text('reference', 18, {
+    optional: true,
+    description:
+      "The remittance reference the payer's bank statement shows: 1 to 18 letters, digits, spaces or hyphens. Generated when omitted.",
+  }),
   metadata,
 }).meta({
-  examples: [{ mandate_id: 'MD01JD3Q4M7P9X2K8V5N6R0T1W2Y', amount: '12.50', currency: 'GBP', metadata: { invoice: 'INV-0042' } }],
+  examples: [
+    {
+      mandate_id: 'MD01JD3Q4M7P9X2K8V5N6R0T1W2Y',
+      amount: '12.50',
+      currency: 'GBP',
+      reference: 'INV-0042',
+      metadata: { invoice: 'INV-0042' },
+    },
+  ],
 });
 
 export const createRefundBody = body({

@@ -46,7 +46,13 @@ export class Transport {
 
   async request<T>(method: string, path: string, call: RequestOptions & { body?: unknown; query?: object } = {}): Promise<T> {
     const url = new URL(path, this.options.baseUrl);
-    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (value === undefined) continue;
+      // A record (`metadata`) is a deepObject: one `name[key]=value` parameter per entry.
+      if (typeof value === 'object' && value !== null) {
+        for (const [k, v] of Object.entries(value as Record<string, unknown>)) url.searchParams.set(`${name}[${k}]`, String(v));
+      } else url.searchParams.set(name, String(value));
+    }
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...(this.options.token !== undefined ? { authorization: `Bearer ${this.options.token}` } : {}),

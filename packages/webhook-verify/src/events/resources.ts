@@ -166,6 +166,14 @@ export const paymentResource = z
       ),
     retry_count: z.int().min(0).max(3).describe('Retries made so far.'),
     amount_refunded: amount('Total refunded so far ("0.00" when nothing was).'),
+    reference: z
+      .string()
+      .max(18)
+      .describe("The remittance reference the payer's bank statement shows (yours, or generated when you gave none)."),
+    end_to_end_id: z
+      .string()
+      .max(35)
+      .describe('The end-to-end identification sent to the bank with every attempt (Open Banking EndToEndIdentification).'),
     metadata,
     created_at: time(),
     timeline: timelineOf(PAYMENT_STATUSES, 'Every status the payment entered, oldest first (a retry adds submitted again).'),

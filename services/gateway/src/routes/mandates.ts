@@ -18,6 +18,7 @@ const mandateList = defineList({
   resource: 'mandates',
   filters: { customer_id: idFilter(), status: enumFilter(MANDATE_STATUSES) },
   amount: true,
+  metadata: true,
 });
 
 /** Reads a create-mandate body: every problem of its schema at once, then the amount in its currency. */
@@ -87,6 +88,7 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
       statuses: (list.filters.status ?? []).map((s) => enumValue<mandate.MandateStatus>(MandateStatus, s, 'MANDATE_STATUS_')!),
       createdAt: list.createdAt,
       amount: list.amount,
+      metadata: list.metadata,
       page: list.page,
     });
     res.json(

@@ -5,7 +5,7 @@ import { PAYMENT_STATUSES, enumValue, failSandboxPaymentBody, presentPayment } f
 import { forceAtBank } from '../usecases/force-at-bank.js';
 import { presentOneMandate } from '../usecases/present-mandate.js';
 import type { Deps } from '../deps.js';
-import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
+import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery, textFilter } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { noBody, parseRequest } from '../validation/body.js';
 import { dateFilter } from './payments/date-filter.js';
@@ -22,8 +22,11 @@ const paymentList = defineList({
     status: enumFilter(PAYMENT_STATUSES),
     'settlement_date[gte]': dateFilter(),
     'settlement_date[lte]': dateFilter(),
+    reference: textFilter(18, { pattern: /^[A-Za-z0-9 -]+$/, message: 'must be letters, digits, spaces or hyphens' }),
+    end_to_end_id: textFilter(35),
   },
   amount: true,
+  metadata: true,
 });
 
 /** The payment in a contract response; its absence would be a broken service, not a client error. */
@@ -53,6 +56,9 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
       createdAt: list.createdAt,
       settlementDate: { gte: list.filters['settlement_date[gte]'] ?? '', lte: list.filters['settlement_date[lte]'] ?? '' },
       amount: list.amount,
+      reference: list.filters.reference ?? '',
+      endToEndId: list.filters.end_to_end_id ?? '',
+      metadata: list.metadata,
       page: list.page,
     });
     res.json(

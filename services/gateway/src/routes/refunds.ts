@@ -15,6 +15,7 @@ const refundList = defineList({
   resource: 'refunds',
   filters: { payment_id: idFilter(), status: enumFilter(REFUND_STATUSES) },
   amount: true,
+  metadata: true,
 });
 
 /** The refund in a contract response; its absence would be a broken service, not a client error. */
@@ -44,6 +45,7 @@ export function registerRefundRoutes(router: Router, deps: Deps): void {
       statuses: (list.filters.status ?? []).map((s) => enumValue<refund.RefundStatus>(RefundStatus, s, 'REFUND_STATUS_')!),
       createdAt: list.createdAt,
       amount: list.amount,
+      metadata: list.metadata,
       page: list.page,
     });
     res.json(
