@@ -33,6 +33,7 @@ export {
   createRefundBody,
   createSandboxCustomerBody,
   createWebhookEndpointBody,
+  createExportBody,
   updateCustomerBody,
   updateWebhookEndpointBody,
   emptyBody,

@@ -6,6 +6,7 @@
 import type { FieldProblem } from '@vrp/errors';
 import { z } from 'zod';
 import { invalid, metadataProblems, METADATA_LIMITS } from './metadata.js';
+import { EXPORT_FORMATS, EXPORT_TYPES } from '@vrp/webhook-verify';
 import {
   LIMIT_ALIGNMENTS,
   LIMIT_PERIODS,
@@ -349,6 +350,17 @@ export const replayWebhookEventsBody = body({
 
 export const sendTestEventBody = body({ event_type: oneOf('event_type', TESTABLE_EVENT_TYPES).describe('The event type to send.') });
 
+export const createExportBody = body({
+  type: oneOf('type', EXPORT_TYPES).describe('The list exported: payments, refunds, mandates or events (webhook events).'),
+  format: oneOf('format', EXPORT_FORMATS).describe('csv or jsonl.'),
+  filters: z
+    .record(z.string(), z.unknown(), { error: 'filters must be an object' })
+    .optional()
+    .describe(
+      "The list's own filters by their query parameter names (`status`, `created_at[gte]`, `metadata` as an object of pairs, …); checked as the list checks them.",
+    ),
+}).meta({ examples: [{ type: 'payments', format: 'csv', filters: { status: 'settled', 'created_at[gte]': '2026-11-01T00:00:00Z' } }] });
+
 /** The body of routes that take none: `{}` or nothing. */
 export const emptyBody = body({});
 
@@ -368,6 +380,7 @@ export const REQUEST_BODIES = {
   WebhookEndpointUpdate: updateWebhookEndpointBody,
   WebhookReplayRequest: replayWebhookEventsBody,
   WebhookTestRequest: sendTestEventBody,
+  ExportCreate: createExportBody,
 } as const;
 
 /** Where an issue is, as API.md names params: `metadata[plan]`, `enabled_events[2]`. */
