@@ -81,7 +81,11 @@ export function startGateway(
       eventStreams: { leases: new EventStreamLeases(db, STREAM_LEASE_TTL_MS), credentials },
       stopping: stopping.signal,
     };
-    const exportStore = new ExportStore(db, config.exportLeaseMs);
+    const exportStore = resources.add(
+      'export store',
+      new ExportStore(config.databaseUrl, config.exportLeaseMs, (err) => logger.warn('export store connection failed', { err })),
+      (s) => s.close(),
+    );
     const exportWorker = config.exportWorker
       ? resources.add('export worker', startExportWorker(exportStore, clients, deps.cursors, logger, config), (w) => w.stop())
       : undefined;
