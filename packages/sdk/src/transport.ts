@@ -79,7 +79,9 @@ export class Transport {
         continue;
       }
       const text = await response.text();
-      const body: unknown = text ? JSON.parse(text) : undefined;
+      // A file (an export's download, CSV or JSONL) comes back as its text; every other answer is JSON.
+      const file = /^(text\/csv|application\/x-ndjson)/.test(response.headers.get('content-type') ?? '');
+      const body: unknown = !text ? undefined : file ? text : JSON.parse(text);
       if (response.ok) return body as T;
       const error = new VrpApiError(response.status, body, response.headers);
       if (!RETRYABLE.has(response.status) || attempt >= maxRetries) throw error;

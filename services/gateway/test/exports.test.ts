@@ -1,6 +1,7 @@
 // Finance exports: POST /v1/exports runs in the background and the download streams the file,
 // one row per resource as of the export's snapshot, amounts in major units beside their currency.
 import pg from 'pg';
+import { VrpClient } from '@vrp/sdk';
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
@@ -120,6 +121,19 @@ describe('exports', () => {
       .map((l) => JSON.parse(l) as Json);
     expect(eventRows.map((e) => (e.data as Json).id)).toContain(created.body.id);
     expect(eventRows.every((e) => e.event_type === 'mandate.created')).toBe(true);
+  });
+
+  it('runs through the SDK: create, poll, download the file as text', async () => {
+    const vrp = new VrpClient({ baseUrl: platform.url, token });
+    let current = await vrp.createExport({ type: 'refunds', format: 'csv', filters: { status: 'settled' } });
+    expect(current.status).toBe('pending');
+    current = await waitFor(async () => {
+      const e = await vrp.getExport(current.id);
+      return e.status === 'completed' ? e : undefined;
+    });
+    expect(await vrp.downloadExport(current.id)).toBe(
+      'id,created_at,payment_id,status,amount,currency,reason,expected_settlement_date,settled_at,metadata\r\n',
+    );
   });
 
   it('writes the header alone when nothing matches', async () => {
