@@ -1,3 +1,4 @@
+import { metadataDocuments } from './metadata-filter.js';
 import type { KeysetQuery } from './keyset.js';
 
 /** The SQL of one keyset page, for lists in raw SQL: a condition to AND with the filters, the order and the limit. */
@@ -52,6 +53,22 @@ export class SqlFilter {
    */
   oneOf(column: string, values: readonly string[]): this {
     return values.length === 1 ? this.add((v) => `${column} = ${v}`, values[0]) : this.add((v) => `${column} = ANY(${v}::text[])`, values);
+  }
+
+  /**
+   * ANDs `column` (jsonb) holds every pair exactly, each as one containment test (or two, for a
+   * value that may have been stored as a number), so a GIN index on the column answers it.
+   */
+  metadataContains(column: string, pairs: Record<string, string> | undefined): this {
+    for (const [key, value] of Object.entries(pairs ?? {})) {
+      const docs = metadataDocuments(key, value);
+      const tests: string[] = docs.map((doc) => {
+        this.values.push(doc);
+        return `${column} @> $${this.values.length}::jsonb`;
+      });
+      this.conditions.push(tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`);
+    }
+    return this;
   }
 
   /** The conditions ANDed (`TRUE` when there are none). */

@@ -35,6 +35,7 @@ export {
   createSandboxCustomerBody,
   setSandboxBalanceBody,
   createWebhookEndpointBody,
+  createExportBody,
   updateCustomerBody,
   updateWebhookEndpointBody,
   emptyBody,

@@ -6,6 +6,7 @@
 import type { FieldProblem } from '@vrp/errors';
 import { z } from 'zod';
 import { invalid, metadataProblems, METADATA_LIMITS } from './metadata.js';
+import { EXPORT_FORMATS, EXPORT_TYPES } from '@vrp/webhook-verify';
 import {
   LIMIT_ALIGNMENTS,
   LIMIT_PERIODS,
@@ -158,9 +159,22 @@ export const createPaymentBody = body({
   mandate_id: text('mandate_id', 255, { description: 'An active mandate of yours.' }),
   amount: amount('amount', 'At most the mandate maximum, in major units of `currency`.'),
   currency: currency("The mandate's currency."),
+  reference: text('reference', 18, {
+    optional: true,
+    description:
+      "The remittance reference the payer's bank statement shows: 1 to 18 letters, digits, spaces or hyphens. Generated when omitted.",
+  }),
   metadata,
 }).meta({
-  examples: [{ mandate_id: 'MD01JD3Q4M7P9X2K8V5N6R0T1W2Y', amount: '12.50', currency: 'GBP', metadata: { invoice: 'INV-0042' } }],
+  examples: [
+    {
+      mandate_id: 'MD01JD3Q4M7P9X2K8V5N6R0T1W2Y',
+      amount: '12.50',
+      currency: 'GBP',
+      reference: 'INV-0042',
+      metadata: { invoice: 'INV-0042' },
+    },
+  ],
 });
 
 export const createRefundBody = body({
@@ -356,6 +370,17 @@ export const replayWebhookEventsBody = body({
 
 export const sendTestEventBody = body({ event_type: oneOf('event_type', TESTABLE_EVENT_TYPES).describe('The event type to send.') });
 
+export const createExportBody = body({
+  type: oneOf('type', EXPORT_TYPES).describe('The list exported: payments, refunds, mandates or events (webhook events).'),
+  format: oneOf('format', EXPORT_FORMATS).describe('csv or jsonl.'),
+  filters: z
+    .record(z.string(), z.unknown(), { error: 'filters must be an object' })
+    .optional()
+    .describe(
+      "The list's own filters by their query parameter names (`status`, `created_at[gte]`, `metadata` as an object of pairs, …); checked as the list checks them.",
+    ),
+}).meta({ examples: [{ type: 'payments', format: 'csv', filters: { status: 'settled', 'created_at[gte]': '2026-11-01T00:00:00Z' } }] });
+
 /** The body of routes that take none: `{}` or nothing. */
 export const emptyBody = body({});
 
@@ -377,6 +402,7 @@ export const REQUEST_BODIES = {
   WebhookEndpointUpdate: updateWebhookEndpointBody,
   WebhookReplayRequest: replayWebhookEventsBody,
   WebhookTestRequest: sendTestEventBody,
+  ExportCreate: createExportBody,
 } as const;
 
 /** Where an issue is, as error answers name params: `metadata[plan]`, `enabled_events[2]`. */

@@ -3,7 +3,14 @@
  * types are inferred from these, the OpenAPI document's resource schemas are generated from
  * them, and the tests validate real responses against that document.
  */
-import { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from '@vrp/webhook-verify';
+import {
+  exportResource,
+  mandateRequestResource,
+  mandateResource,
+  paymentResource,
+  refundResource,
+  webhookEndpointResource,
+} from '@vrp/webhook-verify';
 import { z } from 'zod';
 import { METADATA_LIMITS } from './metadata.js';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_WILDCARDS } from './vocabulary.js';
@@ -145,6 +152,7 @@ export const RESOURCES = {
   WebhookEndpointWithSecret: webhookEndpointWithSecretResource,
   WebhookEvent: webhookEventResource,
   WebhookEventWithAttempts: webhookEventWithAttemptsResource,
+  Export: exportResource,
 } as const;
 
 /** `value` with zod's `#/$defs/X` references pointed at the document's components. */

@@ -15,6 +15,7 @@ interface Parameter {
   in: string;
   required?: boolean;
   description?: string;
+  style?: string;
   schema?: Schema;
 }
 interface Operation {
@@ -83,6 +84,10 @@ function typeOf(schema: Schema | undefined): string {
 const camel = (name: string) => name.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase());
 const pascal = (name: string) => camel(name).replace(/^./, (c) => c.toUpperCase());
 
+/** A query parameter's type: a deepObject (`metadata[key]=value`) is a record the transport spells out. */
+const queryType_ = (p: Parameter) =>
+  p.style === 'deepObject' ? 'Record<string, string>' : p.schema?.type === 'integer' ? 'number | string' : 'string';
+
 function generate(): string {
   const out: string[] = [
     '// Generated from the OpenAPI document by packages/sdk/scripts/generate.ts. Do not edit: run `npm run codegen`.',
@@ -106,7 +111,7 @@ function generate(): string {
         queryType = `${pascal(op.operationId)}Query`;
         out.push(
           `/** Query parameters of ${op.operationId}. */\nexport interface ${queryType} {\n${queryParams
-            .map((p) => `${comment(p.description, '  ')}  ${key(p.name)}?: ${p.schema?.type === 'integer' ? 'number | string' : 'string'};`)
+            .map((p) => `${comment(p.description, '  ')}  ${key(p.name)}?: ${queryType_(p)};`)
             .join('\n')}\n}`,
           '',
         );

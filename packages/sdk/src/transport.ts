@@ -46,7 +46,13 @@ export class Transport {
 
   async request<T>(method: string, path: string, call: RequestOptions & { body?: unknown; query?: object } = {}): Promise<T> {
     const url = new URL(path, this.options.baseUrl);
-    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (value === undefined) continue;
+      // A record (`metadata`) is a deepObject: one `name[key]=value` parameter per entry.
+      if (typeof value === 'object' && value !== null) {
+        for (const [k, v] of Object.entries(value as Record<string, unknown>)) url.searchParams.set(`${name}[${k}]`, String(v));
+      } else url.searchParams.set(name, String(value));
+    }
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...(this.options.token !== undefined ? { authorization: `Bearer ${this.options.token}` } : {}),
@@ -73,7 +79,9 @@ export class Transport {
         continue;
       }
       const text = await response.text();
-      const body: unknown = text ? JSON.parse(text) : undefined;
+      // A file (an export's download, CSV or JSONL) comes back as its text; every other answer is JSON.
+      const file = /^(text\/csv|application\/x-ndjson)/.test(response.headers.get('content-type') ?? '');
+      const body: unknown = !text ? undefined : file ? text : JSON.parse(text);
       if (response.ok) return body as T;
       const error = new VrpApiError(response.status, body, response.headers);
       if (!RETRYABLE.has(response.status) || attempt >= maxRetries) throw error;

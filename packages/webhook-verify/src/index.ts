@@ -26,7 +26,17 @@ export {
   type ResourceEventType,
 } from './events/catalogue.js';
 export { EVENT_SCHEMAS, vrpEventSchema, type VrpEvent, type VrpEventOf } from './events/vrp-event.js';
-export { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from './events/resources.js';
+export {
+  EXPORT_FORMATS,
+  EXPORT_STATUSES,
+  EXPORT_TYPES,
+  exportResource,
+  mandateRequestResource,
+  mandateResource,
+  paymentResource,
+  refundResource,
+  webhookEndpointResource,
+} from './events/resources.js';
 export {
   CLEARING_STATUSES,
   DISABLED_REASONS,

@@ -26,6 +26,8 @@ import { Readiness } from './readiness.js';
 import { dependencyProbes } from './readiness-probes.js';
 import { listen } from './http-server.js';
 import { createHttpApp, type RouteEntry } from './server.js';
+import { ExportStore } from './db/exports.js';
+import { startExportWorker } from './exports/start-export-worker.js';
 
 /** A running gateway; stop() stops accepting, lets in-flight requests finish (up to the grace period) and closes everything. */
 export type Gateway = Started<{
@@ -91,6 +93,15 @@ export function startGateway(
       eventStreams: { leases: new EventStreamLeases(db, STREAM_LEASE_TTL_MS), credentials },
       stopping: stopping.signal,
     };
+    const exportStore = resources.add(
+      'export store',
+      new ExportStore(config.databaseUrl, config.exportLeaseMs, (err) => logger.warn('export store connection failed', { err })),
+      (s) => s.close(),
+    );
+    const exportWorker = config.exportWorker
+      ? resources.add('export worker', startExportWorker(exportStore, clients, deps.cursors, logger, config), (w) => w.stop())
+      : undefined;
+    deps.exports = { store: exportStore, worker: exportWorker };
     const dependencies = resources.add('readiness probes', dependencyProbes(db, config.natsUrl, createHealthClients(config)), (p) =>
       p.close(),
     );
@@ -121,6 +132,7 @@ export function startGateway(
     const purge = setInterval(() => {
       deps.idempotency.purgeExpired().catch((err: unknown) => logger.warn('idempotency purge failed', { err }));
       deps.eventStreams.leases.purgeExpired().catch((err: unknown) => logger.warn('event stream lease purge failed', { err }));
+      exportStore.purgeExpired().catch((err: unknown) => logger.warn('export purge failed', { err }));
       const now = new Date();
       deps.consoleAccounts
         .purge(now, new Date(now.getTime() - config.consoleSignInWindowMs))

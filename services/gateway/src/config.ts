@@ -55,6 +55,12 @@ function spec(env: VrpEnv) {
     grpcTimeoutMs: duration('GRPC_TIMEOUT', { default: 5000 }),
     // GET /v1/webhook-events/stream sends a comment this often so idle streams stay open through proxies.
     eventStreamHeartbeatMs: duration('EVENT_STREAM_HEARTBEAT', { default: 15_000 }),
+    /** How long a completed export can be downloaded. */
+    exportTtlMs: duration('EXPORT_TTL', { default: 24 * 3_600_000 }),
+    /** How long an export worker holds an export between chunks; another resumes it once this lapsed. */
+    exportLeaseMs: duration('EXPORT_LEASE', { default: 30_000 }),
+    /** Whether this gateway runs an export worker (a separate worker process may run them instead). */
+    exportWorker: bool('EXPORT_WORKER', { default: true }),
     // Open event streams a merchant may hold at once, across every gateway replica.
     eventStreamsPerMerchant: int('EVENT_STREAMS_PER_MERCHANT', { default: 5, min: 1, max: 100 }),
     // Merchant Console: where its built files are ('' = packages/console/dist of this checkout) and its sessions.

@@ -14,6 +14,8 @@ import type { LiveTokenCache } from './db/live-token-cache.js';
 import type { MerchantRepository } from './db/merchants.js';
 import type { Db } from './db/client.js';
 import type { CursorCodec } from './lists/cursor.js';
+import type { ExportStore } from './db/exports.js';
+import type { ExportWorker } from './exports/export-worker.js';
 
 /** Everything a route module may use; passed to every `register<Thing>Routes(router, deps)`. */
 export interface Deps {
@@ -40,6 +42,8 @@ export interface Deps {
   logger: Logger;
   /** Open event streams: their leases (a merchant's count across replicas) and the shared check of their credentials. */
   eventStreams: { leases: EventStreamLeases; credentials: CredentialWatch };
+  /** Finance exports: their store, and this gateway's worker when it runs one (EXPORT_WORKER). */
+  exports?: { store: ExportStore; worker?: ExportWorker | undefined };
   /** Aborted when the gateway stops: long-lived responses (the event stream) end then, before the grace period. */
   stopping?: AbortSignal;
 }

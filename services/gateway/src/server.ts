@@ -27,6 +27,7 @@ import { registerMandateRequestRoutes } from './routes/mandate-requests.js';
 import { registerMandateRoutes } from './routes/mandates.js';
 import { registerOpenApiRoutes } from './routes/openapi.js';
 import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/payments.js';
+import { registerExportRoutes } from './routes/exports.js';
 import { registerRefundRoutes, registerSandboxRefundRoutes } from './routes/refunds.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
 import { registerSandboxWebhookRoutes, registerWebhookRoutes } from './routes/webhooks.js';
@@ -55,6 +56,7 @@ const ROUTES: RegisterRoutes[] = [
   registerRefundRoutes,
   registerWebhookRoutes,
   registerEventTypeRoutes,
+  registerExportRoutes,
 ];
 /** Routes that exist only in sandbox; production answers 404 for them like for any unknown path. */
 const SANDBOX_ROUTES: RegisterRoutes[] = [

@@ -52,6 +52,8 @@ describe('payments through the API', () => {
       failure_code: null,
       retry_count: 0,
       amount_refunded: '0.00',
+      reference: expect.stringMatching(/^PM[0-9A-Z]{16}$/),
+      end_to_end_id: res.body.id,
       metadata: { order: 'A-1', n: 3 },
       created_at: expect.any(String),
       timeline: [{ status: 'submitted', at: res.body.created_at }],

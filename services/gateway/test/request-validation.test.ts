@@ -56,7 +56,13 @@ describe('request validation', () => {
     const doc = (await api.get('/v1/openapi.json')).body as {
       components: { schemas: Record<string, { properties: object; additionalProperties: boolean }> };
     };
-    expect(Object.keys(doc.components.schemas.PaymentCreate!.properties)).toEqual(['mandate_id', 'amount', 'currency', 'metadata']);
+    expect(Object.keys(doc.components.schemas.PaymentCreate!.properties)).toEqual([
+      'mandate_id',
+      'amount',
+      'currency',
+      'reference',
+      'metadata',
+    ]);
     expect(doc.components.schemas.PaymentCreate!.additionalProperties).toBe(false);
   });
 });

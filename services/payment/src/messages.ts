@@ -35,6 +35,8 @@ export function toPaymentMessage(record: PaymentRecord): payment.Payment {
     retryCount: record.retryCount,
     amountRefundedMinor: record.amountRefundedMinor,
     metadata: (record.metadata ?? {}) as JsonObject,
+    reference: record.reference,
+    endToEndId: record.endToEndId,
     createdAt: timestampFromDate(record.createdAt),
     timeline: record.timeline.map((entry) => create(common.TimelineEntrySchema, { status: entry.status, at: timestampFromDate(entry.at) })),
   });

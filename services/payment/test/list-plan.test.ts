@@ -19,14 +19,14 @@ beforeAll(async () => {
   // 3,000 settled payments of one merchant, then 500 newer ones still submitted, with smaller
   // amounts: a walk in either order meets those first.
   await sql.query(
-    `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, settlement_date, created_at, submitted_at)
+    `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, settlement_date, created_at, submitted_at, reference, end_to_end_id)
      SELECT 'PM' || lpad(i::text, 6, '0'), 'MR1', 'MD' || i, 1000 + (random() * 100000)::int, 'GBP', 'settled', 'cleared',
-            current_date, now() - interval '1 day' + i * interval '1 second', now()
+            current_date, now() - interval '1 day' + i * interval '1 second', now(), 'R' || i, 'PM' || lpad(i::text, 6, '0')
        FROM generate_series(1, 3000) i`,
   );
   await sql.query(
-    `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, created_at, submitted_at)
-     SELECT 'PN' || lpad(i::text, 6, '0'), 'MR1', 'MN' || i, i, 'GBP', 'submitted', 'pending', now() + i * interval '1 second', now()
+    `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, created_at, submitted_at, reference, end_to_end_id)
+     SELECT 'PN' || lpad(i::text, 6, '0'), 'MR1', 'MN' || i, i, 'GBP', 'submitted', 'pending', now() + i * interval '1 second', now(), 'N' || i, 'PN' || lpad(i::text, 6, '0')
        FROM generate_series(1, 500) i`,
   );
 }, 30_000);

@@ -42,8 +42,8 @@ export async function directCeiling(
         // Named, so each connection parses them once, as the platform's statements are.
         await client.query({
           name: 'direct_payment',
-          text: `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, created_at, submitted_at)
-                 VALUES ($1, $2, $3, 1000, 'GBP', 'submitted', 'pending', now(), now())`,
+          text: `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, created_at, submitted_at, reference, end_to_end_id)
+                 VALUES ($1, $2, $3, 1000, 'GBP', 'submitted', 'pending', now(), now(), 'PM' || right($1, 16), $1)`,
           values: [id, merchantId, newId('mandate')],
         });
         await client.query({

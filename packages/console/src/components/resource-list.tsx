@@ -4,6 +4,8 @@ import { apiQuery, filterParams, optionLabel, optionValue, type FilterField } fr
 import { useLoad } from '../use-load.js';
 import { DataTable, type Column } from './data-table.js';
 import { ErrorAlert } from './ui.js';
+import { ExportCsv } from './export-csv.js';
+import type { VrpClient } from '@vrp/sdk';
 
 export interface ListPage<T> {
   results: T[];
@@ -21,8 +23,11 @@ export function ResourceList<T extends { id: string }>({
   load,
   columns,
   empty,
+  exportAs,
 }: {
   label: string;
+  /** Offers "Export CSV" of every row the current filters select, as this export type. */
+  exportAs?: { api: VrpClient; type: 'payments' | 'refunds' | 'mandates' | 'events' };
   filters: readonly FilterField[];
   load(query: Record<string, string>): Promise<ListPage<T>>;
   columns: readonly Column<T>[];
@@ -73,6 +78,7 @@ export function ResourceList<T extends { id: string }>({
           </div>
         </form>
       )}
+      {exportAs ? <ExportCsv api={exportAs.api} type={exportAs.type} query={query} /> : null}
       <ErrorAlert error={page.error} />
       {page.data && page.data.results.length === 0 ? <p className="muted">{empty}</p> : null}
       {page.data && page.data.results.length > 0 ? <DataTable columns={columns} rows={page.data.results} /> : null}

@@ -46,6 +46,7 @@ export function EventsPage() {
           PAGE_SIZE,
         ]}
         load={(q) => api.listWebhookEvents(q)}
+        exportAs={{ api, type: 'events' }}
         empty="No events match."
         columns={[
           { header: 'Event', cell: (e) => <IdLink to={`/events/${e.id}`} id={e.id} /> },

@@ -22,6 +22,7 @@ export function MandatesPage() {
           PAGE_SIZE,
         ]}
         load={(q) => api.listMandates(q)}
+        exportAs={{ api, type: 'mandates' }}
         empty="No mandates match."
         columns={MANDATE_COLUMNS}
       />

@@ -1,6 +1,7 @@
 import type { VrpClient } from '@vrp/sdk';
 import { Link } from 'react-router-dom';
 import { countUpTo } from '../api/count.js';
+import { OverviewCharts } from '../components/overview-charts.js';
 import { SandboxClock } from '../components/sandbox-clock.js';
 import { ErrorAlert, IdLink, PageHeader, StatusPill, Time } from '../components/ui.js';
 import { useSession } from '../session.js';
@@ -46,6 +47,7 @@ export function OverviewPage() {
           </li>
         ))}
       </ul>
+      <OverviewCharts api={api} />
       <h2>Recent failed deliveries</h2>
       {counts && counts.recentFailures.length === 0 ? (
         <p className="muted">No failed deliveries. Every event reached its endpoints.</p>

@@ -25,6 +25,7 @@ export function PaymentsPage() {
           PAGE_SIZE,
         ]}
         load={(q) => api.listPayments(q)}
+        exportAs={{ api, type: 'payments' }}
         empty="No payments match."
         columns={PAYMENT_COLUMNS}
       />

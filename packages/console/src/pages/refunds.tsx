@@ -22,6 +22,7 @@ export function RefundsPage() {
           PAGE_SIZE,
         ]}
         load={(q) => api.listRefunds(q)}
+        exportAs={{ api, type: 'refunds' }}
         empty="No refunds match."
         columns={REFUND_COLUMNS}
       />

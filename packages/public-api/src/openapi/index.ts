@@ -7,6 +7,7 @@ import * as eventTypes from './event-types.js';
 import * as mandateRequests from './mandate-requests.js';
 import * as mandates from './mandates.js';
 import * as payments from './payments.js';
+import * as exports_ from './exports.js';
 import * as refunds from './refunds.js';
 import * as sandbox from './sandbox.js';
 import * as system from './system.js';
@@ -17,7 +18,18 @@ import type { OpenApiFragment, OpenApiObject } from './types.js';
  * Every fragment of the public contract. A new resource adds `openapi/<things>.ts` exporting
  * `paths` and `schemas`, and one line here.
  */
-const FRAGMENTS: OpenApiFragment[] = [system, customers, mandates, mandateRequests, payments, refunds, webhooks, eventTypes, sandbox];
+const FRAGMENTS: OpenApiFragment[] = [
+  system,
+  customers,
+  mandates,
+  mandateRequests,
+  payments,
+  refunds,
+  webhooks,
+  eventTypes,
+  sandbox,
+  exports_,
+];
 
 /**
  * The OpenAPI 3.1 document of the public REST API, served at /v1/openapi.json and tested
@@ -68,6 +80,7 @@ export function openapiDocument(): OpenApiObject {
       { name: 'Payments', description: 'Collections under an active mandate, settled or failed by the bank, retried within 7 days.' },
       { name: 'Refunds', description: 'Money given back from a settled payment; never more than it collected.' },
       { name: 'Webhooks', description: 'Endpoints that receive signed events, and the log of every event with its delivery attempts.' },
+      { name: 'Exports', description: 'CSV and JSONL files of your lists, written in the background, for reconciliation.' },
       { name: 'Sandbox', description: 'Simulators that play the customer and the bank; sandbox only.' },
       { name: 'Operations', description: 'Liveness, readiness and this document; no token needed.' },
     ],

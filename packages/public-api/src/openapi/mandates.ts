@@ -1,6 +1,13 @@
 import { MANDATE_STATUSES } from '../vocabulary.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
-import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
+import {
+  amountListParameters,
+  commonListParameters,
+  idListParameter,
+  listSchema,
+  metadataListParameter,
+  statusListParameter,
+} from './pagination.js';
 import type { OpenApiFragment } from './types.js';
 
 export const schemas: OpenApiFragment['schemas'] = {
@@ -50,6 +57,7 @@ export const paths: OpenApiFragment['paths'] = {
         ...amountListParameters('maximum amount'),
         idListParameter('customer_id', "Only this customer's mandates."),
         statusListParameter(MANDATE_STATUSES),
+        metadataListParameter,
       ],
       responses: { '200': jsonResponse('One page of mandates.', ref('MandateList')), ...errorResponses({ '403': 'merchant_mismatch.' }) },
     },

@@ -60,6 +60,18 @@ export const statusListParameter = (values: readonly string[]): OpenApiObject =>
 export const idListParameter = (name: string, description: string): OpenApiObject => query(name, description, { type: 'string' });
 
 /** The collection envelope of every list, with items of component `item`. */
+/** `metadata[key]=value` filters: exact matches on your metadata, at most 3 pairs, answered by an index. */
+export const metadataListParameter: OpenApiObject = {
+  name: 'metadata',
+  in: 'query',
+  required: false,
+  style: 'deepObject',
+  explode: true,
+  description:
+    'Only records whose metadata holds every pair exactly, written `metadata[key]=value` (at most 3 pairs; more is 400 `validation_error` on `metadata`). A value that reads as a number also matches that number.',
+  schema: { type: 'object', maxProperties: 3, additionalProperties: { type: 'string', maxLength: 200 } },
+};
+
 export function listSchema(item: string): OpenApiObject {
   return {
     type: 'object',

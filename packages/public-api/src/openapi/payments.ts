@@ -1,6 +1,13 @@
 import { PAYMENT_STATUSES } from '../vocabulary.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
-import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
+import {
+  amountListParameters,
+  commonListParameters,
+  idListParameter,
+  listSchema,
+  metadataListParameter,
+  statusListParameter,
+} from './pagination.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';
 
 const SANDBOX_ONLY = 'Sandbox only: answers 404 `not_found` in production.';
@@ -71,6 +78,9 @@ export const paths: OpenApiFragment['paths'] = {
         statusListParameter(PAYMENT_STATUSES),
         dateParam('settlement_date[gte]', 'Only payments settled on or after this date.'),
         dateParam('settlement_date[lte]', 'Only payments settled on or before this date.'),
+        idListParameter('reference', 'Only payments with this remittance reference (exact).'),
+        idListParameter('end_to_end_id', 'Only the payment with this end-to-end identification.'),
+        metadataListParameter,
       ],
       responses: { '200': jsonResponse('One page of payments.', ref('PaymentList')), ...errorResponses({ '403': 'merchant_mismatch.' }) },
     },

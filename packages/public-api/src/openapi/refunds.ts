@@ -1,6 +1,13 @@
 import { REFUND_STATUSES } from '../vocabulary.js';
 import { errorResponses, idParam, idempotencyKeyParam, idempotentHeaders, jsonBody, jsonResponse, ref } from './components.js';
-import { amountListParameters, commonListParameters, idListParameter, listSchema, statusListParameter } from './pagination.js';
+import {
+  amountListParameters,
+  commonListParameters,
+  idListParameter,
+  listSchema,
+  metadataListParameter,
+  statusListParameter,
+} from './pagination.js';
 import type { OpenApiFragment } from './types.js';
 
 /** Longest reason accepted on a refund. */
@@ -42,6 +49,7 @@ export const paths: OpenApiFragment['paths'] = {
         ...amountListParameters('amount'),
         idListParameter('payment_id', "Only this payment's refunds."),
         statusListParameter(REFUND_STATUSES),
+        metadataListParameter,
       ],
       responses: { '200': jsonResponse('One page of refunds.', ref('RefundList')), ...errorResponses({ '403': 'merchant_mismatch.' }) },
     },

@@ -25,6 +25,8 @@ export function presentPayment(p: payment.Payment): PaymentJson {
     failure: failureCode === null ? null : { code: failureCode, ...PAYMENT_FAILURES[failureCode] },
     retry_count: p.retryCount,
     amount_refunded: formatAmount(p.amountRefundedMinor, p.currency),
+    reference: p.reference,
+    end_to_end_id: p.endToEndId,
     metadata: storedMetadata(p.metadata),
     created_at: requiredTimestamp(p.createdAt, 'payment.created_at'),
     timeline: p.timeline.map((e) => ({

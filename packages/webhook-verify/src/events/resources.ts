@@ -219,6 +219,14 @@ export const paymentResource = z
       .describe('While failed: why, whether a retry can succeed and where it came from; null otherwise.'),
     retry_count: z.int().min(0).max(3).describe('Retries made so far.'),
     amount_refunded: amount('Total refunded so far ("0.00" when nothing was).'),
+    reference: z
+      .string()
+      .max(18)
+      .describe("The remittance reference the payer's bank statement shows (yours, or generated when you gave none)."),
+    end_to_end_id: z
+      .string()
+      .max(35)
+      .describe('The end-to-end identification sent to the bank with every attempt (Open Banking EndToEndIdentification).'),
     metadata,
     created_at: time(),
     timeline: timelineOf(PAYMENT_STATUSES, 'Every status the payment entered, oldest first (a retry adds submitted again).'),
@@ -282,3 +290,33 @@ const endpointShape = {
 export const webhookEndpointResource = z
   .strictObject(endpointShape)
   .meta({ id: 'WebhookEndpoint', description: 'Where signed events are delivered (never with its secret).' });
+
+/** Export types and formats of POST /v1/exports. */
+export const EXPORT_TYPES = ['payments', 'refunds', 'mandates', 'events'] as const;
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export const EXPORT_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+export const exportResource = z
+  .strictObject({
+    id: id('EX01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    type: z.enum(EXPORT_TYPES).describe('What is exported: one row per resource of that list.'),
+    format: z
+      .enum(EXPORT_FORMATS)
+      .describe(
+        'csv (a header line, amounts in major units beside a currency column) or jsonl (one resource per line, as its GET returns it).',
+      ),
+    filters: z.record(z.string(), z.unknown()).describe("The list's filters, as sent."),
+    status: z
+      .enum(EXPORT_STATUSES)
+      .describe('pending (being written), completed (export.completed; download it) or failed (nothing to download).'),
+    row_count: z.int().min(0).describe('Rows written so far; when completed, the rows of the file.'),
+    snapshot_at: time('Only resources created at or before this instant are in the file.'),
+    created_at: time(),
+    completed_at: time('When the file was completed; null before.').nullable(),
+    download_url: z
+      .string()
+      .nullable()
+      .describe('Where the completed file is downloaded (with your token, like every route) until expires_at; null before completion.'),
+    expires_at: time('When the file stops being available; null before completion.').nullable(),
+  })
+  .meta({ id: 'Export', description: 'A file of one list of resources, written in the background.' });

@@ -3,7 +3,8 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { common } from '@vrp/contracts';
 import { ApiError, validationError } from '@vrp/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@vrp/pagination';
+import { DEFAULT_PAGE_SIZE, MAX_METADATA_FILTERS, MAX_PAGE_SIZE } from '@vrp/pagination';
+import { METADATA_LIMITS, unstorableText } from '@vrp/public-api';
 import type { CursorCodec, CursorState } from './cursor.js';
 import type { FilterSpec } from './filters.js';
 import { minorUnitsParam, pageSizeParam, single, timestampParam } from './query-values.js';
@@ -27,6 +28,8 @@ export interface ListRequest<F extends Filters> {
   filters: FilterValues<F>;
   createdAt?: common.TimeRange;
   amount?: common.AmountRange;
+  /** The `metadata[key]=value` pairs, exact matches all (empty when none were given). */
+  metadata: Record<string, string>;
   order: ListOrder;
   page: common.PageRequest;
   /** The decoded cursor, when one was sent. */
@@ -44,13 +47,21 @@ const AMOUNT_PARAMS = ['amount[gte]', 'amount[lte]'];
  * 400 naming the parameter, with the dedicated codes (docs/api.md "Errors") for page_size, order and cursor.
  * `orders` narrows the orders the list accepts (every order by default); any other is invalid_order.
  */
-export function defineList<F extends Filters>(spec: { resource: string; filters: F; amount: boolean; orders?: readonly ListOrder[] }) {
+export function defineList<F extends Filters>(spec: {
+  resource: string;
+  filters: F;
+  amount: boolean;
+  orders?: readonly ListOrder[];
+  /** Whether the list takes `metadata[key]=value` filters (at most MAX_METADATA_FILTERS). */
+  metadata?: boolean;
+}) {
   const allowed = new Set([...COMMON_PARAMS, ...(spec.amount ? AMOUNT_PARAMS : []), ...Object.keys(spec.filters)]);
   const orders: readonly string[] = spec.orders ?? Object.keys(ORDERS);
   return {
     parse(query: Record<string, unknown>, ctx: { merchantId: string; cursors: CursorCodec }): ListRequest<F> {
       for (const param of Object.keys(query)) {
-        if (!allowed.has(param)) throw validationError(param, `Unknown query parameter '${param}'`);
+        if (!allowed.has(param) && !(spec.metadata && METADATA_PARAM.test(param)))
+          throw validationError(param, `Unknown query parameter '${param}'`);
       }
       const get = (param: string) => single(param, query[param]);
       const merchantId = get('merchant_id');
@@ -76,9 +87,17 @@ export function defineList<F extends Filters>(spec: { resource: string; filters:
       };
       const created = range('created_at', timestampParam);
       const amount = spec.amount ? range('amount', minorUnitsParam) : undefined;
+      const metadata = spec.metadata ? metadataParams(query) : {};
 
       // The list's resource is part of the hash: a cursor of /v1/payments is no cursor of /v1/mandates.
-      const filterHash = hashFilters({ resource: spec.resource, merchantId: ctx.merchantId, filters, created, amount });
+      const filterHash = hashFilters({
+        resource: spec.resource,
+        merchantId: ctx.merchantId,
+        filters,
+        created,
+        amount,
+        ...(Object.keys(metadata).length ? { metadata } : {}),
+      });
       const cursorRaw = get('cursor');
       const cursor = cursorRaw === undefined ? undefined : ctx.cursors.decode(cursorRaw, { order, filters: filterHash });
       const page = create(common.PageRequestSchema, {
@@ -106,6 +125,7 @@ export function defineList<F extends Filters>(spec: { resource: string; filters:
             }
           : {}),
         ...(amount ? { amount: create(common.AmountRangeSchema, { gte: amount.gte, lte: amount.lte }) } : {}),
+        metadata,
         order,
         page,
         ...(cursor ? { cursor } : {}),
@@ -113,6 +133,31 @@ export function defineList<F extends Filters>(spec: { resource: string; filters:
       };
     },
   };
+}
+
+const METADATA_PARAM = /^metadata\[.*\]$/s;
+
+/**
+ * The `metadata[key]=value` parameters: keys and values as metadata allows them (a key of 1 to
+ * 40 characters, a value of at most 200), at most MAX_METADATA_FILTERS pairs, in key order so
+ * equal filters hash equal. Anything else is a validation_error naming the parameter.
+ */
+function metadataParams(query: Record<string, unknown>): Record<string, string> {
+  const pairs: [string, string][] = [];
+  for (const param of Object.keys(query)) {
+    if (!METADATA_PARAM.test(param)) continue;
+    const key = param.slice('metadata['.length, -1);
+    const value = single(param, query[param])!;
+    if (key.length === 0 || key.length > METADATA_LIMITS.maxKeyLength)
+      throw validationError(param, `metadata keys must be 1 to ${METADATA_LIMITS.maxKeyLength} characters`);
+    if (value.length > METADATA_LIMITS.maxValueLength)
+      throw validationError(param, `metadata values must be at most ${METADATA_LIMITS.maxValueLength} characters`);
+    const unstorable = unstorableText(key) ?? unstorableText(value);
+    if (unstorable) throw validationError(param, `${param} ${unstorable}`);
+    pairs.push([key, value]);
+  }
+  if (pairs.length > MAX_METADATA_FILTERS) throw validationError('metadata', `at most ${MAX_METADATA_FILTERS} metadata[key]=value filters`);
+  return Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** A stable hash of everything that selects records (not page_size), so a cursor only works with its own query. */

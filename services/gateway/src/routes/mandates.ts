@@ -23,11 +23,26 @@ import { creditorAccountOf } from '../domain/creditor-account.js';
 
 const { MandateStatus, Frequency, Period, Alignment } = mandate;
 
-const mandateList = defineList({
+/** GET /v1/mandates's query; exports take the same filters. */
+export const mandateList = defineList({
   resource: 'mandates',
   filters: { customer_id: idFilter(), status: enumFilter(MANDATE_STATUSES) },
   amount: true,
+  metadata: true,
 });
+
+/** The service request of a parsed mandate list. */
+export function listMandatesRequest(merchantId: string, list: ReturnType<typeof mandateList.parse>) {
+  return {
+    merchantId,
+    customerId: list.filters.customer_id ?? '',
+    statuses: (list.filters.status ?? []).map((s) => enumValue<mandate.MandateStatus>(MandateStatus, s, 'MANDATE_STATUS_')!),
+    createdAt: list.createdAt,
+    amount: list.amount,
+    metadata: list.metadata,
+    page: list.page,
+  };
+}
 
 /** Reads a create-mandate body: every problem of its schema at once, then the amount in its currency. */
 function parseCreateMandate(raw: unknown) {
@@ -91,14 +106,7 @@ export function registerMandateRoutes(router: Router, deps: Deps): void {
   router.get('/mandates', async (req, res) => {
     const merchantId = merchantOf(res).id;
     const list = mandateList.parse(req.query, { merchantId, cursors: deps.cursors });
-    const out = await mandates.listMandates({
-      merchantId,
-      customerId: list.filters.customer_id ?? '',
-      statuses: (list.filters.status ?? []).map((s) => enumValue<mandate.MandateStatus>(MandateStatus, s, 'MANDATE_STATUS_')!),
-      createdAt: list.createdAt,
-      amount: list.amount,
-      page: list.page,
-    });
+    const out = await mandates.listMandates(listMandatesRequest(merchantId, list));
     res.json(
       listResponse(list, out.mandates, out.pageInfo, {
         cursors: deps.cursors,

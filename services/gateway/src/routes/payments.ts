@@ -5,7 +5,7 @@ import { PAYMENT_STATUSES, enumValue, failSandboxPaymentBody, presentPayment } f
 import { forceAtBank } from '../usecases/force-at-bank.js';
 import { presentOneMandate } from '../usecases/present-mandate.js';
 import type { Deps } from '../deps.js';
-import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery } from '../lists/index.js';
+import { defineList, enumFilter, idFilter, listResponse, singleResourceQuery, textFilter } from '../lists/index.js';
 import { idempotencyOf, merchantOf } from '../middleware/locals.js';
 import { noBody, parseRequest } from '../validation/body.js';
 import { dateFilter } from './payments/date-filter.js';
@@ -14,7 +14,8 @@ import { listPaymentRefunds } from './refunds/payment-refunds.js';
 
 const { PaymentStatus } = payment;
 
-const paymentList = defineList({
+/** GET /v1/payments's query; exports take the same filters. */
+export const paymentList = defineList({
   resource: 'payments',
   filters: {
     mandate_id: idFilter(),
@@ -22,9 +23,29 @@ const paymentList = defineList({
     status: enumFilter(PAYMENT_STATUSES),
     'settlement_date[gte]': dateFilter(),
     'settlement_date[lte]': dateFilter(),
+    reference: textFilter(18, { pattern: /^[A-Za-z0-9 -]+$/, message: 'must be letters, digits, spaces or hyphens' }),
+    end_to_end_id: textFilter(35),
   },
   amount: true,
+  metadata: true,
 });
+
+/** The service request of a parsed payment list. */
+export function listPaymentsRequest(merchantId: string, list: ReturnType<typeof paymentList.parse>) {
+  return {
+    merchantId,
+    mandateId: list.filters.mandate_id ?? '',
+    paymentId: list.filters.payment_id ?? '',
+    statuses: (list.filters.status ?? []).map((s) => enumValue<payment.PaymentStatus>(PaymentStatus, s, 'PAYMENT_STATUS_')!),
+    createdAt: list.createdAt,
+    settlementDate: { gte: list.filters['settlement_date[gte]'] ?? '', lte: list.filters['settlement_date[lte]'] ?? '' },
+    amount: list.amount,
+    reference: list.filters.reference ?? '',
+    endToEndId: list.filters.end_to_end_id ?? '',
+    metadata: list.metadata,
+    page: list.page,
+  };
+}
 
 /** The payment in a contract response; its absence would be a broken service, not a client error. */
 function required(p: payment.Payment | undefined): payment.Payment {
@@ -45,16 +66,7 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
   router.get('/payments', async (req, res) => {
     const merchantId = merchantOf(res).id;
     const list = paymentList.parse(req.query, { merchantId, cursors: deps.cursors });
-    const out = await payments.listPayments({
-      merchantId,
-      mandateId: list.filters.mandate_id ?? '',
-      paymentId: list.filters.payment_id ?? '',
-      statuses: (list.filters.status ?? []).map((s) => enumValue<payment.PaymentStatus>(PaymentStatus, s, 'PAYMENT_STATUS_')!),
-      createdAt: list.createdAt,
-      settlementDate: { gte: list.filters['settlement_date[gte]'] ?? '', lte: list.filters['settlement_date[lte]'] ?? '' },
-      amount: list.amount,
-      page: list.page,
-    });
+    const out = await payments.listPayments(listPaymentsRequest(merchantId, list));
     res.json(
       listResponse(list, out.payments, out.pageInfo, {
         cursors: deps.cursors,

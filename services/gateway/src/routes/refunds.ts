@@ -11,11 +11,26 @@ import { forceAtBank } from '../usecases/force-at-bank.js';
 
 const { RefundStatus } = refund;
 
-const refundList = defineList({
+/** GET /v1/refunds's query; exports take the same filters. */
+export const refundList = defineList({
   resource: 'refunds',
   filters: { payment_id: idFilter(), status: enumFilter(REFUND_STATUSES) },
   amount: true,
+  metadata: true,
 });
+
+/** The service request of a parsed refund list. */
+export function listRefundsRequest(merchantId: string, list: ReturnType<typeof refundList.parse>) {
+  return {
+    merchantId,
+    paymentId: list.filters.payment_id ?? '',
+    statuses: (list.filters.status ?? []).map((s) => enumValue<refund.RefundStatus>(RefundStatus, s, 'REFUND_STATUS_')!),
+    createdAt: list.createdAt,
+    amount: list.amount,
+    metadata: list.metadata,
+    page: list.page,
+  };
+}
 
 /** The refund in a contract response; its absence would be a broken service, not a client error. */
 function required<T>(value: T | undefined, what: string): T {
@@ -38,14 +53,7 @@ export function registerRefundRoutes(router: Router, deps: Deps): void {
   router.get('/refunds', async (req, res) => {
     const merchantId = merchantOf(res).id;
     const list = refundList.parse(req.query, { merchantId, cursors: deps.cursors });
-    const out = await refunds.listRefunds({
-      merchantId,
-      paymentId: list.filters.payment_id ?? '',
-      statuses: (list.filters.status ?? []).map((s) => enumValue<refund.RefundStatus>(RefundStatus, s, 'REFUND_STATUS_')!),
-      createdAt: list.createdAt,
-      amount: list.amount,
-      page: list.page,
-    });
+    const out = await refunds.listRefunds(listRefundsRequest(merchantId, list));
     res.json(
       listResponse(list, out.refunds, out.pageInfo, {
         cursors: deps.cursors,

@@ -29,11 +29,24 @@ const eventTypeFilter: FilterSpec<string> = {
 };
 
 const endpointList = defineList({ resource: 'webhook-endpoints', filters: {}, amount: false });
-const eventList = defineList({
+/** GET /v1/webhook-events's query; exports of events take the same filters. */
+export const eventList = defineList({
   resource: 'webhook-events',
   filters: { event_type: eventTypeFilter, delivery_status: enumFilter(WEBHOOK_DELIVERY_STATUSES), resource_id: idFilter() },
   amount: false,
 });
+
+/** The service request of a parsed event list. */
+export function listEventsRequest(merchantId: string, list: ReturnType<typeof eventList.parse>) {
+  return {
+    merchantId,
+    eventType: list.filters.event_type ?? '',
+    deliveryStatuses: list.filters.delivery_status ?? [],
+    resourceId: list.filters.resource_id ?? '',
+    createdAt: list.createdAt,
+    page: list.page,
+  };
+}
 
 /** Reads a create-endpoint body (the service checks the event types against the ones it knows). */
 function parseCreateEndpoint(raw: unknown) {
@@ -143,14 +156,7 @@ export function registerWebhookRoutes(router: Router, deps: Deps): void {
   router.get('/webhook-events', async (req, res) => {
     const merchantId = merchantOf(res).id;
     const list = eventList.parse(req.query, { merchantId, cursors: deps.cursors });
-    const out = await webhooks.listEvents({
-      merchantId,
-      eventType: list.filters.event_type ?? '',
-      deliveryStatuses: list.filters.delivery_status ?? [],
-      resourceId: list.filters.resource_id ?? '',
-      createdAt: list.createdAt,
-      page: list.page,
-    });
+    const out = await webhooks.listEvents(listEventsRequest(merchantId, list));
     res.json(listResponse(list, out.events, out.pageInfo, { cursors: deps.cursors, keyOf, present: (e) => presentWebhookEvent(e) }));
   });
 

@@ -29,6 +29,8 @@ export interface Platform {
   gateway: Gateway;
   /** The downstream services by name (mandate, payment, ...), e.g. to stop one and watch the gateway degrade. */
   services: Record<string, StartedService>;
+  /** The settings the gateway was started with (to start a process of its own beside it, e.g. an export worker). */
+  gatewayEnv: Record<string, string>;
   /** A gRPC client of the mandate service, for fast seeding. */
   mandates: ServiceClient<typeof mandate.MandateService>;
   /** Onboards a merchant through the real use case; returns its id and API token. */
@@ -105,6 +107,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stream,
     gateway,
     services: Object.fromEntries(SERVICE_STARTERS.map((s, i) => [s.name, started[i]!])),
+    gatewayEnv: baseEnv,
     mandates,
     async createMerchant(opts = {}) {
       seq += 1;

@@ -12,6 +12,8 @@ export interface MandateFilters {
   statuses?: MandateStatus[];
   createdAt?: { gte?: Date; lte?: Date };
   maximumAmountMinor?: { gte?: bigint; lte?: bigint };
+  /** Pairs the metadata must hold (answered by its GIN index). */
+  metadata?: Record<string, string>;
 }
 
 /** The conditions of a mandate list, always scoped to the merchant. */
@@ -24,6 +26,7 @@ function filterOf(merchantId: string, f: MandateFilters): SqlFilter {
   const amount = f.maximumAmountMinor;
   if (amount?.gte !== undefined) filter.add((v) => `m.maximum_amount_minor >= ${v}::bigint`, amount.gte);
   if (amount?.lte !== undefined) filter.add((v) => `m.maximum_amount_minor <= ${v}::bigint`, amount.lte);
+  filter.metadataContains('m.metadata', f.metadata);
   return filter;
 }
 

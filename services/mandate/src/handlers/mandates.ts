@@ -2,6 +2,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import type { mandate as pb } from '@vrp/contracts';
 import { validationError } from '@vrp/errors';
+import { metadataFilter } from '@vrp/pagination';
 import type { MandateFilters } from '../db/list-mandates.js';
 import type { MandateStatus, MoveCause, RevocationReason, SuspensionReason } from '../domain/mandate-lifecycle.js';
 import { controlsFromPb, frequencyFromPb, revokedByFromPb, statusFromPb, toMandateMessage } from '../messages.js';
@@ -25,6 +26,8 @@ function filtersOf(req: pb.ListMandatesRequest): MandateFilters {
   });
   const filters: MandateFilters = { statuses };
   if (req.customerId) filters.customerId = req.customerId;
+  const metadata = metadataFilter(req.metadata);
+  if (metadata) filters.metadata = metadata;
   const { createdAt, amount } = req;
   if (createdAt?.gte || createdAt?.lte) {
     filters.createdAt = {

@@ -17,6 +17,9 @@ export interface Attempt {
   currency: string;
   /** 0 for the original submission, n for the nth retry. */
   retryCount: number;
+  /** The remittance reference and end-to-end identification, the same on every attempt. */
+  reference: string;
+  endToEndId: string;
 }
 
 /**
@@ -54,6 +57,8 @@ export class BankSubmitter {
             currency: a.currency,
             mandateId: a.mandateId,
             merchantId: a.merchantId,
+            reference: a.reference,
+            endToEndId: a.endToEndId,
           })),
         });
         // Conditional: a later attempt or an outcome may already have moved a payment on. A bank

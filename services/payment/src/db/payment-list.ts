@@ -15,6 +15,10 @@ export interface PaymentFilters {
   /** Calendar dates YYYY-MM-DD. */
   settlementDate?: { gte?: string; lte?: string };
   amountMinor?: { gte?: bigint; lte?: bigint };
+  reference?: string | undefined;
+  endToEndId?: string | undefined;
+  /** Pairs the metadata must hold (answered by its GIN index). */
+  metadata?: Record<string, string> | undefined;
 }
 
 /** The conditions of a payment list, always scoped to the merchant. */
@@ -29,6 +33,9 @@ function filterOf(f: PaymentFilters): SqlFilter {
   if (f.settlementDate?.lte) filter.add((v) => `p.settlement_date <= ${v}::date`, f.settlementDate.lte);
   if (f.amountMinor?.gte !== undefined) filter.add((v) => `p.amount_minor >= ${v}::bigint`, f.amountMinor.gte);
   if (f.amountMinor?.lte !== undefined) filter.add((v) => `p.amount_minor <= ${v}::bigint`, f.amountMinor.lte);
+  if (f.reference) filter.add((v) => `p.reference = ${v}`, f.reference);
+  if (f.endToEndId) filter.add((v) => `p.end_to_end_id = ${v}`, f.endToEndId);
+  filter.metadataContains('p.metadata', f.metadata);
   return filter;
 }
 

@@ -23,6 +23,8 @@ export interface PaymentRow {
   amount_refunded_minor: string;
   amount_held_minor: string;
   metadata: Prisma.JsonValue;
+  reference: string;
+  end_to_end_id: string;
   period_key: string | null;
   created_at: Date;
   submitted_at: Date;
@@ -33,8 +35,8 @@ export interface PaymentRow {
 /** The columns of a payment record, its timeline aggregated (oldest first), for a row aliased `p`. */
 export const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
   to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.retry_count,
-  p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.period_key,
-  p.created_at, p.submitted_at, p.bank_acked_at,
+  p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.reference, p.end_to_end_id,
+  p.period_key, p.created_at, p.submitted_at, p.bank_acked_at,
   COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
               FROM payment.payment_timeline t WHERE t.payment_id = p.id), '[]') AS timeline`;
 
@@ -53,6 +55,8 @@ export function toRecord(row: PaymentRow): PaymentRecord {
     amountRefundedMinor: BigInt(row.amount_refunded_minor),
     amountHeldMinor: BigInt(row.amount_held_minor),
     metadata: row.metadata,
+    reference: row.reference,
+    endToEndId: row.end_to_end_id,
     periodKey: row.period_key,
     createdAt: row.created_at,
     submittedAt: row.submitted_at,
@@ -125,6 +129,8 @@ export async function insertSubmitted(
     amountRefundedMinor: 0n,
     amountHeldMinor: 0n,
     metadata: p.metadata as Prisma.JsonValue,
+    reference: p.reference,
+    endToEndId: p.endToEndId,
     periodKey: p.periodKey,
     createdAt: p.at,
     submittedAt: p.at,
@@ -140,8 +146,9 @@ export async function insertSubmitted(
        RETURNING closed_at IS NOT NULL AS closed,
          CASE WHEN $14::boolean THEN terms IS NULL OR terms_version IS DISTINCT FROM $13::bigint ELSE fence > $13::bigint END AS stale),
      created AS (
-       INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, metadata, period_key, created_at, submitted_at)
-       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8 FROM gate WHERE NOT closed AND NOT stale
+       INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, metadata, period_key, created_at, submitted_at,
+                                     reference, end_to_end_id)
+       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8, $15, $16 FROM gate WHERE NOT closed AND NOT stale
        RETURNING id),
      entry AS (
        INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'submitted', $8 FROM created RETURNING seq),
@@ -163,6 +170,8 @@ export async function insertSubmitted(
       outbox.traceparent,
       basis.version.toString(),
       basis.replica,
+      p.reference,
+      p.endToEndId,
     ],
   );
   if (!result || result.closed) return 'closed';

@@ -27,6 +27,10 @@ export interface NewPayment {
   amountMinor: bigint;
   currency: string;
   metadata: Prisma.InputJsonValue;
+  /** The remittance reference the payer's statement shows. */
+  reference: string;
+  /** The end-to-end identification sent with every attempt. */
+  endToEndId: string;
   /** The frequency period it counts against (null for ad hoc mandates). */
   periodKey: string | null;
   at: Date;

@@ -3,6 +3,7 @@ import type { ServiceImpl } from '@connectrpc/connect';
 import { common, payment } from '@vrp/contracts';
 import { create } from '@bufbuild/protobuf';
 import { required, validationError } from '@vrp/errors';
+import { metadataFilter } from '@vrp/pagination';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { allocateRefund } from '../usecases/allocate-refund.js';
 import { closeMandate } from '../usecases/close-mandate.js';
@@ -60,6 +61,7 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
         amountMinor: req.amountMinor,
         currency: required('currency', req.currency),
         metadata: req.metadata ?? {},
+        reference: req.reference,
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
       });
       return { payment: toPaymentMessage(record) };
@@ -86,6 +88,9 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
           },
           settlementDate: { gte: req.settlementDate?.gte || undefined, lte: req.settlementDate?.lte || undefined },
           amountMinor: { gte: req.amount?.gte, lte: req.amount?.lte },
+          reference: req.reference || undefined,
+          endToEndId: req.endToEndId || undefined,
+          metadata: metadataFilter(req.metadata),
         },
         req.page,
       );

@@ -18,6 +18,7 @@ import {
 } from '../domain/collection-rules.js';
 import { claimUsage } from '../db/period-usage.js';
 import { periodKey } from '../domain/period.js';
+import { endToEndId, paymentReference } from '../domain/reference.js';
 import type { Deps } from '../deps.js';
 import { replicatedTerms } from './mandate-replica.js';
 
@@ -27,6 +28,8 @@ export interface CreatePaymentInput {
   amountMinor: bigint;
   currency: string;
   metadata: JsonObject;
+  /** The merchant's remittance reference; absent or empty: one is generated. */
+  reference?: string | undefined;
   /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
   idempotency?: IdempotencyClaim | undefined;
 }
@@ -103,6 +106,8 @@ async function createUnder(
     amountMinor: input.amountMinor,
     currency: input.currency,
     metadata: input.metadata,
+    reference: paymentReference(input.reference, id),
+    endToEndId: endToEndId(id),
     periodKey: periodKey(terms.frequency, now),
     at: now,
   };

@@ -35,6 +35,8 @@ export interface RefundFilters {
   statuses?: string[];
   createdAt?: { gte?: Date; lte?: Date };
   amountMinor?: { gte?: bigint; lte?: bigint };
+  /** Pairs the metadata must hold (answered by its GIN index). */
+  metadata?: Record<string, string>;
 }
 
 interface Row {
@@ -187,6 +189,7 @@ export async function selectRefundPage(
   if (filters.createdAt?.lte) filter.add((v) => `r.created_at <= ${v}`, filters.createdAt.lte);
   if (filters.amountMinor?.gte !== undefined) filter.add((v) => `r.amount_minor >= ${v}::bigint`, filters.amountMinor.gte);
   if (filters.amountMinor?.lte !== undefined) filter.add((v) => `r.amount_minor <= ${v}::bigint`, filters.amountMinor.lte);
+  filter.metadataContains('r.metadata', filters.metadata);
   const found = await rows<Row>(db, keysetPageSql(`SELECT ${RECORD} FROM refund.refunds r`, filter, query), filter.values);
   return pageOf(found.map(toRefundRow), query);
 }

@@ -3,6 +3,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { common, refund } from '@vrp/contracts';
 import { required, validationError } from '@vrp/errors';
+import { metadataFilter } from '@vrp/pagination';
 import type { RefundFilters } from '../db/refund-sql.js';
 import type { RefundStatus } from '../domain/refund-status.js';
 import { createRefund } from '../usecases/create-refund.js';
@@ -54,6 +55,8 @@ export function refundHandlers(deps: Deps): ServiceImpl<typeof refund.RefundServ
 function filtersOf(req: refund.ListRefundsRequest): RefundFilters {
   const filters: RefundFilters = {};
   if (req.paymentId) filters.paymentId = req.paymentId;
+  const metadata = metadataFilter(req.metadata);
+  if (metadata) filters.metadata = metadata;
   if (req.statuses.length) {
     filters.statuses = req.statuses.map((s) => {
       const status = statusFromProto(s);

@@ -10,5 +10,6 @@ export function parseCreatePayment(raw: unknown) {
     currency,
     amountMinor: minorUnits('amount', body.amount, currency),
     metadata: validateMetadata(body.metadata),
+    reference: body.reference ?? '',
   };
 }
