@@ -9,7 +9,7 @@ export interface ServiceProcess {
 }
 
 /** The gRPC services, in start order (consecutive ports from the base: 50051 mandate … 50056 bank-connector). */
-const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector'] as const;
+const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector', 'schedule'] as const;
 type GrpcService = (typeof SERVICES)[number];
 /** API.md "Observability": where each process serves /metrics under npm start (METRICS_PORT_BASE + offset). */
 const METRICS_OFFSET: Record<string, number> = {
@@ -29,6 +29,7 @@ const URL_SETTING: Record<GrpcService, string> = {
   webhook: 'WEBHOOK_SERVICE_URL',
   'bank-simulator': 'BANK_SERVICE_URL',
   'bank-connector': 'CONNECTOR_SERVICE_URL',
+  schedule: 'SCHEDULE_SERVICE_URL',
 };
 /** The model bank's HTTPS port under npm start (its own default). */
 export const MODEL_BANK_PORT = 8443;

@@ -13,6 +13,7 @@ export const ID_PREFIXES = {
   token: 'TK',
   consoleUser: 'US',
   consoleInvitation: 'IV',
+  schedule: 'SC',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

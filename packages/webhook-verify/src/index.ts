@@ -26,7 +26,14 @@ export {
   type ResourceEventType,
 } from './events/catalogue.js';
 export { EVENT_SCHEMAS, vrpEventSchema, type VrpEvent, type VrpEventOf } from './events/vrp-event.js';
-export { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from './events/resources.js';
+export {
+  mandateRequestResource,
+  mandateResource,
+  paymentResource,
+  refundResource,
+  scheduleResource,
+  webhookEndpointResource,
+} from './events/resources.js';
 export {
   CLEARING_STATUSES,
   DISABLED_REASONS,
@@ -39,6 +46,10 @@ export {
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  SCHEDULE_CANCEL_CAUSES,
+  SCHEDULE_INTERVAL_UNITS,
+  SCHEDULE_ON_LIMIT,
+  SCHEDULE_STATUSES,
   SIGNATURE_SCHEMES,
   WEBHOOK_ENDPOINT_STATUSES,
 } from './events/vocabulary.js';

@@ -37,5 +37,7 @@ export function toPaymentMessage(record: PaymentRecord): payment.Payment {
     metadata: (record.metadata ?? {}) as JsonObject,
     createdAt: timestampFromDate(record.createdAt),
     timeline: record.timeline.map((entry) => create(common.TimelineEntrySchema, { status: entry.status, at: timestampFromDate(entry.at) })),
+    scheduleId: record.scheduleId ?? '',
+    ...(record.nextRetryAt ? { nextRetryAt: timestampFromDate(record.nextRetryAt) } : {}),
   });
 }
