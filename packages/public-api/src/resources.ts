@@ -3,7 +3,14 @@
  * types are inferred from these, the OpenAPI document's resource schemas are generated from
  * them, and the tests validate real responses against that document.
  */
-import { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from '@vrp/webhook-verify';
+import {
+  mandateRequestResource,
+  mandateResource,
+  paymentResource,
+  refundResource,
+  scheduleResource,
+  webhookEndpointResource,
+} from '@vrp/webhook-verify';
 import { z } from 'zod';
 import { METADATA_LIMITS } from './metadata.js';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_WILDCARDS } from './vocabulary.js';
@@ -141,6 +148,7 @@ export const RESOURCES = {
   PaymentExpanded: paymentExpandedResource,
   Refund: refundResource,
   RefundExpanded: refundExpandedResource,
+  Schedule: scheduleResource,
   WebhookEndpoint: webhookEndpointApiResource,
   WebhookEndpointWithSecret: webhookEndpointWithSecretResource,
   WebhookEvent: webhookEventResource,
@@ -169,13 +177,14 @@ export function resourceSchema(schema: z.ZodType): Record<string, unknown> {
   return toComponentRefs(rest) as Record<string, unknown>;
 }
 
-export { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource };
+export { mandateRequestResource, mandateResource, paymentResource, refundResource, scheduleResource, webhookEndpointResource };
 
 export type CustomerJson = z.output<typeof customerResource>;
 export type MandateJson = z.output<typeof mandateResource>;
 export type MandateRequestJson = z.output<typeof mandateRequestResource>;
 export type PaymentJson = z.output<typeof paymentResource>;
 export type RefundJson = z.output<typeof refundResource>;
+export type ScheduleJson = z.output<typeof scheduleResource>;
 export type WebhookEndpointJson = z.output<typeof webhookEndpointResource> & { secret?: string };
 export type WebhookAttemptJson = z.output<typeof webhookAttemptResource>;
 export type WebhookEventJson = z.output<typeof webhookEventResource> & { attempts?: WebhookAttemptJson[] };

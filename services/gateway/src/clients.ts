@@ -1,4 +1,4 @@
-import { bank, connector, health, mandate, payment, refund, sandboxClock, webhook } from '@vrp/contracts';
+import { bank, connector, health, mandate, payment, refund, sandboxClock, schedule, webhook } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
@@ -11,6 +11,7 @@ export interface GatewayClients {
   payment: ServiceClient<typeof payment.PaymentService>;
   refund: ServiceClient<typeof refund.RefundService>;
   webhook: ServiceClient<typeof webhook.WebhookService>;
+  schedule: ServiceClient<typeof schedule.ScheduleService>;
   bank: ServiceClient<typeof bank.BankService>;
   /** The bank connector (consents, payments and refunds at the customer's bank). */
   connector: ServiceClient<typeof connector.ConnectorService>;
@@ -34,6 +35,7 @@ const SERVICES = {
   webhook: webhook.WebhookService,
   bank: bank.BankService,
   connector: connector.ConnectorService,
+  schedule: schedule.ScheduleService,
 } as const;
 
 /** Clients for every downstream service from the configured URLs (connections open lazily). */
@@ -60,6 +62,7 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
     webhook: make('webhook'),
     bank: make('bank'),
     connector: make('connector'),
+    schedule: make('schedule'),
     sandboxBank: createServiceClient(connector.SandboxBankService, {
       baseUrl: config.serviceUrls.connector,
       // It walks the model bank's pages and completes the authorisation: longer than one call.
@@ -98,6 +101,8 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
  */
 const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [
   ['mandate', 'payment', 'refund', 'webhook'],
+  // The scheduler collects what the advance made due at once: the payment service must date those payments on the new clock.
+  ['schedule'],
   ['bank', 'connector'],
 ];
 

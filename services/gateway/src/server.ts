@@ -28,6 +28,7 @@ import { registerOpenApiRoutes } from './routes/openapi.js';
 import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/payments.js';
 import { registerRefundRoutes, registerSandboxRefundRoutes } from './routes/refunds.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
+import { registerScheduleRoutes } from './routes/schedules.js';
 import { registerSandboxWebhookRoutes, registerWebhookRoutes } from './routes/webhooks.js';
 import { checkPathIds } from './validation/ids.js';
 import { limitUrlLength } from './http-server.js';
@@ -52,6 +53,7 @@ const ROUTES: RegisterRoutes[] = [
   registerMandateRequestRoutes,
   registerPaymentRoutes,
   registerRefundRoutes,
+  registerScheduleRoutes,
   registerWebhookRoutes,
   registerEventTypeRoutes,
 ];

@@ -9,6 +9,7 @@ import * as mandates from './mandates.js';
 import * as payments from './payments.js';
 import * as refunds from './refunds.js';
 import * as sandbox from './sandbox.js';
+import * as schedules from './schedules.js';
 import * as system from './system.js';
 import * as webhooks from './webhooks.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';
@@ -17,7 +18,18 @@ import type { OpenApiFragment, OpenApiObject } from './types.js';
  * Every fragment of the public contract. A new resource adds `openapi/<things>.ts` exporting
  * `paths` and `schemas`, and one line here.
  */
-const FRAGMENTS: OpenApiFragment[] = [system, customers, mandates, mandateRequests, payments, refunds, webhooks, eventTypes, sandbox];
+const FRAGMENTS: OpenApiFragment[] = [
+  system,
+  customers,
+  mandates,
+  mandateRequests,
+  payments,
+  refunds,
+  schedules,
+  webhooks,
+  eventTypes,
+  sandbox,
+];
 
 /**
  * The OpenAPI 3.1 document of the public REST API, served at /v1/openapi.json and tested
@@ -67,6 +79,7 @@ export function openapiDocument(): OpenApiObject {
       { name: 'Mandates', description: "A customer's consent to recurring collections within limits." },
       { name: 'Payments', description: 'Collections under an active mandate, settled or failed by the bank, retried within 7 days.' },
       { name: 'Refunds', description: 'Money given back from a settled payment; never more than it collected.' },
+      { name: 'Schedules', description: 'Collections that run by themselves: one payment per cycle, limits obeyed, retries made.' },
       { name: 'Webhooks', description: 'Endpoints that receive signed events, and the log of every event with its delivery attempts.' },
       { name: 'Sandbox', description: 'Simulators that play the customer and the bank; sandbox only.' },
       { name: 'Operations', description: 'Liveness, readiness and this document; no token needed.' },

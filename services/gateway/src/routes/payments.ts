@@ -19,6 +19,7 @@ const paymentList = defineList({
   filters: {
     mandate_id: idFilter(),
     payment_id: idFilter(),
+    schedule_id: idFilter(),
     status: enumFilter(PAYMENT_STATUSES),
     'settlement_date[gte]': dateFilter(),
     'settlement_date[lte]': dateFilter(),
@@ -49,6 +50,7 @@ export function registerPaymentRoutes(router: Router, deps: Deps): void {
       merchantId,
       mandateId: list.filters.mandate_id ?? '',
       paymentId: list.filters.payment_id ?? '',
+      scheduleId: list.filters.schedule_id ?? '',
       statuses: (list.filters.status ?? []).map((s) => enumValue<payment.PaymentStatus>(PaymentStatus, s, 'PAYMENT_STATUS_')!),
       createdAt: list.createdAt,
       settlementDate: { gte: list.filters['settlement_date[gte]'] ?? '', lte: list.filters['settlement_date[lte]'] ?? '' },
