@@ -21,6 +21,7 @@ export const DEFAULT_PORTS = {
   webhook: 50054,
   'bank-simulator': 50055,
   'bank-connector': 50056,
+  schedule: 50057,
   'model-bank': 8443,
 };
 

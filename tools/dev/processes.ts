@@ -8,7 +8,7 @@ export interface ServiceProcess {
   env: Record<string, string>;
 }
 
-/** The gRPC services, in start order (consecutive ports from the base: 50051 mandate … 50056 bank-connector). */
+/** The gRPC services, in start order (consecutive ports from the base: 50051 mandate … 50056 bank-connector, 50057 schedule). */
 const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-simulator', 'bank-connector', 'schedule'] as const;
 type GrpcService = (typeof SERVICES)[number];
 /** API.md "Observability": where each process serves /metrics under npm start (METRICS_PORT_BASE + offset). */
@@ -21,6 +21,7 @@ const METRICS_OFFSET: Record<string, number> = {
   'model-bank': 5,
   'bank-connector': 6,
   'bank-simulator': 7,
+  schedule: 8,
 };
 const URL_SETTING: Record<GrpcService, string> = {
   mandate: 'MANDATE_SERVICE_URL',
