@@ -100,7 +100,8 @@ async function main(): Promise<void> {
   const local = await startLocalPlatform({
     RATE_LIMIT_RPS: '1000000',
     RATE_LIMIT_BURST: '1000000',
-    SANDBOX_ACTIVATION_DELAY_MS: '100',
+    // Mandates are activated by the seeding (which approves their consents at the bank), never by the sandbox's own delay.
+    SANDBOX_ACTIVATION_DELAY_MS: '3600000',
     // Settlement an hour later (on the clock): the run measures creation and submission.
     SANDBOX_SETTLEMENT_DELAY_MS: '3600000',
     WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
