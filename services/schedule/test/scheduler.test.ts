@@ -1,3 +1,4 @@
+import { create } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { mandate, payment, schedule } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
@@ -22,8 +23,11 @@ const codeOf = (p: Promise<unknown>) =>
     () => 'ok',
     (err: unknown) => (err instanceof ApiError ? `${err.code}${err.param ? `@${err.param}` : ''}` : String(err)),
   );
-const monthly = (merchantId: string, mandateId: string, extra: Partial<schedule.CreateScheduleRequest> = {}) =>
-  h.schedules.createSchedule({ merchantId, mandateId, amount: '10.00', intervalUnit: schedule.IntervalUnit.MONTH, ...extra });
+const monthly = (
+  merchantId: string,
+  mandateId: string,
+  extra: Partial<Omit<schedule.CreateScheduleRequest, '$typeName' | '$unknown'>> = {},
+) => h.schedules.createSchedule({ merchantId, mandateId, amount: '10.00', intervalUnit: schedule.IntervalUnit.MONTH, ...extra });
 /** Runs passes on every replica at once until a round claims nothing. */
 async function drain(): Promise<void> {
   for (let round = 0; round < 50; round++) {
@@ -187,6 +191,26 @@ describe('collecting due cycles', () => {
     expect(skipped!.status).toBe('skipped');
     expect(await paymentsOf(d!.id)).toEqual([]);
     expect(await paymentsOf(k!.id)).toEqual([]);
+  });
+
+  it("defers a cycle a periodic limit refuses to the end of that limit's period", async () => {
+    const merchantId = newMerchantId();
+    const controls = create(mandate.ControlsSchema, {
+      periodicLimits: [{ period: mandate.Period.MONTH, alignment: mandate.Alignment.CONSENT, maxPayments: 1 }],
+    });
+    const m = await activeMandate(h, merchantId, { frequency: mandate.Frequency.ADHOC, controls });
+    const { payment: p } = await h.payments.createPayment({ merchantId, mandateId: m.id, amountMinor: 100n, currency: 'GBP' });
+    await bankReports(h, p!, 'settled');
+    const { schedule: s } = await monthly(merchantId, m.id, { count: 2 });
+    await drain();
+    const { usage } = await h.payments.getMandateUsage({ merchantId, mandateId: m.id });
+    const [cycle] = await h.sql<{ due_at: Date; deferrals: number; status: string }>(
+      `SELECT due_at, deferrals, status FROM schedule.cycles WHERE schedule_id = $1 AND seq = 0`,
+      [s!.id],
+    );
+    expect(cycle).toMatchObject({ deferrals: 1, status: 'pending' });
+    expect(cycle!.due_at.toISOString()).toBe(timestampDate(usage[0]!.periodEnd!).toISOString());
+    expect(await paymentsOf(s!.id)).toEqual([]);
   });
 
   it('retries an insufficient_funds failure by itself and never a non-retryable one', async () => {
