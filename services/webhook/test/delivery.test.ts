@@ -166,7 +166,9 @@ describe('delivery', () => {
           ? /^MD/
           : type.startsWith('payment')
             ? /^PM/
-            : /^RF/;
+            : type.startsWith('schedule')
+              ? /^SC/
+              : /^RF/;
       expect(data.id).toMatch(prefix);
     }
     await waitFor(
