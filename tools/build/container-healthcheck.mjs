@@ -20,6 +20,7 @@ export const DEFAULT_PORTS = {
   refund: 50053,
   webhook: 50054,
   'bank-connector': 50056,
+  schedule: 50057,
   'model-bank': 8443,
 };
 

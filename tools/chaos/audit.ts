@@ -37,7 +37,42 @@ async function expectedEvents(db: pg.Client): Promise<Map<string, number>> {
     add('refund.created', r.id);
     if (r.status === 'settled') add('refund.settled', r.id);
   }
+  const schedules = await db.query<{ id: string; status: string; deferrals: number; skipped: number }>(
+    `SELECT s.id, s.status, COALESCE(sum(c.deferrals), 0)::int AS deferrals, count(*) FILTER (WHERE c.status = 'skipped')::int AS skipped
+       FROM schedule.schedules s LEFT JOIN schedule.cycles c ON c.schedule_id = s.id GROUP BY s.id, s.status`,
+  );
+  for (const s of schedules.rows) {
+    add('schedule.created', s.id);
+    if (s.status === 'completed' || s.status === 'cancelled') add(`schedule.${s.status}`, s.id);
+    add('schedule.cycle_deferred', s.id, s.deferrals);
+    add('schedule.cycle_skipped', s.id, s.skipped);
+  }
   return expected;
+}
+
+/**
+ * Every collected cycle has exactly one payment, and every payment a schedule made is its
+ * cycle's: the payments naming a schedule are exactly the payments its collected cycles recorded.
+ */
+async function cyclesCollectedOnce(db: pg.Client): Promise<Finding> {
+  const { rows } = await db.query<{ schedule_id: string; cycles: number; payments: number; unmatched: number }>(
+    `SELECT s.id AS schedule_id,
+            (SELECT count(*) FROM schedule.cycles c WHERE c.schedule_id = s.id AND c.status = 'created')::int AS cycles,
+            (SELECT count(*) FROM payment.payments p WHERE p.schedule_id = s.id)::int AS payments,
+            (SELECT count(*) FROM schedule.cycles c WHERE c.schedule_id = s.id AND c.status = 'created'
+                AND NOT EXISTS (SELECT 1 FROM payment.payments p WHERE p.id = c.payment_id AND p.schedule_id = s.id))::int AS unmatched
+       FROM schedule.schedules s`,
+  );
+  return {
+    check: 'every due cycle collected exactly once (one payment per cycle, none without its cycle)',
+    checked: rows.length,
+    violations: rows
+      .filter((r) => r.cycles !== r.payments || r.unmatched > 0)
+      .map(
+        (r) =>
+          `schedule ${r.schedule_id}: ${r.cycles} cycles collected, ${r.payments} payments name it, ${r.unmatched} cycles without their payment`,
+      ),
+  };
 }
 
 /** Events the webhook service recorded, by type and resource. */
@@ -66,7 +101,11 @@ export async function unfinished(databaseUrl: string): Promise<string[]> {
       UNION ALL SELECT 'refund request ' || id || ' still ' || state FROM refund.refund_requests WHERE state IN ('open', 'abandoned')
       UNION ALL SELECT 'refund hold ' || refund_id || ' on ' || payment_id || ' neither confirmed nor released' FROM payment.refund_allocations WHERE released_at IS NULL AND confirmed_at IS NULL
       UNION ALL SELECT 'delivery of ' || event_id || ' still ' || status FROM webhook.deliveries WHERE status IN ('pending', 'retrying')
-      UNION ALL SELECT 'mandate ' || id || ' still pending_sca' FROM mandate.mandates WHERE status = 'pending_sca'`);
+      UNION ALL SELECT 'mandate ' || id || ' still pending_sca' FROM mandate.mandates WHERE status = 'pending_sca'
+      UNION ALL SELECT 'unpublished outbox event ' || event_id FROM schedule.outbox_events WHERE published_at IS NULL
+      UNION ALL SELECT 'cycle ' || c.charge_date || ' of schedule ' || c.schedule_id || ' due and not collected'
+        FROM schedule.cycles c JOIN schedule.schedules s ON s.id = c.schedule_id
+       WHERE c.status = 'pending' AND s.status = 'active' AND c.due_at <= now()`);
     return rows.map((r) => r.what);
   } finally {
     await db.end();
@@ -135,6 +174,7 @@ export async function audit(
       checked: 1,
       violations: await unfinished(databaseUrl),
     });
+    findings.push(await cyclesCollectedOnce(db));
     const expected = await expectedEvents(db);
     const recorded = await recordedEvents(db);
     findings.push({

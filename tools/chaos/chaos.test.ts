@@ -20,6 +20,7 @@ describe('fault suite (short)', () => {
       'kill -9 webhook',
       'kill -9 model-bank',
       'kill -9 bank-connector',
+      'kill -9 schedule',
       'kill -9 gateway',
       'restart NATS',
       'terminate Postgres connections',

@@ -62,7 +62,7 @@ export class ChaosCluster {
   }
 
   /** Service names in start order, the gateway last. */
-  readonly services = ['mandate', 'payment', 'refund', 'webhook', 'model-bank', 'bank-connector', 'gateway'];
+  readonly services = ['mandate', 'payment', 'refund', 'webhook', 'model-bank', 'bank-connector', 'schedule', 'gateway'];
 
   /** kill -9 (no shutdown hook runs, whatever was in flight is cut off), then start it again. */
   killAndRestart(name: string): Promise<void> {

@@ -15,6 +15,7 @@ export interface LoadLedger {
   mandates: Set<string>;
   payments: Set<string>;
   refunds: Set<string>;
+  schedules: Set<string>;
   /** How the webhook fan-out limits answered (endpoint creates, bulk replays, manual retries). */
   limits: LimitAnswers;
 }
@@ -181,6 +182,18 @@ export async function runWorker(client: Client, ledger: LoadLedger, stop: { at: 
       const rest = await idempotentCreate(client, ledger, `/v1/payments/${payment.id}/refunds`, {}, hardStop());
       if (rest) ledger.refunds.add(rest.id as string);
     }
+    // Every other mandate gets a schedule whose one cycle is due at once: the scheduler collects it
+    // while services are killed (its own replica included), exactly once (the audit counts them).
+    if (client.random() < 0.5) {
+      const schedule = await idempotentCreate(
+        client,
+        ledger,
+        '/v1/schedules',
+        { mandate_id: mandate.id, amount: '7.00', interval_unit: 'month', count: 1 },
+        hardStop(),
+      );
+      if (schedule) ledger.schedules.add(schedule.id as string);
+    }
     // Every other mandate is cancelled by the merchant: mandate.revoked must be delivered too.
     if (client.random() < 0.5) await call(client, ledger, 'POST', `/v1/mandates/${mandate.id}/cancel`);
     await pressLimits(client, ledger);
@@ -217,6 +230,7 @@ export function newLedger(): LoadLedger {
     mandates: new Set(),
     payments: new Set(),
     refunds: new Set(),
+    schedules: new Set(),
     limits: newLimitAnswers(),
   };
 }

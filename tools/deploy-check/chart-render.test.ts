@@ -16,7 +16,7 @@ const PRODUCTION = {
     },
   },
 };
-const SERVICES = ['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-connector', 'model-bank'];
+const SERVICES = ['gateway', 'mandate', 'payment', 'refund', 'webhook', 'bank-connector', 'model-bank', 'schedule'];
 type Container = { name: string; image: string; ports: { name: string; containerPort: number }[]; env: { name: string; value?: string }[] };
 const containerOf = (d: K8sObject) => (d.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
 const podSpecOf = (d: K8sObject) => (d.spec as { template: { spec: Record<string, unknown> } }).template.spec;
@@ -148,7 +148,7 @@ describe('the rendered chart', () => {
     const on = { set: { metrics: { serviceMonitor: { enabled: true } } } };
     expect(byKind(renderChart(on), 'ServiceMonitor').size, 'no Prometheus Operator API in the cluster').toBe(0);
     const monitors = byKind(renderChart({ ...on, apiVersions: ['monitoring.coreos.com/v1'] }), 'ServiceMonitor');
-    expect(monitors.size).toBe(7);
+    expect(monitors.size).toBe(8);
     expect(monitors.get('vrp-payment')!.spec).toMatchObject({ endpoints: [{ port: 'metrics', path: '/metrics' }] });
   });
 
@@ -216,13 +216,14 @@ describe('NetworkPolicies', () => {
       .flatMap((r) => (r.from ?? []).map((p) => p.podSelector?.matchLabels['app.kubernetes.io/component'] ?? 'anyone'));
 
   it('let only the gateway take traffic from outside, and each service only from its callers', () => {
-    expect(policies.size).toBe(7);
+    expect(policies.size).toBe(8);
     for (const name of SERVICES) expect(policy(name).policyTypes).toEqual(['Ingress', 'Egress']);
     expect(policy('gateway').ingress[0]).toEqual({ ports: [{ port: 'http', protocol: 'TCP' }] }); // no `from`: any source
     // The customers' bank: their browsers open its consent page.
     expect(policy('model-bank').ingress[0]).toEqual({ ports: [{ port: 'http', protocol: 'TCP' }] });
-    expect(callersOf('mandate')).toEqual(['bank-connector', 'gateway', 'payment']);
-    expect(callersOf('payment')).toEqual(['bank-connector', 'gateway', 'mandate', 'refund']);
+    expect(callersOf('mandate')).toEqual(['bank-connector', 'gateway', 'payment', 'schedule']);
+    expect(callersOf('schedule')).toEqual(['gateway']);
+    expect(callersOf('payment')).toEqual(['bank-connector', 'gateway', 'mandate', 'refund', 'schedule']);
     expect(callersOf('refund')).toEqual(['bank-connector', 'gateway']);
     expect(callersOf('bank-connector')).toEqual(['gateway', 'mandate', 'payment', 'refund']);
     expect(callersOf('webhook')).toEqual(['gateway']);
@@ -250,7 +251,8 @@ describe('NetworkPolicies', () => {
   it('let each service call exactly the services it calls, and be scraped from the monitoring namespace', () => {
     const callees = (name: string) =>
       policy(name).egress.flatMap((r) => (r.to ?? []).flatMap((p) => p.podSelector?.matchLabels['app.kubernetes.io/component'] ?? []));
-    expect(callees('gateway')).toEqual(['mandate', 'payment', 'refund', 'webhook', 'bank-connector']);
+    expect(callees('gateway')).toEqual(['mandate', 'payment', 'refund', 'webhook', 'bank-connector', 'schedule']);
+    expect(callees('schedule')).toEqual(['mandate', 'payment']);
     expect(callees('bank-connector')).toEqual(['mandate', 'payment', 'refund', 'model-bank']);
     expect(callees('model-bank')).toEqual(['gateway']);
     expect(callees('payment')).toEqual(['mandate', 'bank-connector']);

@@ -28,7 +28,14 @@ export const SERVICES: Record<string, ExpectedService> = {
     port: 8080,
     portEnv: 'GATEWAY_PORT',
     database: true,
-    calls: ['MANDATE_SERVICE_URL', 'PAYMENT_SERVICE_URL', 'REFUND_SERVICE_URL', 'WEBHOOK_SERVICE_URL', 'CONNECTOR_SERVICE_URL'],
+    calls: [
+      'MANDATE_SERVICE_URL',
+      'PAYMENT_SERVICE_URL',
+      'REFUND_SERVICE_URL',
+      'WEBHOOK_SERVICE_URL',
+            'CONNECTOR_SERVICE_URL',
+      'SCHEDULE_SERVICE_URL',
+    ],
   },
   mandate: { protocol: 'grpc', port: 50051, portEnv: 'GRPC_PORT', database: true, calls: ['PAYMENT_SERVICE_URL', 'CONNECTOR_SERVICE_URL'] },
   payment: { protocol: 'grpc', port: 50052, portEnv: 'GRPC_PORT', database: true, calls: ['MANDATE_SERVICE_URL', 'CONNECTOR_SERVICE_URL'] },
@@ -41,6 +48,7 @@ export const SERVICES: Record<string, ExpectedService> = {
     database: true,
     calls: ['MANDATE_SERVICE_URL', 'PAYMENT_SERVICE_URL', 'REFUND_SERVICE_URL'],
   },
+  schedule: { protocol: 'grpc', port: 50057, portEnv: 'GRPC_PORT', database: true, calls: ['MANDATE_SERVICE_URL', 'PAYMENT_SERVICE_URL'] },
   // HTTPS on its http port (values `tls: true`): the customers' bank, sandbox only.
   'model-bank': { protocol: 'http', port: 8443, portEnv: 'MODEL_BANK_PORT', database: true, calls: [] },
 };

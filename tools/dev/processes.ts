@@ -8,8 +8,8 @@ export interface ServiceProcess {
   env: Record<string, string>;
 }
 
-/** The gRPC services, in start order (ports from the base: 50051 mandate … 50054 webhook, 50056 bank-connector). */
-const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-connector'] as const;
+/** The gRPC services, in start order (ports from the base: 50051 mandate … 50054 webhook, 50056 bank-connector, 50057 schedule). */
+const SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-connector', 'schedule'] as const;
 type GrpcService = (typeof SERVICES)[number];
 /**
  * Each service's gRPC port is the base plus its offset: the chart's ports. 50055 is left free (it
@@ -27,6 +27,7 @@ const METRICS_OFFSET: Record<string, number> = {
   webhook: 4,
   'model-bank': 5,
   'bank-connector': 6,
+  schedule: 8,
 };
 const URL_SETTING: Record<GrpcService, string> = {
   mandate: 'MANDATE_SERVICE_URL',
@@ -34,6 +35,7 @@ const URL_SETTING: Record<GrpcService, string> = {
   refund: 'REFUND_SERVICE_URL',
   webhook: 'WEBHOOK_SERVICE_URL',
   'bank-connector': 'CONNECTOR_SERVICE_URL',
+  schedule: 'SCHEDULE_SERVICE_URL',
 };
 /** The model bank's HTTPS port under npm start (its own default). */
 export const MODEL_BANK_PORT = 8443;

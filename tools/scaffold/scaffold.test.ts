@@ -121,8 +121,8 @@ describe('tools/scaffold', () => {
     expect(outputs['its tests pass']).toMatch(/tests: 4 passed, 0 failed, 0 skipped/);
     expect(readFileSync(path.join(copy, 'tools/dev/processes.ts'), 'utf8')).toContain(`'payout-batch': 'PAYOUT_BATCH_SERVICE_URL'`);
     expect(readFileSync(path.join(copy, 'deploy/helm/vrp/values.yaml'), 'utf8')).toMatch(
-      // The next port after the chart's last (the bank connector's 50056).
-      /\n {2}payout-batch:\n {4}enabled: true\n {4}protocol: grpc\n {4}port: 50057\n/,
+      // The next port after the chart's last (the schedule service's 50057).
+      /\n {2}payout-batch:\n {4}enabled: true\n {4}protocol: grpc\n {4}port: 50058\n/,
     );
   }, 600_000);
 });

@@ -16,6 +16,8 @@ import { PaymentPage } from './pages/payment-detail.js';
 import { PaymentsPage } from './pages/payments.js';
 import { RefundPage } from './pages/refund-detail.js';
 import { RefundsPage } from './pages/refunds.js';
+import { SchedulePage } from './pages/schedule-detail.js';
+import { SchedulesPage } from './pages/schedules.js';
 import { SignInPage } from './pages/sign-in.js';
 import { TeamPage } from './pages/team.js';
 import { AccountPage } from './pages/account.js';
@@ -60,6 +62,8 @@ function Gate() {
         <Route path="payments/:id" element={<PaymentPage />} />
         <Route path="refunds" element={<RefundsPage />} />
         <Route path="refunds/:id" element={<RefundPage />} />
+        <Route path="schedules" element={<SchedulesPage />} />
+        <Route path="schedules/:id" element={<SchedulePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   consoleUser: 'US',
   consoleInvitation: 'IV',
   export: 'EX',
+  schedule: 'SC',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

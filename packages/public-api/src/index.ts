@@ -5,6 +5,7 @@ export { presentMandateRequest, type MandateRequestJson } from './presenters/man
 export { MANDATE_REQUEST_STATUSES } from './vocabulary.js';
 export { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, presentPayment, type PaymentJson } from './presenters/payment.js';
 export { REFUND_STATUSES, presentRefund, type RefundJson } from './presenters/refund.js';
+export { SCHEDULE_STATUSES, presentSchedule, type ScheduleJson } from './presenters/schedule.js';
 export {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_STATUSES,
@@ -32,6 +33,8 @@ export {
   createPaymentBody,
   createRefundBody,
   confirmFundsBody,
+  createScheduleBody,
+  setCycleAmountBody,
   createSandboxCustomerBody,
   setSandboxBalanceBody,
   createWebhookEndpointBody,

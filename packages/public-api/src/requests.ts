@@ -13,6 +13,8 @@ import {
   MANDATE_FREQUENCIES,
   VRP_TYPES,
   PAYMENT_FAILURE_CODES,
+  SCHEDULE_INTERVAL_UNITS,
+  SCHEDULE_ON_LIMIT,
   SIGNATURE_SCHEMES,
   TESTABLE_EVENT_TYPES,
   WEBHOOK_DELIVERY_STATUSES,
@@ -182,6 +184,67 @@ export const createRefundBody = body({
   reason: text('reason', REFUND_REASON_MAX_LENGTH, { optional: true }),
   metadata,
 }).meta({ examples: [{ amount: '5.00', reason: 'returned goods' }] });
+
+const date = (field: string, description: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a date YYYY-MM-DD`) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date YYYY-MM-DD`)
+    .describe(description)
+    .meta({ format: 'date' });
+
+const wholeNumber = (field: string, min: number, max: number, description: string) =>
+  z
+    .number({ error: `${field} must be an integer` })
+    .int(`${field} must be an integer`)
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`)
+    .describe(description);
+
+export const createScheduleBody = body({
+  mandate_id: text('mandate_id', 255, { description: 'An active (or pending) mandate of yours; the schedule collects in its currency.' }),
+  amount: amount('amount', "Each cycle's amount, in major units of the mandate's currency (interval schedules).").optional(),
+  interval_unit: oneOf('interval_unit', SCHEDULE_INTERVAL_UNITS).optional().describe('day, week, month or year (interval schedules).'),
+  interval: wholeNumber('interval', 1, 1000, 'Interval units between charge dates (default 1).').optional(),
+  day_of_month: z
+    .number({ error: 'day_of_month must be an integer' })
+    .int('day_of_month must be an integer')
+    .min(-1, 'day_of_month must be 1 to 28, or -1 for the last day of the month')
+    .max(28, 'day_of_month must be 1 to 28, or -1 for the last day of the month')
+    .refine((v) => v !== 0, 'day_of_month must be 1 to 28, or -1 for the last day of the month')
+    .optional()
+    .describe("Month and year intervals: the day of the month (1–28, or -1 for the last); default the start date's."),
+  start_date: date('start_date', 'The first charge date (default: today on your clock).').optional(),
+  end_date: date('end_date', 'No charge date after it.').optional(),
+  count: wholeNumber('count', 1, 10_000, 'The number of cycles (instead of end_date).').optional(),
+  instalments: z
+    .array(z.strictObject({ charge_date: date('charge_date', 'When it is collected.'), amount: amount('amount', 'What it collects.') }))
+    .min(1, 'instalments must not be empty')
+    .max(120, 'at most 120 instalments')
+    .optional()
+    .describe('Instead of the interval fields: each charge date and amount, checked against the mandate up front.'),
+  on_limit: oneOf('on_limit', SCHEDULE_ON_LIMIT).optional().describe('A cycle a mandate limit blocks is deferred (default) or skipped.'),
+  retry: z
+    .strictObject({
+      enabled: z.boolean({ error: 'retry.enabled must be a boolean' }),
+      max_retries: wholeNumber('retry.max_retries', 0, 3, 'At most this many automatic retries per payment (default 3).').optional(),
+    })
+    .optional()
+    .describe('Automatic retries of retryable failures (insufficient_funds, technical_error) within 7 days.'),
+  metadata,
+}).meta({
+  examples: [
+    { mandate_id: 'MD01JD3Q4M7P9X2K8V5N6R0T1W2Y', amount: '9.99', interval_unit: 'month', day_of_month: 1, retry: { enabled: true } },
+    {
+      mandate_id: 'MD01JD3Q4M7P9X2K8V5N6R0T1W2Y',
+      instalments: [
+        { charge_date: '2027-01-05', amount: '50.00' },
+        { charge_date: '2027-02-05', amount: '50.00' },
+      ],
+    },
+  ],
+});
+
+export const setCycleAmountBody = body({ amount: amount('amount', 'What this cycle collects instead.') });
 
 /** Limits of a customer's details, the one place they are written (the mandate service keeps them too). */
 export const CUSTOMER_LIMITS = { emailMaxLength: 254, nameMaxLength: 200, referenceMaxLength: 64 } as const;
@@ -393,6 +456,8 @@ export const REQUEST_BODIES = {
   PaymentCreate: createPaymentBody,
   RefundCreate: createRefundBody,
   FundsConfirmationRequest: confirmFundsBody,
+  ScheduleCreate: createScheduleBody,
+  ScheduleCycleUpdate: setCycleAmountBody,
   SandboxCustomerCreate: createSandboxCustomerBody,
   SandboxCustomerBalance: setSandboxBalanceBody,
   SandboxMandateRevoke: revokeSandboxMandateBody,

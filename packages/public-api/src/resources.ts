@@ -9,6 +9,7 @@ import {
   mandateResource,
   paymentResource,
   refundResource,
+  scheduleResource,
   webhookEndpointResource,
 } from '@vrp/webhook-verify';
 import { z } from 'zod';
@@ -148,6 +149,7 @@ export const RESOURCES = {
   PaymentExpanded: paymentExpandedResource,
   Refund: refundResource,
   RefundExpanded: refundExpandedResource,
+  Schedule: scheduleResource,
   WebhookEndpoint: webhookEndpointApiResource,
   WebhookEndpointWithSecret: webhookEndpointWithSecretResource,
   WebhookEvent: webhookEventResource,
@@ -177,13 +179,14 @@ export function resourceSchema(schema: z.ZodType): Record<string, unknown> {
   return toComponentRefs(rest) as Record<string, unknown>;
 }
 
-export { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource };
+export { mandateRequestResource, mandateResource, paymentResource, refundResource, scheduleResource, webhookEndpointResource };
 
 export type CustomerJson = z.output<typeof customerResource>;
 export type MandateJson = z.output<typeof mandateResource>;
 export type MandateRequestJson = z.output<typeof mandateRequestResource>;
 export type PaymentJson = z.output<typeof paymentResource>;
 export type RefundJson = z.output<typeof refundResource>;
+export type ScheduleJson = z.output<typeof scheduleResource>;
 export type WebhookEndpointJson = z.output<typeof webhookEndpointResource> & { secret?: string };
 export type WebhookAttemptJson = z.output<typeof webhookAttemptResource>;
 export type WebhookEventJson = z.output<typeof webhookEventResource> & { attempts?: WebhookAttemptJson[] };

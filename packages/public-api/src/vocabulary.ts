@@ -17,6 +17,10 @@ export {
   REVOCATION_REASONS,
   SUSPENSION_REASONS,
   VRP_TYPES,
+  SCHEDULE_CANCEL_CAUSES,
+  SCHEDULE_INTERVAL_UNITS,
+  SCHEDULE_ON_LIMIT,
+  SCHEDULE_STATUSES,
 } from '@vrp/webhook-verify';
 /** Every event type a webhook can carry: the resource events, then the operational ones (the event catalogue's). */
 export const WEBHOOK_EVENT_TYPES = ALL_EVENT_TYPES;

@@ -35,6 +35,7 @@ export {
   mandateResource,
   paymentResource,
   refundResource,
+  scheduleResource,
   webhookEndpointResource,
 } from './events/resources.js';
 export {
@@ -52,6 +53,10 @@ export {
   PAYMENT_STATUSES,
   REFUND_STATUSES,
   REVOCATION_REASONS,
+  SCHEDULE_CANCEL_CAUSES,
+  SCHEDULE_INTERVAL_UNITS,
+  SCHEDULE_ON_LIMIT,
+  SCHEDULE_STATUSES,
   SIGNATURE_SCHEMES,
   SUSPENSION_REASONS,
   VRP_TYPES,

@@ -23,6 +23,14 @@ function handle(event: VrpEvent): string {
     case 'mandate_request.declined':
     case 'mandate_request.expired':
       return `${event.data.redirect_uri} ${event.data.mandate_id}`;
+    case 'schedule.created':
+    case 'schedule.paused':
+    case 'schedule.resumed':
+    case 'schedule.cancelled':
+    case 'schedule.cycle_deferred':
+    case 'schedule.cycle_skipped':
+    case 'schedule.completed':
+      return `${event.data.mandate_id} ${event.data.next_charge_date}`;
     case 'webhook_endpoint.disabled':
     case 'webhook_endpoint.enabled':
       return `${event.data.url} ${event.data.status}`;
@@ -50,6 +58,13 @@ function handleAllButOne(event: VrpEvent): string {
     case 'mandate_request.authorised':
     case 'mandate_request.declined':
     case 'mandate_request.expired':
+    case 'schedule.created':
+    case 'schedule.paused':
+    case 'schedule.resumed':
+    case 'schedule.cancelled':
+    case 'schedule.cycle_deferred':
+    case 'schedule.cycle_skipped':
+    case 'schedule.completed':
     case 'webhook_endpoint.disabled':
     case 'webhook_endpoint.enabled':
       return event.event_id;

@@ -1,4 +1,4 @@
-import { connector, health, mandate, payment, refund, sandboxClock, webhook } from '@vrp/contracts';
+import { connector, health, mandate, payment, refund, sandboxClock, schedule, webhook } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { createServiceClient, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
@@ -11,6 +11,7 @@ export interface GatewayClients {
   payment: ServiceClient<typeof payment.PaymentService>;
   refund: ServiceClient<typeof refund.RefundService>;
   webhook: ServiceClient<typeof webhook.WebhookService>;
+  schedule: ServiceClient<typeof schedule.ScheduleService>;
   /** The bank connector (consents, payments and refunds at the customer's bank). */
   connector: ServiceClient<typeof connector.ConnectorService>;
   /** The connector's drive of the model bank in sandbox (the customer's Approve and Decline). */
@@ -32,6 +33,7 @@ const SERVICES = {
   refund: refund.RefundService,
   webhook: webhook.WebhookService,
   connector: connector.ConnectorService,
+  schedule: schedule.ScheduleService,
 } as const;
 
 /** Clients for every downstream service from the configured URLs (connections open lazily). */
@@ -57,6 +59,7 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
     refund: make('refund'),
     webhook: make('webhook'),
     connector: make('connector'),
+    schedule: make('schedule'),
     sandboxBank: createServiceClient(connector.SandboxBankService, {
       baseUrl: config.serviceUrls.connector,
       // It walks the model bank's pages and completes the authorisation: longer than one call.
@@ -93,7 +96,12 @@ export function createGatewayClients(config: GatewayConfig, logger: Logger, metr
  * advance makes the bank settle what fell due at once, and the services must date its reports
  * on the new clock.
  */
-const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [['mandate', 'payment', 'refund', 'webhook'], ['connector']];
+const CLOCK_STAGES: readonly (readonly DownstreamService[])[] = [
+  ['mandate', 'payment', 'refund', 'webhook'],
+  // The scheduler collects what the advance made due at once: the payment service must date those payments on the new clock.
+  ['schedule'],
+  ['connector'],
+];
 
 /** grpc.health.v1 clients for the services readiness checks. */
 export function createHealthClients(config: GatewayConfig): Map<DownstreamService, ServiceClient<typeof health.Health>> {

@@ -14,7 +14,7 @@ import {
 import { parseSealingKeys, type SealingKey } from './domain/secret-sealing.js';
 
 /** Downstream gRPC services the gateway can call and check for readiness. */
-export const DOWNSTREAM_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'connector'] as const;
+export const DOWNSTREAM_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'connector', 'schedule'] as const;
 export type DownstreamService = (typeof DOWNSTREAM_SERVICES)[number];
 
 /** A fixed development secret so cursors work out of the box; production refuses to start with it. */
@@ -103,6 +103,8 @@ function spec(env: VrpEnv) {
       webhook: str('WEBHOOK_SERVICE_URL', { default: 'http://127.0.0.1:50054' }),
       // The bank connector: the platform's one voice to customers' banks (Open Banking VRP).
       connector: str('CONNECTOR_SERVICE_URL', { default: 'http://127.0.0.1:50056' }),
+      // Schedules: collections that run by themselves.
+      schedule: str('SCHEDULE_SERVICE_URL', { default: 'http://127.0.0.1:50057' }),
     },
   };
 }

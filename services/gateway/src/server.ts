@@ -30,6 +30,7 @@ import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/pa
 import { registerExportRoutes } from './routes/exports.js';
 import { registerRefundRoutes, registerSandboxRefundRoutes } from './routes/refunds.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
+import { registerScheduleRoutes } from './routes/schedules.js';
 import { registerSandboxWebhookRoutes, registerWebhookRoutes } from './routes/webhooks.js';
 import { checkPathIds } from './validation/ids.js';
 import { limitUrlLength } from './http-server.js';
@@ -54,6 +55,7 @@ const ROUTES: RegisterRoutes[] = [
   registerMandateRequestRoutes,
   registerPaymentRoutes,
   registerRefundRoutes,
+  registerScheduleRoutes,
   registerWebhookRoutes,
   registerEventTypeRoutes,
   registerExportRoutes,

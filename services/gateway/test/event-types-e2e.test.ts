@@ -192,8 +192,46 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
       await call(`/v1/sandbox/mandate-requests/${declined}/decline`, undefined, 200);
       await call(`/v1/sandbox/mandate-requests/${expired}/expire`, undefined, 200);
 
+      // ── Schedules: one collects its only cycle (completed); one is paused, resumed and cancelled;
+      // under a monthly mandate that collected this month, one defers its first cycle and one skips it. ──
+      const mandateD = (await call('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }), 201)).id as string;
+      await call(`/v1/sandbox/mandates/${mandateD}/activate`, undefined, 200);
+      const scheduleBody = { amount: '3.00', interval_unit: 'month' };
+      const once = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateD, count: 1 }, 201)).id as string;
+      await until(`/v1/schedules/${once}`, { status: 'completed' }, `schedule ${once} to complete`);
+      const scheduledPayment = (await api.get<{ results: { id: string }[] }>(`/v1/payments?schedule_id=${once}`)).body.results;
+      const later = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateD, start_date: '2099-01-01' }, 201)).id as string;
+      await call(`/v1/schedules/${later}/pause`, undefined, 200);
+      await call(`/v1/schedules/${later}/resume`, undefined, 200);
+      await call(`/v1/schedules/${later}/cancel`, undefined, 200);
+      const mandateE = (await call('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'monthly' }), 201)).id as string;
+      await call(`/v1/sandbox/mandates/${mandateE}/activate`, undefined, 200);
+      const payment3 = (await call('/v1/payments', { mandate_id: mandateE, amount: '2.00', currency: 'GBP' }, 201)).id as string;
+      await call(`/v1/sandbox/payments/${payment3}/settle`, undefined, 202);
+      await until(`/v1/payments/${payment3}`, { status: 'settled' }, `payment ${payment3} to settle`);
+      const deferring = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateE, count: 2 }, 201)).id as string;
+      const skipping = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateE, count: 2, on_limit: 'skip' }, 201))
+        .id as string;
+
       // Every event this scenario causes, per object in the order it happened.
       const expected: Expected[] = [
+        { type: 'mandate.created', id: mandateD, data: { status: 'pending_sca' } },
+        { type: 'mandate.activated', id: mandateD, data: { status: 'active' } },
+        { type: 'schedule.created', id: once, data: { status: 'active', mandate_id: mandateD, payments_created: 0 } },
+        { type: 'payment.submitted', id: scheduledPayment[0]!.id, data: { status: 'submitted', schedule_id: once, amount: '3.00' } },
+        { type: 'schedule.completed', id: once, data: { status: 'completed', payments_created: 1, upcoming: [] } },
+        { type: 'schedule.created', id: later, data: { status: 'active', next_charge_date: '2099-01-01' } },
+        { type: 'schedule.paused', id: later, data: { status: 'paused' } },
+        { type: 'schedule.resumed', id: later, data: { status: 'active' } },
+        { type: 'schedule.cancelled', id: later, data: { status: 'cancelled', cancel_cause: 'merchant' } },
+        { type: 'mandate.created', id: mandateE, data: { status: 'pending_sca' } },
+        { type: 'mandate.activated', id: mandateE, data: { status: 'active' } },
+        { type: 'payment.submitted', id: payment3, data: { status: 'submitted', schedule_id: null } },
+        { type: 'payment.settled', id: payment3, data: { status: 'settled' } },
+        { type: 'schedule.created', id: deferring, data: { status: 'active', on_limit: 'defer' } },
+        { type: 'schedule.cycle_deferred', id: deferring, data: { status: 'active', payments_created: 0 } },
+        { type: 'schedule.created', id: skipping, data: { status: 'active', on_limit: 'skip' } },
+        { type: 'schedule.cycle_skipped', id: skipping, data: { status: 'active', payments_created: 0 } },
         { type: 'mandate.created', id: mandateC, data: { status: 'pending_sca', mandate_request_id: approved } },
         { type: 'mandate.activated', id: mandateC, data: { status: 'active', mandate_request_id: approved } },
         { type: 'mandate_request.authorised', id: approved, data: { status: 'authorised', mandate_id: mandateC } },

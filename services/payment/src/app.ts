@@ -15,6 +15,7 @@ import { TermsCache } from './domain/terms-cache.js';
 import { RecentlyWritten } from './domain/recently-written.js';
 import type { Clock } from './domain/clock.js';
 import { ResubmissionSweeper } from './jobs/resubmission-sweeper.js';
+import { startAutomaticRetrier } from './jobs/automatic-retrier.js';
 import { routes, SERVICE_NAMES } from './server.js';
 
 /** How often a replica re-reads the sandbox clocks others may have taken. */
@@ -117,6 +118,9 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
     });
     resources.add('resubmission sweeper', sweeper, (s) => s.stop());
     sweeper.start();
+    const retrier = resources.add('automatic retrier', startAutomaticRetrier(deps, config.resubmitSweepIntervalMs), (r) => r.stop());
+    // Retries a sandbox clock's advance made due run at once.
+    sandboxClocks.onAdvance(() => retrier.nudge());
     const server = await startGrpcServer({
       metrics,
       routes: routes(deps),

@@ -39,5 +39,7 @@ export function toPaymentMessage(record: PaymentRecord): payment.Payment {
     endToEndId: record.endToEndId,
     createdAt: timestampFromDate(record.createdAt),
     timeline: record.timeline.map((entry) => create(common.TimelineEntrySchema, { status: entry.status, at: timestampFromDate(entry.at) })),
+    scheduleId: record.scheduleId ?? '',
+    ...(record.nextRetryAt ? { nextRetryAt: timestampFromDate(record.nextRetryAt) } : {}),
   });
 }

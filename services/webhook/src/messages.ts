@@ -2,7 +2,14 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { webhook } from '@vrp/contracts';
 import type { DomainEvent } from '@vrp/outbox';
-import { presentMandate, presentMandateRequest, presentPayment, presentRefund, presentWebhookEndpoint } from '@vrp/public-api';
+import {
+  presentMandate,
+  presentMandateRequest,
+  presentPayment,
+  presentRefund,
+  presentSchedule,
+  presentWebhookEndpoint,
+} from '@vrp/public-api';
 import { SECRET_LIFETIME_MS } from './domain/signing-secret.js';
 import type { EndpointRow } from './db/endpoints.js';
 import type { StreamEventRow } from './db/event-stream.js';
@@ -84,6 +91,8 @@ export function renderEventData(event: DomainEvent): string {
       return JSON.stringify(presentRefund(resource.value));
     case 'mandateRequest':
       return JSON.stringify(presentMandateRequest(resource.value));
+    case 'schedule':
+      return JSON.stringify(presentSchedule(resource.value));
     default:
       throw new Error(`event ${event.eventId} (${event.eventType}) carries no resource`);
   }

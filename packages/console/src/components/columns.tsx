@@ -1,4 +1,4 @@
-import type { Customer, Mandate, MandateRequest, Payment, Refund } from '@vrp/sdk';
+import type { Customer, Mandate, MandateRequest, Payment, Refund, Schedule } from '@vrp/sdk';
 import { formatAmount } from '../format/format.js';
 import type { Column } from './data-table.js';
 import { IdLink, StatusPill, Time } from './ui.js';
@@ -82,3 +82,23 @@ export const REFUND_COLUMNS: readonly Column<Refund>[] = [
 
 /** Refunds on their payment's page. */
 export const PAYMENT_REFUND_COLUMNS: readonly Column<Refund>[] = [REFUND_ID, ...REFUND_DETAILS];
+
+/** How a schedule repeats: "9.99 every month", "2 instalments". */
+export function cadenceOf(s: Schedule): string {
+  if (s.interval_unit === null) return `${s.upcoming.length} instalment(s) to come`;
+  const every = s.interval === 1 ? s.interval_unit : `${s.interval} ${s.interval_unit}s`;
+  return `${formatAmount(s.amount ?? '0', s.currency)} every ${every}`;
+}
+
+export const SCHEDULE_COLUMNS: readonly Column<Schedule>[] = [
+  { header: 'Schedule', cell: (s) => <IdLink to={`/schedules/${s.id}`} id={s.id} /> },
+  { header: 'Status', cell: (s) => <StatusPill status={s.status} /> },
+  { header: 'Mandate', cell: (s) => <IdLink to={`/mandates/${s.mandate_id}`} id={s.mandate_id} /> },
+  { header: 'Collects', cell: cadenceOf },
+  { header: 'Next charge', cell: (s) => s.next_charge_date ?? '—', nowrap: true },
+  { header: 'Payments', cell: (s) => String(s.payments_created) },
+  { header: 'Created', cell: (s) => <Time iso={s.created_at} /> },
+];
+
+/** Payments on their schedule's page: the schedule goes without saying. */
+export const SCHEDULE_PAYMENT_COLUMNS: readonly Column<Payment>[] = MANDATE_PAYMENT_COLUMNS;

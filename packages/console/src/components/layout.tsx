@@ -11,6 +11,7 @@ const NAV = [
   ['/mandates', 'Mandates'],
   ['/payments', 'Payments'],
   ['/refunds', 'Refunds'],
+  ['/schedules', 'Schedules'],
   ['/team', 'Team'],
   ['/audit-log', 'Audit log'],
   ['/account', 'Account'],

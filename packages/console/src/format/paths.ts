@@ -1,6 +1,6 @@
 /** Where things live: console pages of API objects, and links to hand to someone else. */
 
-const PAGES: Record<string, string> = { mandate: '/mandates', payment: '/payments', refund: '/refunds' };
+const PAGES: Record<string, string> = { mandate: '/mandates', payment: '/payments', refund: '/refunds', schedule: '/schedules' };
 
 /**
  * The console page of the object an event is about (`payment.settled` → /payments/PM…), or

@@ -1,4 +1,4 @@
-import type { Mandate, MandateRequest, Payment, Refund, WebhookEndpoint, WebhookEvent, WebhookTestRequest } from '@vrp/sdk';
+import type { Mandate, MandateRequest, Payment, Refund, Schedule, WebhookEndpoint, WebhookEvent, WebhookTestRequest } from '@vrp/sdk';
 
 /** Every value of T, checked by the compiler against the SDK's types in both directions. */
 function every<T extends string>() {
@@ -22,6 +22,13 @@ export const TEST_EVENT_TYPES = every<WebhookTestRequest['event_type']>()([
   'mandate_request.authorised',
   'mandate_request.declined',
   'mandate_request.expired',
+  'schedule.created',
+  'schedule.paused',
+  'schedule.resumed',
+  'schedule.cancelled',
+  'schedule.cycle_deferred',
+  'schedule.cycle_skipped',
+  'schedule.completed',
 ]);
 /** Every event type: the resource events, then those about the webhook endpoints themselves. */
 export const EVENT_TYPES = every<WebhookEvent['event_type']>()([
@@ -45,6 +52,7 @@ export const MANDATE_REQUEST_STATUSES = every<MandateRequest['status']>()([
 ]);
 export const PAYMENT_STATUSES = every<Payment['status']>()(['submitted', 'settled', 'failed', 'refunded']);
 export const REFUND_STATUSES = every<Refund['status']>()(['pending_settlement', 'settled', 'failed']);
+export const SCHEDULE_STATUSES = every<Schedule['status']>()(['active', 'paused', 'cancelled', 'completed']);
 export const FAILURE_CODES = every<NonNullable<Payment['failure_code']>>()([
   'insufficient_funds',
   'mandate_revoked_at_bank',

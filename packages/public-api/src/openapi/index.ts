@@ -10,6 +10,7 @@ import * as payments from './payments.js';
 import * as exports_ from './exports.js';
 import * as refunds from './refunds.js';
 import * as sandbox from './sandbox.js';
+import * as schedules from './schedules.js';
 import * as system from './system.js';
 import * as webhooks from './webhooks.js';
 import type { OpenApiFragment, OpenApiObject } from './types.js';
@@ -25,6 +26,7 @@ const FRAGMENTS: OpenApiFragment[] = [
   mandateRequests,
   payments,
   refunds,
+  schedules,
   webhooks,
   eventTypes,
   sandbox,
@@ -79,6 +81,7 @@ export function openapiDocument(): OpenApiObject {
       { name: 'Mandates', description: "A customer's consent to recurring collections within limits." },
       { name: 'Payments', description: 'Collections under an active mandate, settled or failed by the bank, retried within 7 days.' },
       { name: 'Refunds', description: 'Money given back from a settled payment; never more than it collected.' },
+      { name: 'Schedules', description: 'Collections that run by themselves: one payment per cycle, limits obeyed, retries made.' },
       { name: 'Webhooks', description: 'Endpoints that receive signed events, and the log of every event with its delivery attempts.' },
       { name: 'Exports', description: 'CSV and JSONL files of your lists, written in the background, for reconciliation.' },
       { name: 'Sandbox', description: 'Simulators that play the customer and the bank; sandbox only.' },

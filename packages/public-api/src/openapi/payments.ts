@@ -75,6 +75,7 @@ export const paths: OpenApiFragment['paths'] = {
         ...amountListParameters('amount'),
         idListParameter('mandate_id', "Only this mandate's payments."),
         idListParameter('payment_id', 'Only this payment.'),
+        idListParameter('schedule_id', "Only the payments this schedule's cycles created."),
         statusListParameter(PAYMENT_STATUSES),
         dateParam('settlement_date[gte]', 'Only payments settled on or after this date.'),
         dateParam('settlement_date[lte]', 'Only payments settled on or before this date.'),

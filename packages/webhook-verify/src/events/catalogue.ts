@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { mandateRequestResource, mandateResource, paymentResource, refundResource, webhookEndpointResource } from './resources.js';
+import {
+  mandateRequestResource,
+  mandateResource,
+  paymentResource,
+  refundResource,
+  scheduleResource,
+  webhookEndpointResource,
+} from './resources.js';
 
 /** What the catalogue says of one event type: the resource its `data` carries and when it is sent. */
 export interface EventTypeEntry {
@@ -54,6 +61,19 @@ export const RESOURCE_EVENT_CATALOGUE = {
     data: mandateRequestResource,
     description: 'The customer did not authorise the consent before `expires_at`.',
   },
+  'schedule.created': { data: scheduleResource, description: 'A schedule was created; its first cycle is in `upcoming`.' },
+  'schedule.paused': { data: scheduleResource, description: 'A schedule was paused: no cycle is collected until it is resumed.' },
+  'schedule.resumed': { data: scheduleResource, description: 'A paused schedule was resumed.' },
+  'schedule.cancelled': {
+    data: scheduleResource,
+    description: 'A schedule was cancelled; `cancel_cause` says whether by you or because its mandate was revoked or expired.',
+  },
+  'schedule.cycle_deferred': {
+    data: scheduleResource,
+    description: 'A cycle a mandate limit blocked moved to the earliest time the limit allows (`on_limit: defer`); `upcoming` shows it.',
+  },
+  'schedule.cycle_skipped': { data: scheduleResource, description: 'A cycle a mandate limit blocked was dropped (`on_limit: skip`).' },
+  'schedule.completed': { data: scheduleResource, description: 'Every cycle of a schedule has been collected or dropped.' },
 } as const satisfies Record<string, EventTypeEntry>;
 
 /**

@@ -19,6 +19,10 @@ import {
   REVOCATION_REASONS,
   SUSPENSION_REASONS,
   VRP_TYPES,
+  SCHEDULE_CANCEL_CAUSES,
+  SCHEDULE_INTERVAL_UNITS,
+  SCHEDULE_ON_LIMIT,
+  SCHEDULE_STATUSES,
   DISABLED_REASONS,
   SIGNATURE_SCHEMES,
   WEBHOOK_ENDPOINT_STATUSES,
@@ -218,6 +222,11 @@ export const paymentResource = z
       .nullable()
       .describe('While failed: why, whether a retry can succeed and where it came from; null otherwise.'),
     retry_count: z.int().min(0).max(3).describe('Retries made so far.'),
+    schedule_id: z.string().nullable().describe('The schedule whose cycle created the payment; null for a payment you created.'),
+    will_attempt_retry: z
+      .boolean()
+      .describe('Whether the platform will retry this failed payment by itself (a scheduled payment with a retryable failure).'),
+    next_retry_at: nullableTime('When that automatic retry is made; null when none will be.'),
     amount_refunded: amount('Total refunded so far ("0.00" when nothing was).'),
     reference: z
       .string()
@@ -232,6 +241,39 @@ export const paymentResource = z
     timeline: timelineOf(PAYMENT_STATUSES, 'Every status the payment entered, oldest first (a retry adds submitted again).'),
   })
   .meta({ id: 'Payment', description: 'One collection under a mandate.' });
+
+const scheduleCycle = z.strictObject({
+  charge_date: z.string().meta({ format: 'date', description: 'The charge date; it names the cycle.' }),
+  amount: amount('What the cycle collects, in major units of `currency`.'),
+});
+
+export const scheduleResource = z
+  .strictObject({
+    id: id('SC01JD3Q4M7P9X2K8V5N6R0T1W2Y'),
+    mandate_id: z.string().describe('The mandate collected under.'),
+    status: z
+      .enum(SCHEDULE_STATUSES)
+      .describe('active → paused → active; cancelled (by you, or when its mandate is revoked or expires) or completed (no cycle left).'),
+    amount: amount("Each cycle's amount (null for an instalment schedule).").nullable(),
+    currency: currency("The mandate's currency."),
+    interval_unit: z.enum(SCHEDULE_INTERVAL_UNITS).nullable().describe('day, week, month or year; null for instalments.'),
+    interval: z.int().min(1).nullable().describe('How many interval units between charge dates; null for instalments.'),
+    day_of_month: z.int().nullable().describe("For month and year intervals: 1–28, or -1 for the last day; null: the start date's."),
+    start_date: date('The first charge date.'),
+    end_date: date('No charge date after it; null: none.'),
+    count: z.int().min(1).nullable().describe('The number of cycles; null: unbounded (or bounded by end_date).'),
+    on_limit: z.enum(SCHEDULE_ON_LIMIT).describe('A cycle a mandate limit blocks is deferred to the earliest allowed time, or skipped.'),
+    retry: z
+      .strictObject({ enabled: z.boolean(), max_retries: z.int().min(0).max(3) })
+      .describe('Automatic retries of retryable failures (insufficient_funds, technical_error) within 7 days.'),
+    metadata,
+    created_at: time(),
+    next_charge_date: date("The next cycle's charge date; null once cancelled or completed."),
+    upcoming: z.array(scheduleCycle).describe('The next cycles (at most 10), in order.'),
+    cancel_cause: z.enum(SCHEDULE_CANCEL_CAUSES).nullable().describe('Why it was cancelled; null unless cancelled.'),
+    payments_created: count('Payments its cycles have created so far.'),
+  })
+  .meta({ id: 'Schedule', description: 'Collections that run by themselves under a mandate.' });
 
 export const refundResource = z
   .strictObject({

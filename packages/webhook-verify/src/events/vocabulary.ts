@@ -64,6 +64,14 @@ export const PAYMENT_FAILURES: Record<
   refer_to_payer: { retryable: false, origin: 'bank', description: 'The bank asks you to contact the customer before trying again.' },
   technical_error: { retryable: true, origin: 'bank', description: 'The bank failed for a technical reason; a retry may succeed.' },
 };
+/** The public status strings of a schedule, in lifecycle order. */
+export const SCHEDULE_STATUSES = ['active', 'paused', 'cancelled', 'completed'] as const;
+/** What an interval schedule counts its interval in. */
+export const SCHEDULE_INTERVAL_UNITS = ['day', 'week', 'month', 'year'] as const;
+/** What happens to a cycle a mandate limit blocks: moved to the earliest allowed time, or dropped. */
+export const SCHEDULE_ON_LIMIT = ['defer', 'skip'] as const;
+/** Why a schedule was cancelled. */
+export const SCHEDULE_CANCEL_CAUSES = ['merchant', 'mandate_revoked', 'mandate_expired'] as const;
 /** The public status strings of a refund, in lifecycle order. */
 export const REFUND_STATUSES = ['pending_settlement', 'settled', 'failed'] as const;
 /** Limits of merchant metadata, the one place they are written. */

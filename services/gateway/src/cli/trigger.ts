@@ -45,14 +45,14 @@ class Recipes {
     private readonly currency: string,
   ) {}
 
-  async mandate(controls?: Record<string, unknown>): Promise<string> {
+  async mandate(controls?: Record<string, unknown>, frequency = 'adhoc'): Promise<string> {
     const customer = await this.api.expect(201, 'POST', '/v1/sandbox/customers', { sca_completed: true });
     this.say(`created customer ${customer.id as string}`);
     const mandate = await this.api.expect(201, 'POST', '/v1/mandates', {
       customer_id: customer.id,
       maximum_amount: '100.00',
       currency: this.currency,
-      frequency: 'adhoc',
+      frequency,
       description: 'vrp trigger',
       ...(controls ? { controls } : {}),
     });
@@ -60,8 +60,8 @@ class Recipes {
     return mandate.id as string;
   }
 
-  async activeMandate(): Promise<string> {
-    const id = await this.mandate();
+  async activeMandate(frequency = 'adhoc'): Promise<string> {
+    const id = await this.mandate(undefined, frequency);
     // In sandbox a mandate also activates by itself shortly after creation; either way it becomes active once.
     const answer = await this.api.send('POST', `/v1/sandbox/mandates/${id}/activate`);
     if (answer.status !== 200) await untilStatus(this.api, `/v1/mandates/${id}`, 'active');
@@ -87,6 +87,42 @@ class Recipes {
     await untilStatus(this.api, `/v1/payments/${id}`, 'settled');
     this.say(`the bank settled payment ${id} (payment.settled)`);
     return id;
+  }
+
+  /** A monthly schedule of an active mandate, its first cycle a month ahead on the merchant's clock (nothing collected yet). */
+  async schedule(): Promise<string> {
+    const mandate = await this.activeMandate();
+    const clock = await this.api.expect(200, 'GET', '/v1/sandbox/clock');
+    const start = new Date(Date.parse(clock.now as string) + 31 * 86_400_000).toISOString().slice(0, 10);
+    const schedule = await this.api.expect(201, 'POST', '/v1/schedules', {
+      mandate_id: mandate,
+      amount: '10.00',
+      interval_unit: 'month',
+      start_date: start,
+    });
+    this.say(`created schedule ${schedule.id as string} (schedule.created)`);
+    return schedule.id as string;
+  }
+
+  /**
+   * A schedule whose first cycle the mandate's frequency refuses: a monthly mandate that collected
+   * (and settled) this month already, and a schedule due today with `on_limit`.
+   */
+  async limitedSchedule(onLimit: 'defer' | 'skip'): Promise<string> {
+    const mandate = await this.activeMandate('monthly');
+    const payment = await this.api.expect(201, 'POST', '/v1/payments', { mandate_id: mandate, amount: '10.00', currency: this.currency });
+    await this.api.send('POST', `/v1/sandbox/payments/${payment.id as string}/settle`);
+    await untilStatus(this.api, `/v1/payments/${payment.id as string}`, 'settled');
+    this.say(`collected this month's payment ${payment.id as string} under monthly mandate ${mandate}`);
+    const schedule = await this.api.expect(201, 'POST', '/v1/schedules', {
+      mandate_id: mandate,
+      amount: '10.00',
+      interval_unit: 'month',
+      count: 2,
+      on_limit: onLimit,
+    });
+    this.say(`created schedule ${schedule.id as string}, due today (schedule.created)`);
+    return schedule.id as string;
   }
 
   async refund(): Promise<{ payment: string; refund: string }> {
@@ -187,6 +223,42 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       await api.expect(200, 'POST', `/v1/sandbox/mandate-requests/${id}/${action}`);
       say(`the customer's journey at the model bank ended (${eventType})`);
       return done('mandate_request', id);
+    }
+    case 'schedule.created':
+      return done('schedule', await r.schedule());
+    case 'schedule.paused':
+    case 'schedule.resumed':
+    case 'schedule.cancelled': {
+      const id = await r.schedule();
+      if (eventType !== 'schedule.cancelled') await api.expect(200, 'POST', `/v1/schedules/${id}/pause`);
+      if (eventType === 'schedule.resumed') await api.expect(200, 'POST', `/v1/schedules/${id}/resume`);
+      if (eventType === 'schedule.cancelled') await api.expect(200, 'POST', `/v1/schedules/${id}/cancel`);
+      say(`${eventType.slice('schedule.'.length)} schedule ${id} (${eventType})`);
+      return done('schedule', id);
+    }
+    case 'schedule.completed': {
+      const mandate = await r.activeMandate();
+      const schedule = await api.expect(201, 'POST', '/v1/schedules', {
+        mandate_id: mandate,
+        amount: '10.00',
+        interval_unit: 'month',
+        count: 1,
+      });
+      const id = schedule.id as string;
+      say(`created schedule ${id} with one cycle, due today (schedule.created)`);
+      await untilStatus(api, `/v1/schedules/${id}`, 'completed');
+      say(`the scheduler collected its cycle (payment.submitted, schedule.completed)`);
+      return done('schedule', id);
+    }
+    case 'schedule.cycle_deferred':
+    case 'schedule.cycle_skipped': {
+      const id = await r.limitedSchedule(eventType === 'schedule.cycle_deferred' ? 'defer' : 'skip');
+      await until(`schedule ${id}'s first cycle to be ${eventType === 'schedule.cycle_deferred' ? 'deferred' : 'skipped'}`, async () => {
+        const events = await api.expect(200, 'GET', `/v1/webhook-events?event_type=${eventType}&page_size=20`);
+        return (events.results as { data: { id: string } }[]).some((e) => e.data.id === id) ? true : undefined;
+      });
+      say(`the frequency limit refused its first cycle (${eventType})`);
+      return done('schedule', id);
     }
     default:
       throw new CommandError(`no way to trigger '${eventType}' yet`);

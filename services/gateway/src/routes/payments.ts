@@ -20,6 +20,7 @@ export const paymentList = defineList({
   filters: {
     mandate_id: idFilter(),
     payment_id: idFilter(),
+    schedule_id: idFilter(),
     status: enumFilter(PAYMENT_STATUSES),
     'settlement_date[gte]': dateFilter(),
     'settlement_date[lte]': dateFilter(),
@@ -36,6 +37,7 @@ export function listPaymentsRequest(merchantId: string, list: ReturnType<typeof 
     merchantId,
     mandateId: list.filters.mandate_id ?? '',
     paymentId: list.filters.payment_id ?? '',
+    scheduleId: list.filters.schedule_id ?? '',
     statuses: (list.filters.status ?? []).map((s) => enumValue<payment.PaymentStatus>(PaymentStatus, s, 'PAYMENT_STATUS_')!),
     createdAt: list.createdAt,
     settlementDate: { gte: list.filters['settlement_date[gte]'] ?? '', lte: list.filters['settlement_date[lte]'] ?? '' },

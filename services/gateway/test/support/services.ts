@@ -6,6 +6,7 @@ import { loadMandateConfig, startMandateService } from '@vrp/mandate-service';
 import { loadModelBankConfig, SANDBOX_BACK_OFFICE_TOKEN, startModelBank } from '@vrp/model-bank-service';
 import { loadPaymentConfig, startPaymentService } from '@vrp/payment-service';
 import { loadRefundConfig, startRefundService } from '@vrp/refund-service';
+import { loadScheduleConfig, startScheduleService } from '@vrp/schedule-service';
 import { loadWebhookConfig, startWebhookService } from '@vrp/webhook-service';
 import {
   generateBankCredentials,
@@ -269,6 +270,24 @@ export const webhookStarter: ServiceStarter = {
   },
 };
 
+export const scheduleStarter: ServiceStarter = {
+  name: 'schedule',
+  migrations: ['schedule'],
+  async start(ctx) {
+    const service = await startScheduleService(
+      loadScheduleConfig({
+        ...sharedEnv(ctx),
+        GRPC_PORT: '0',
+        MANDATE_SERVICE_URL: ctx.urls?.MANDATE_SERVICE_URL ?? '',
+        PAYMENT_SERVICE_URL: local(await reservedPort(ctx, 'payment')),
+        SCHEDULER_INTERVAL: '200ms',
+        ...ctx.env,
+      }),
+    );
+    return { gatewayEnv: { SCHEDULE_SERVICE_URL: local(service.port) }, metricsPort: service.metricsPort, stop: () => service.stop() };
+  },
+};
+
 /**
  * The downstream services a platform test runs, in start order. A service joining the platform
  * adds its starter here (its migrations, how to start it, which URL the gateway gets).
@@ -280,4 +299,5 @@ export const SERVICE_STARTERS: ServiceStarter[] = [
   paymentStarter,
   refundStarter,
   webhookStarter,
+  scheduleStarter,
 ];

@@ -10,6 +10,7 @@ export interface PaymentFilters {
   merchantId: string;
   mandateId?: string;
   paymentId?: string;
+  scheduleId?: string;
   statuses?: string[];
   createdAt?: { gte?: Date; lte?: Date };
   /** Calendar dates YYYY-MM-DD. */
@@ -26,6 +27,7 @@ function filterOf(f: PaymentFilters): SqlFilter {
   const filter = new SqlFilter().add((v) => `p.merchant_id = ${v}`, f.merchantId);
   if (f.mandateId) filter.add((v) => `p.mandate_id = ${v}`, f.mandateId);
   if (f.paymentId) filter.add((v) => `p.id = ${v}`, f.paymentId);
+  if (f.scheduleId) filter.add((v) => `p.schedule_id = ${v}`, f.scheduleId);
   if (f.statuses?.length) filter.oneOf('p.status', f.statuses);
   if (f.createdAt?.gte) filter.add((v) => `p.created_at >= ${v}`, f.createdAt.gte);
   if (f.createdAt?.lte) filter.add((v) => `p.created_at <= ${v}`, f.createdAt.lte);

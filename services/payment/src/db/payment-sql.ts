@@ -8,6 +8,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { releaseOnFailureCte } from './period-usage.js';
 import { rows, type Queryable } from '@vrp/sql';
 import type { Decision, NewPayment, OpenAttempt, PaymentRecord } from './payments.js';
+import { nextAutomaticRetry } from '../domain/retry-policy.js';
 
 export interface PaymentRow {
   id: string;
@@ -29,6 +30,9 @@ export interface PaymentRow {
   created_at: Date;
   submitted_at: Date;
   bank_acked_at: Date | null;
+  schedule_id: string | null;
+  auto_retries: number;
+  next_retry_at: Date | null;
   timeline: { seq: string; status: string; at: string }[];
 }
 
@@ -36,7 +40,7 @@ export interface PaymentRow {
 export const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
   to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.retry_count,
   p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.reference, p.end_to_end_id,
-  p.period_key, p.created_at, p.submitted_at, p.bank_acked_at,
+  p.period_key, p.created_at, p.submitted_at, p.bank_acked_at, p.schedule_id, p.auto_retries, p.next_retry_at,
   COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
               FROM payment.payment_timeline t WHERE t.payment_id = p.id), '[]') AS timeline`;
 
@@ -61,6 +65,9 @@ export function toRecord(row: PaymentRow): PaymentRecord {
     createdAt: row.created_at,
     submittedAt: row.submitted_at,
     bankAckedAt: row.bank_acked_at,
+    scheduleId: row.schedule_id,
+    autoRetries: row.auto_retries,
+    nextRetryAt: row.next_retry_at,
     timeline: row.timeline.map((t) => ({ seq: BigInt(t.seq), paymentId: row.id, status: t.status, at: new Date(t.at) })),
   };
 }
@@ -135,6 +142,9 @@ export async function insertSubmitted(
     createdAt: p.at,
     submittedAt: p.at,
     bankAckedAt: null,
+    scheduleId: p.scheduleId ?? null,
+    autoRetries: p.autoRetries ?? 0,
+    nextRetryAt: null,
     timeline: [{ seq: 0n, paymentId: p.id, status: 'submitted', at: p.at }],
   };
   const outbox = event(record);
@@ -147,8 +157,8 @@ export async function insertSubmitted(
          CASE WHEN $14::boolean THEN terms IS NULL OR terms_version IS DISTINCT FROM $13::bigint ELSE fence > $13::bigint END AS stale),
      created AS (
        INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, metadata, period_key, created_at, submitted_at,
-                                     reference, end_to_end_id)
-       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8, $15, $16 FROM gate WHERE NOT closed AND NOT stale
+                                     reference, end_to_end_id, schedule_id, auto_retries)
+       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8, $15, $16, $17, $18 FROM gate WHERE NOT closed AND NOT stale
        RETURNING id),
      entry AS (
        INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'submitted', $8 FROM created RETURNING seq),
@@ -172,6 +182,8 @@ export async function insertSubmitted(
       basis.replica,
       p.reference,
       p.endToEndId,
+      p.scheduleId ?? null,
+      p.autoRetries ?? 0,
     ],
   );
   if (!result || result.closed) return 'closed';
@@ -252,6 +264,7 @@ export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<M
       clearingStatus: settled ? 'cleared' : 'rejected',
       settlementDate: settled ? decision.settlementDate : null,
       failureCode: settled ? null : decision.failureCode,
+      nextRetryAt: settled ? null : nextAutomaticRetry(current, decision.failureCode, at),
       bankAckedAt: current.bankAckedAt ?? at,
       timeline: [...current.timeline, { seq: 0n, paymentId: current.id, status: decision.status, at }],
     };
@@ -261,12 +274,13 @@ export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<M
     db,
     `WITH d AS (
        SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::timestamptz[],
-                            $9::text[], $10::text[], $11::bytea[], $12::text[])
-         AS d(id, retry_count, from_status, status, clearing_status, settlement_date, failure_code, at, event_id, subject, payload, traceparent)),
+                            $9::text[], $10::text[], $11::bytea[], $12::text[], $13::timestamptz[])
+         AS d(id, retry_count, from_status, status, clearing_status, settlement_date, failure_code, at, event_id, subject, payload, traceparent,
+              next_retry_at)),
      decided AS (
        UPDATE payment.payments p
           SET status = d.status, clearing_status = d.clearing_status, settlement_date = d.settlement_date, failure_code = d.failure_code,
-              bank_acked_at = COALESCE(p.bank_acked_at, d.at)
+              next_retry_at = d.next_retry_at, bank_acked_at = COALESCE(p.bank_acked_at, d.at)
          FROM d
         WHERE p.id = d.id AND p.retry_count = d.retry_count AND p.status = d.from_status
        RETURNING p.id, p.amount_minor, d.status, d.at, d.event_id, d.subject, d.payload, d.traceparent),
@@ -290,6 +304,7 @@ export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<M
       outbox.map((o) => o.subject),
       outbox.map((o) => Buffer.from(o.payload)),
       outbox.map((o) => o.traceparent),
+      next.map((n) => n.nextRetryAt),
     ],
   );
   const moved = new Map<string, PaymentRecord>();

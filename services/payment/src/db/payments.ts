@@ -34,6 +34,10 @@ export interface NewPayment {
   /** The frequency period it counts against (null for ad hoc mandates). */
   periodKey: string | null;
   at: Date;
+  /** The schedule whose cycle it collects, if a schedule creates it. */
+  scheduleId?: string | null;
+  /** Automatic retries of a retryable failure the platform may make (0..3). */
+  autoRetries?: number;
 }
 
 /** The attempt a bank report is about: the payment, its attempt number and the status it must still have. */
@@ -57,6 +61,7 @@ export async function resubmitFailed(tx: Tx, merchantId: string, id: string, ret
       retryCount: retryCount + 1,
       submittedAt: at,
       bankAckedAt: null,
+      nextRetryAt: null,
     },
   });
   return count > 0;

@@ -63,6 +63,8 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
         metadata: req.metadata ?? {},
         reference: req.reference,
         idempotency: req.idempotency?.key ? { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } : undefined,
+        scheduleId: req.scheduleId || undefined,
+        autoRetries: req.autoRetries,
       });
       return { payment: toPaymentMessage(record) };
     },
@@ -81,6 +83,7 @@ export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentS
           merchantId: required('merchant_id', req.merchantId),
           mandateId: req.mandateId,
           paymentId: req.paymentId,
+          scheduleId: req.scheduleId,
           statuses,
           createdAt: {
             ...(req.createdAt?.gte ? { gte: timestampDate(req.createdAt.gte) } : {}),

@@ -19,6 +19,7 @@ import {
 import { claimUsage } from '../db/period-usage.js';
 import { periodKey } from '../domain/period.js';
 import { endToEndId, paymentReference } from '../domain/reference.js';
+import { MAX_RETRIES } from '../domain/retry-policy.js';
 import type { Deps } from '../deps.js';
 import { replicatedTerms } from './mandate-replica.js';
 
@@ -32,6 +33,10 @@ export interface CreatePaymentInput {
   reference?: string | undefined;
   /** The merchant's Idempotency-Key with the request's fingerprint, when one was sent. */
   idempotency?: IdempotencyClaim | undefined;
+  /** The schedule whose cycle this payment collects (a schedule's create). */
+  scheduleId?: string | undefined;
+  /** Automatic retries of a retryable failure the schedule allows (0..3). */
+  autoRetries?: number | undefined;
 }
 
 /**
@@ -51,6 +56,9 @@ export interface CreatePaymentInput {
  */
 export async function createPayment(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord> {
   if (input.amountMinor <= 0n) throw new ApiError('validation_error', 'amount must be greater than zero', { param: 'amount' });
+  const autoRetries = input.autoRetries ?? 0;
+  if (!Number.isInteger(autoRetries) || autoRetries < 0 || autoRetries > MAX_RETRIES)
+    throw new ApiError('validation_error', `auto_retries must be 0 to ${MAX_RETRIES}`, { param: 'auto_retries' });
   const replay = await replayed(deps, input);
   if (replay) return replay;
   for (let attempt = 0; ; attempt++) {
@@ -110,6 +118,8 @@ async function createUnder(
     endToEndId: endToEndId(id),
     periodKey: periodKey(terms.frequency, now),
     at: now,
+    scheduleId: input.scheduleId ?? null,
+    autoRetries: input.autoRetries ?? 0,
   };
   const event = paymentEvent(deps.subjectPrefix, 'payment.submitted', now);
   // The mandate was active when checked above; the gate in the insert makes sure it was not revoked

@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { mandate, payment, refund } from '@vrp/contracts';
+import { mandate, payment, refund, schedule } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
 import { newDomainEvent, type DomainEvent, type EventResource, type EventType } from '@vrp/outbox';
 
@@ -111,6 +111,39 @@ function testMandateRequest(type: EventType, merchantId: string, now: Date): man
   });
 }
 
+function testSchedule(type: EventType, merchantId: string, now: Date): schedule.Schedule {
+  const S = schedule.ScheduleStatus;
+  const status =
+    { 'schedule.paused': S.PAUSED, 'schedule.cancelled': S.CANCELLED, 'schedule.completed': S.COMPLETED }[type as string] ?? S.ACTIVE;
+  const created = new Date(now.getTime() - 30 * DAY);
+  const ongoing = status === S.ACTIVE || status === S.PAUSED;
+  const next = Array.from({ length: ongoing ? 10 : 0 }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1 + i, 1));
+    return create(schedule.CycleSchema, { chargeDate: isoDate(d), amountMinor: 999n, status: 'pending' });
+  });
+  return create(schedule.ScheduleSchema, {
+    id: newId('schedule', created.getTime()),
+    merchantId,
+    mandateId: newId('mandate', created.getTime()),
+    status,
+    currency: 'GBP',
+    amountMinor: 999n,
+    intervalUnit: schedule.IntervalUnit.MONTH,
+    interval: 1,
+    dayOfMonth: 1,
+    startDate: isoDate(created),
+    onLimit: schedule.OnLimit.DEFER,
+    retryEnabled: true,
+    maxRetries: 3,
+    metadata: TEST_METADATA,
+    createdAt: timestampFromDate(created),
+    nextChargeDate: next[0]?.chargeDate ?? '',
+    upcoming: next,
+    cancelCause: status === S.CANCELLED ? 'merchant' : '',
+    paymentsCreated: 1,
+  });
+}
+
 /**
  * A realistic event of `type` for the sandbox: fabricated but well-formed resources (ids with
  * the right prefixes, statuses matching the event) that render exactly like real ones.
@@ -121,6 +154,7 @@ export function testDomainEvent(type: EventType, merchantId: string, now: Date):
   if (kind === 'mandate') resource = { case: 'mandate', value: testMandate(type, merchantId, now) };
   else if (kind === 'mandate_request') resource = { case: 'mandateRequest', value: testMandateRequest(type, merchantId, now) };
   else if (kind === 'payment') resource = { case: 'payment', value: testPayment(type, merchantId, now) };
+  else if (kind === 'schedule') resource = { case: 'schedule', value: testSchedule(type, merchantId, now) };
   else resource = { case: 'refund', value: testRefund(type, merchantId, now) };
   return newDomainEvent(type, merchantId, resource, now);
 }
