@@ -194,13 +194,13 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
 
       // ── Schedules: one collects its only cycle (completed); one is paused, resumed and cancelled;
       // under a monthly mandate that collected this month, one defers its first cycle and one skips it. ──
-      const mandateD = (await call('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }), 201)).id as string;
-      await call(`/v1/sandbox/mandates/${mandateD}/activate`, undefined, 200);
+      const mandateS = (await call('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }), 201)).id as string;
+      await call(`/v1/sandbox/mandates/${mandateS}/activate`, undefined, 200);
       const scheduleBody = { amount: '3.00', interval_unit: 'month' };
-      const once = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateD, count: 1 }, 201)).id as string;
+      const once = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateS, count: 1 }, 201)).id as string;
       await until(`/v1/schedules/${once}`, { status: 'completed' }, `schedule ${once} to complete`);
       const scheduledPayment = (await api.get<{ results: { id: string }[] }>(`/v1/payments?schedule_id=${once}`)).body.results;
-      const later = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateD, start_date: '2099-01-01' }, 201)).id as string;
+      const later = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateS, start_date: '2099-01-01' }, 201)).id as string;
       await call(`/v1/schedules/${later}/pause`, undefined, 200);
       await call(`/v1/schedules/${later}/resume`, undefined, 200);
       await call(`/v1/schedules/${later}/cancel`, undefined, 200);
@@ -215,9 +215,9 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
 
       // Every event this scenario causes, per object in the order it happened.
       const expected: Expected[] = [
-        { type: 'mandate.created', id: mandateD, data: { status: 'pending_sca' } },
-        { type: 'mandate.activated', id: mandateD, data: { status: 'active' } },
-        { type: 'schedule.created', id: once, data: { status: 'active', mandate_id: mandateD, payments_created: 0 } },
+        { type: 'mandate.created', id: mandateS, data: { status: 'pending_sca' } },
+        { type: 'mandate.activated', id: mandateS, data: { status: 'active' } },
+        { type: 'schedule.created', id: once, data: { status: 'active', mandate_id: mandateS, payments_created: 0 } },
         { type: 'payment.submitted', id: scheduledPayment[0]!.id, data: { status: 'submitted', schedule_id: once, amount: '3.00' } },
         { type: 'schedule.completed', id: once, data: { status: 'completed', payments_created: 1, upcoming: [] } },
         { type: 'schedule.created', id: later, data: { status: 'active', next_charge_date: '2099-01-01' } },
