@@ -211,10 +211,11 @@ empty one falls back to the model bank of this release.
 {{- end }}
 
 {{/*
-Startup gives a cold start up to a minute before liveness may restart the pod. HTTP: /readyz
-(dependencies reachable) gates traffic, /healthz (process alive) restarts it. gRPC: the kubelet's
-native grpc.health.v1 check of the whole server; liveness tolerates longer failure than readiness
-so a flapping dependency sheds traffic without a restart loop.
+Startup gives a cold start up to a minute before liveness may restart the pod. Liveness answers
+for the process alone and never looks at Postgres or NATS (HTTP: /healthz; gRPC: the health
+service name "liveness"), so a dependency outage of any length restarts nothing. Readiness
+answers for the dependencies (HTTP: /readyz; gRPC: the whole server, ""), so such an outage only
+takes the pod out of its Service's endpoints until the dependency answers again.
 */}}
 {{- define "vrp.probes" -}}
 {{- if eq .svc.protocol "http" -}}
@@ -245,6 +246,7 @@ livenessProbe:
 startupProbe:
   grpc:
     port: {{ .svc.port | int }}
+    service: liveness
   periodSeconds: 2
   failureThreshold: 30
 readinessProbe:
@@ -255,6 +257,7 @@ readinessProbe:
 livenessProbe:
   grpc:
     port: {{ .svc.port | int }}
+    service: liveness
   periodSeconds: 10
   timeoutSeconds: 3
   failureThreshold: 6
