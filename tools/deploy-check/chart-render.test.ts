@@ -266,6 +266,29 @@ describe('NetworkPolicies', () => {
   });
 });
 
+describe('the event stream', () => {
+  const envOf = (objects: K8sObject[], name: string) =>
+    Object.fromEntries(containerOf(byKind(objects, 'Deployment').get(`vrp-${name}`)!).env.map((e) => [e.name, e.value]));
+
+  it('gives every service the stream’s replicas, retention and limits from events.*', () => {
+    const defaults = renderChart();
+    for (const name of ['mandate', 'payment', 'refund', 'webhook', 'bank-connector'])
+      expect(envOf(defaults, name)).toMatchObject({
+        EVENT_STREAM_REPLICAS: '1',
+        EVENT_STREAM_RETENTION: 'limits',
+        EVENT_STREAM_MAX_AGE: '168h',
+        EVENT_STREAM_MAX_BYTES: '-1',
+      });
+    const clustered = renderChart({ set: { events: { replicas: 3, retention: 'interest', maxAge: '72h', maxBytes: 10737418240 } } });
+    expect(envOf(clustered, 'payment')).toMatchObject({
+      EVENT_STREAM_REPLICAS: '3',
+      EVENT_STREAM_RETENTION: 'interest',
+      EVENT_STREAM_MAX_AGE: '72h',
+      EVENT_STREAM_MAX_BYTES: '10737418240',
+    });
+  });
+});
+
 describe('the bank', () => {
   type Env = { name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } };
   type Pod = {

@@ -365,7 +365,7 @@ export function start${n.pascal}Service(config: ${n.pascal}Config, options: { lo
   return startUp('${n.dir} service', logger, async (resources) => {
     const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, '${n.dir}'), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: '${n.snake}', js: bus.js, logger: logger.child({ component: 'relay' }) });
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();

@@ -64,7 +64,7 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     await db.$connect();
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, `webhook-${config.env}`), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
 
     const { metrics, server: metricsServer } = await startMetrics('webhook', config.metricsHost, config.metricsPort);
     resources.add('metrics endpoint', metricsServer, (m) => m.close());

@@ -54,6 +54,14 @@ capabilities:
 - name: EVENT_SUBJECT_PREFIX
   value: {{ . | quote }}
 {{- end }}
+- name: EVENT_STREAM_REPLICAS
+  value: {{ .root.Values.events.replicas | int | quote }}
+- name: EVENT_STREAM_RETENTION
+  value: {{ .root.Values.events.retention | quote }}
+- name: EVENT_STREAM_MAX_AGE
+  value: {{ .root.Values.events.maxAge | quote }}
+- name: EVENT_STREAM_MAX_BYTES
+  value: {{ .root.Values.events.maxBytes | int64 | quote }}
 - name: LOG_LEVEL
   value: {{ .root.Values.logLevel | quote }}
 {{- if .svc.database }}
