@@ -289,6 +289,25 @@ describe('the event stream', () => {
   });
 });
 
+describe('database URLs', () => {
+  type Env = { name: string; valueFrom?: { secretKeyRef: { name: string; key: string } } };
+  const dbUrlOf = (objects: K8sObject[], kind: string, name: string) =>
+    (
+      byKind(objects, kind).get(name)!.spec as { template: { spec: { containers: { env: Env[] }[] } } }
+    ).template.spec.containers[0]!.env.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+
+  it('reads each service’s own key of the shared Secret, or its own Secret when it names one (pods and migration Job alike)', () => {
+    const shared = renderChart();
+    expect(dbUrlOf(shared, 'Deployment', 'vrp-payment')).toEqual({ name: 'vrp-database-urls', key: 'payment' });
+    const split = renderChart({ set: { services: { payment: { databaseUrl: { secretName: 'vrp-payment-db' } } } } });
+    expect(dbUrlOf(split, 'Deployment', 'vrp-payment')).toEqual({ name: 'vrp-payment-db', key: 'DATABASE_URL' });
+    expect(dbUrlOf(split, 'Job', 'vrp-payment-migrate')).toEqual({ name: 'vrp-payment-db', key: 'DATABASE_URL' });
+    expect(dbUrlOf(split, 'Deployment', 'vrp-mandate')).toEqual({ name: 'vrp-database-urls', key: 'mandate' });
+    const keyed = renderChart({ set: { services: { refund: { databaseUrl: { secretName: 'dbs', key: 'refund-url' } } } } });
+    expect(dbUrlOf(keyed, 'Deployment', 'vrp-refund')).toEqual({ name: 'dbs', key: 'refund-url' });
+  });
+});
+
 describe('the bank', () => {
   type Env = { name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } };
   type Pod = {

@@ -18,6 +18,8 @@ export interface ScaleTestOptions {
   /** Every merchant's rate limit (RATE_LIMIT_RPS = RATE_LIMIT_BURST). */
   rateLimit: number;
   seed?: number;
+  /** Each service on a database of its own on the local Postgres (default: one shared). */
+  databasePerService?: boolean;
   log: (line: string) => void;
 }
 
@@ -218,6 +220,7 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     cluster = await ReplicaCluster.start({
       perService: options.perService,
       gateways: options.gateways,
+      databasePerService: options.databasePerService ?? false,
       log,
       settings: {
         NODE_EXTRA_CA_CERTS: receiver.caFile,

@@ -65,11 +65,13 @@ capabilities:
 - name: LOG_LEVEL
   value: {{ .root.Values.logLevel | quote }}
 {{- if .svc.database }}
+{{- /* The service's own Secret when it names one (its own database), else its key in the shared one. */}}
+{{- $own := .svc.databaseUrl | default dict }}
 - name: DATABASE_URL
   valueFrom:
     secretKeyRef:
-      name: {{ .root.Values.secrets.databaseUrls.name }}
-      key: {{ .name }}
+      name: {{ $own.secretName | default .root.Values.secrets.databaseUrls.name }}
+      key: {{ if $own.secretName }}{{ $own.key | default "DATABASE_URL" }}{{ else }}{{ .name }}{{ end }}
 {{- end }}
 {{- end }}
 
