@@ -184,7 +184,7 @@ export class ReplicaCluster {
     const text = await (await fetch(`http://127.0.0.1:${replica.metricsPort}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
     let total = 0;
     for (const line of text.split('\n')) {
-      if (!line.startsWith('vrp_rpc_requests_total{') || line.includes('grpc.health.v1.Health')) continue;
+      if (!line.startsWith('rpc_server_call_duration_seconds_count{') || line.includes('grpc.health.v1.Health')) continue;
       total += Number(line.slice(line.lastIndexOf(' ') + 1));
     }
     return total;
