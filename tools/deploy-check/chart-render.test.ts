@@ -75,8 +75,9 @@ describe('the rendered chart', () => {
     expect(containerOf(deployments.get('vrp-refund')!).image).toBe(`registry.example/refund:1.2.0@${digest}`);
     expect(containerOf(deployments.get('vrp-gateway')!).image).toBe('ghcr.io/example-org/vrp/gateway:1.2.0');
     expect(deployments.get('vrp-payment')!.metadata.labels!['app.kubernetes.io/version']).toBe('1.2.4');
+    // values.schema.json refuses it before the template's own check would.
     expect(() => renderChart({ set: { services: { payment: { image: { digest: 'latest' } } } } })).toThrow(
-      /digest must start with sha256:/,
+      /\$\.services\.payment\.image\.digest: must match pattern/,
     );
   });
 
@@ -263,6 +264,48 @@ describe('NetworkPolicies', () => {
         from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
       });
     expect(byKind(renderChart({ set: { networkPolicy: { enabled: false } } }), 'NetworkPolicy').size).toBe(0);
+  });
+});
+
+describe('the event stream', () => {
+  const envOf = (objects: K8sObject[], name: string) =>
+    Object.fromEntries(containerOf(byKind(objects, 'Deployment').get(`vrp-${name}`)!).env.map((e) => [e.name, e.value]));
+
+  it('gives every service the stream’s replicas, retention and limits from events.*', () => {
+    const defaults = renderChart();
+    for (const name of ['mandate', 'payment', 'refund', 'webhook', 'bank-connector'])
+      expect(envOf(defaults, name)).toMatchObject({
+        EVENT_STREAM_REPLICAS: '1',
+        EVENT_STREAM_RETENTION: 'limits',
+        EVENT_STREAM_MAX_AGE: '168h',
+        EVENT_STREAM_MAX_BYTES: '-1',
+      });
+    const clustered = renderChart({ set: { events: { replicas: 3, retention: 'interest', maxAge: '72h', maxBytes: 10737418240 } } });
+    expect(envOf(clustered, 'payment')).toMatchObject({
+      EVENT_STREAM_REPLICAS: '3',
+      EVENT_STREAM_RETENTION: 'interest',
+      EVENT_STREAM_MAX_AGE: '72h',
+      EVENT_STREAM_MAX_BYTES: '10737418240',
+    });
+  });
+});
+
+describe('database URLs', () => {
+  type Env = { name: string; valueFrom?: { secretKeyRef: { name: string; key: string } } };
+  const dbUrlOf = (objects: K8sObject[], kind: string, name: string) =>
+    (
+      byKind(objects, kind).get(name)!.spec as { template: { spec: { containers: { env: Env[] }[] } } }
+    ).template.spec.containers[0]!.env.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+
+  it('reads each service’s own key of the shared Secret, or its own Secret when it names one (pods and migration Job alike)', () => {
+    const shared = renderChart();
+    expect(dbUrlOf(shared, 'Deployment', 'vrp-payment')).toEqual({ name: 'vrp-database-urls', key: 'payment' });
+    const split = renderChart({ set: { services: { payment: { databaseUrl: { secretName: 'vrp-payment-db' } } } } });
+    expect(dbUrlOf(split, 'Deployment', 'vrp-payment')).toEqual({ name: 'vrp-payment-db', key: 'DATABASE_URL' });
+    expect(dbUrlOf(split, 'Job', 'vrp-payment-migrate')).toEqual({ name: 'vrp-payment-db', key: 'DATABASE_URL' });
+    expect(dbUrlOf(split, 'Deployment', 'vrp-mandate')).toEqual({ name: 'vrp-database-urls', key: 'mandate' });
+    const keyed = renderChart({ set: { services: { refund: { databaseUrl: { secretName: 'dbs', key: 'refund-url' } } } } });
+    expect(dbUrlOf(keyed, 'Deployment', 'vrp-refund')).toEqual({ name: 'dbs', key: 'refund-url' });
   });
 });
 

@@ -124,6 +124,14 @@ describe('pods', () => {
     }
   });
 
+  it('probe gRPC liveness on the process-only health name, readiness on the whole server', () => {
+    // "liveness" never follows Postgres or NATS (packages/grpc's LIVENESS_SERVICE); "" does.
+    for (const probe of ['startupProbe', 'livenessProbe']) {
+      expect(grpcBranch).toMatch(new RegExp(`${probe}:\\n\\s+grpc:\\n\\s+port: [^\\n]+\\n\\s+service: liveness\\n`));
+    }
+    expect(grpcBranch).toMatch(/readinessProbe:\n\s+grpc:\n\s+port: [^\n]+\n\s+periodSeconds/);
+  });
+
   it('listen on every interface, not the loopback default the kubelet cannot reach', () => {
     for (const name of Object.keys(SERVICES)) expect(values.services[name]?.hostEnv, name).toMatch(/_HOST$/);
     expect(podParts.get('vrp.serviceEnv')).toMatch(/\{\{-? with \.svc\.hostEnv \}\}\n- name: \{\{ \. \}\}\n\s+value: "0\.0\.0\.0"/);

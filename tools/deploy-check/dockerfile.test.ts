@@ -29,8 +29,13 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('pulls no image but NODE_IMAGE (node:24-bookworm-slim): every other FROM and COPY --from is a stage of its own or scratch', () => {
-    expect(df.globals.map((g) => `${g.keyword} ${g.args}`)).toEqual(['ARG NODE_IMAGE=node:24-bookworm-slim']);
+  it('pulls no image but NODE_IMAGE, the exact Node of .nvmrc pinned by digest: every other FROM and COPY --from is a stage of its own or scratch', () => {
+    const nodeVersion = readRepoFile('.nvmrc').trim();
+    const base = df.globals.find((g) => g.keyword === 'ARG' && g.args.startsWith('NODE_IMAGE='))!.args;
+    expect(base).toMatch(new RegExp(`^NODE_IMAGE=node:${nodeVersion.replaceAll('.', '\\.')}-bookworm-slim@sha256:[0-9a-f]{64}$`));
+    // The comment above it says how to refresh the digest.
+    expect(text).toMatch(/#.*refresh[\s\S]*#\s+docker buildx imagetools inspect node:[\s\S]*ARG NODE_IMAGE=/);
+    expect(df.globals.filter((g) => g.keyword !== 'ARG')).toEqual([]);
     const names: string[] = [];
     for (const s of df.stages) {
       expect(['${NODE_IMAGE}', 'scratch', ...names], `FROM of ${s.name}`).toContain(s.from);
@@ -64,15 +69,15 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('installs with npm install --ignore-scripts from the manifests alone, never npm ci', () => {
-    expect(all.map((i) => i.args).join('\n')).not.toMatch(/\bnpm ci\b/);
+  it('installs with npm ci --ignore-scripts (exactly the lockfile) from the manifests alone, never npm install', () => {
+    expect(all.map((i) => i.args).join('\n')).not.toMatch(/\bnpm (install|i)\b/);
     expect(runs('manifests').join('\n')).toMatch(
       /cp --parents package\.json package-lock\.json tools\/package\.json packages\/\*\/package\.json services\/\*\/package\.json \/out\//,
     );
     const builder = stage('builder')!.instructions.map((i) => `${i.keyword} ${i.args}`);
     const at = (re: RegExp) => builder.findIndex((l) => re.test(l));
-    expect(at(/^COPY --from=manifests \/out\/ \.\/$/)).toBeLessThan(at(/^RUN npm install --ignore-scripts/));
-    expect(at(/^RUN npm install --ignore-scripts/)).toBeLessThan(at(/^COPY \. \.$/));
+    expect(at(/^COPY --from=manifests \/out\/ \.\/$/)).toBeLessThan(at(/^RUN npm ci --ignore-scripts/));
+    expect(at(/^RUN npm ci --ignore-scripts/)).toBeLessThan(at(/^COPY \. \.$/));
   });
 
   it('generates code with the project codegen, then bundles every service and the CLI', () => {
@@ -97,9 +102,35 @@ describe('Dockerfile', () => {
     expect(assemble).toContain('cp tools/build/container-healthcheck.mjs /out/app/healthcheck.mjs');
     expect(assemble).toMatch(/if \[ "\$\{SERVICE\}" = gateway \]; then cp -a packages\/console\/dist \/out\/app\/console; fi/);
     expect(new Set([...assemble.matchAll(/\/out\/app\/?\S*/g)].map((m) => m[0]))).toEqual(
-      new Set(['/out/app', '/out/app/', '/out/app/console;', '/out/app/healthcheck.mjs']),
+      new Set(['/out/app', '/out/app/', '/out/app/console;', '/out/app/healthcheck.mjs', '/out/app/sbom.cdx.json']),
     );
     expect(assemble).not.toMatch(/node_modules/);
+  });
+
+  it('gives every image a CycloneDX SBOM of what it holds: a service its workspace’s production dependencies, tools the workspace', () => {
+    expect(runs('assemble').join('\n')).toContain(
+      'npx cyclonedx-npm --omit dev --workspace "services/${SERVICE}" --output-format JSON --output-file /out/app/sbom.cdx.json',
+    );
+    expect(runs('tools-assemble').join('\n')).toContain('npx cyclonedx-npm --output-format JSON --output-file /out/app/sbom.cdx.json');
+    // The generator is pinned in the lockfile that npm ci installs from.
+    const root = JSON.parse(readRepoFile('package.json')) as { devDependencies: Record<string, string> };
+    expect(root.devDependencies['@cyclonedx/cyclonedx-npm']).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('labels every image with the OCI annotations scanners and registries read', () => {
+    for (const name of ['runtime', 'tools']) {
+      const labels = ofKind(stage(name), 'LABEL')
+        .map((l) => l.args)
+        .join(' ');
+      for (const key of ['title', 'description', 'version', 'revision', 'created', 'source', 'licenses', 'base.name'])
+        expect(labels, `${name} ${key}`).toMatch(new RegExp(`org\\.opencontainers\\.image\\.${key.replace('.', '\\.')}="[^"]+"`));
+      // Build arguments reach a stage only when it declares them.
+      for (const arg of ['VERSION', 'REVISION', 'CREATED', 'SOURCE', 'NODE_IMAGE'])
+        expect(
+          ofKind(stage(name), 'ARG').map((a) => a.args),
+          `${name} ARG ${arg}`,
+        ).toContain(arg);
+    }
   });
 
   it('runs a service bundle as a non-root user in production mode, with a healthcheck', () => {

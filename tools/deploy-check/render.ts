@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as k8s from 'kubernetes-models';
 import { parseAllDocuments } from 'yaml';
-import { chartDir, repoRoot } from './platform.js';
+import { chartDir, loadValues, mergeValues, repoRoot } from './platform.js';
+import { valuesProblems } from './values-schema.js';
 
 export interface K8sObject {
   apiVersion: string;
@@ -48,6 +49,10 @@ function renderer(): string {
 
 /** Renders the chart; throws with the renderer's message when a template fails (e.g. `fail`, `required`). */
 export function renderChart(options: RenderOptions = {}): K8sObject[] {
+  // Helm validates the merged values against values.schema.json before rendering anything.
+  const merged = [...(options.files ?? []).map((f) => loadValues(f)), options.set ?? {}].reduce<unknown>(mergeValues, loadValues());
+  const problems = valuesProblems(merged);
+  if (problems.length) throw new Error(`values do not match values.schema.json:\n${problems.join('\n')}`);
   const args = ['-chart', chartDir, '-name', options.releaseName ?? 'vrp', '-namespace', 'vrp'];
   for (const f of options.files ?? []) args.push('-f', join(chartDir, f));
   if (options.set) args.push('-set-json', JSON.stringify(options.set));

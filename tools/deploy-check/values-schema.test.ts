@@ -1,11 +1,12 @@
 // values.schema.json is what `helm install` validates values against; these checks make sure
-// it parses, that values.yaml and both overlays satisfy it, and that it really rejects mistakes.
+// it parses, that values.yaml and both overlays satisfy it, and that it really rejects mistakes
+// (typos included: it is strict), validated by ajv as Helm validates it.
 import { describe, expect, it } from 'vitest';
-import { validate } from './json-schema-subset.js';
-import { SERVICES, isMap, loadValues, mergeValues, readRepoFile } from './platform.js';
+import { SERVICES, isMap, loadValues, mergeValues } from './platform.js';
+import { renderChart } from './render.js';
+import { valuesProblems, valuesSchema as schema } from './values-schema.js';
 
-const schemaText = readRepoFile('deploy/helm/vrp/values.schema.json');
-const schema = JSON.parse(schemaText) as Record<string, unknown>;
+const validate = (_schema: unknown, values: unknown) => valuesProblems(values);
 const values = loadValues();
 const withOverride = (path: string, value: unknown) =>
   mergeValues(
@@ -56,6 +57,34 @@ describe('values.schema.json', () => {
       problems.some((p) => p.startsWith(`${where}:`)),
       problems.join('\n'),
     ).toBe(true);
+  });
+
+  it('refuses every key it does not know, at every level: a typo fails', () => {
+    /** Objects of the schema that list properties but would accept others. */
+    const open = (node: unknown, at: string): string[] => {
+      if (Array.isArray(node)) return node.flatMap((n, i) => open(n, `${at}[${i}]`));
+      if (!isMap(node)) return [];
+      // Kubernetes objects passed through as they are say so: additionalProperties true.
+      const own = node.type === 'object' && node.additionalProperties === undefined ? [at] : [];
+      return own.concat(Object.entries(node).flatMap(([k, v]) => open(v, `${at}/${k}`)));
+    };
+    expect(open(schema, '#')).toEqual([]);
+    for (const [path, value, problem] of [
+      ['replicaCount', 3, '$: unknown key replicaCount'],
+      ['services.payment.replica', 3, '$.services.payment: unknown key replica'],
+      ['services.paymnet.port', 50052, '$.services: unknown key paymnet'],
+      ['serviceDefaults.resources.limits.memroy', '1Gi', '$.serviceDefaults.resources.limits: unknown key memroy'],
+      ['events.replica', 3, '$.events: unknown key replica'],
+      ['ingress.tls.secret', 'x', '$.ingress.tls: unknown key secret'],
+      ['secrets.cursorSecrte', { name: 'x', key: 'y' }, '$.secrets: unknown key cursorSecrte'],
+      ['metrics.serviceMonitor.interval_', '10s', '$.metrics.serviceMonitor: unknown key interval_'],
+    ] as const) {
+      expect(validate(schema, withOverride(path, value)), path).toContain(problem);
+    }
+  });
+
+  it('fails the chart render on a typo, as helm install does', () => {
+    expect(() => renderChart({ set: { services: { payment: { replica: 3 } } } })).toThrow(/\$\.services\.payment: unknown key replica/);
   });
 
   it('rejects values without a service', () => {

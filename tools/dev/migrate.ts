@@ -56,10 +56,14 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-/** Migrates every service's schema in `databaseUrl`; throws on the first failure. */
-export async function migrateAll(databaseUrl: string, log: (line: string) => void = console.log): Promise<void> {
+/** Migrates every service's schema (or those of `services`) in `databaseUrl`; throws on the first failure. */
+export async function migrateAll(
+  databaseUrl: string,
+  log: (line: string) => void = console.log,
+  services: string[] = migratableServices(),
+): Promise<void> {
   await ensureDatabase(databaseUrl);
-  for (const service of migratableServices()) {
+  for (const service of services) {
     await ensureSchema(databaseUrl, schemaOf(service));
     const started = Date.now();
     const result = spawnSync('npx', ['--no-install', 'prisma', 'migrate', 'deploy', '--config', 'prisma.config.ts'], {

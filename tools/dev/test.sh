@@ -6,5 +6,6 @@ source tools/dev/node.sh
 bash tools/dev/setup.sh
 bash tools/dev/ensure-browser.sh
 bash tools/dev/ensure-go.sh
+bash tools/dev/ensure-prometheus.sh
 export NX_DAEMON=false
 exec npx --no-install vitest run "$@"

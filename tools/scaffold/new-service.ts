@@ -74,7 +74,10 @@ export async function scaffold(root: string, dir: string): Promise<string[]> {
     writeFileSync(full, formattable ? await prettier.format(source, { ...options, filepath: full }) : source);
     written.push(file);
   };
-  for (const [file, text] of Object.entries(serviceFiles(n, port))) await write(file, text);
+  const rootManifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  /** The version the root pins `name` at: a new service declares what it imports at the versions the others use. */
+  const pinned = (name: string) => rootManifest.dependencies?.[name] ?? rootManifest.devDependencies?.[name] ?? '*';
+  for (const [file, text] of Object.entries(serviceFiles(n, port, pinned))) await write(file, text);
 
   // Wiring into what exists: the contracts package, the chart, `npm start`.
   const contracts = path.join(root, 'packages/contracts/src/index.ts');
@@ -86,6 +89,11 @@ export async function scaffold(root: string, dir: string): Promise<string[]> {
   const values = path.join(root, 'deploy/helm/vrp/values.yaml');
   writeFileSync(values, readFileSync(values, 'utf8').replace(/\n*$/, '\n') + helmValues(n, port));
   written.push('deploy/helm/vrp/values.yaml');
+  // The values schema is strict: it names every service.
+  const schemaFile = path.join(root, 'deploy/helm/vrp/values.schema.json');
+  const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { properties: { services: { properties: Record<string, unknown> } } };
+  schema.properties.services.properties[n.dir] = { $ref: '#/definitions/service' };
+  await write('deploy/helm/vrp/values.schema.json', `${JSON.stringify(schema, null, 2)}\n`);
 
   const processes = path.join(root, 'tools/dev/processes.ts');
   const before = readFileSync(processes, 'utf8');
@@ -114,7 +122,7 @@ function helmValues(n: ServiceNames, port: number): string {
 }
 
 /** Every file of the new service, by path from the repository root. */
-function serviceFiles(n: ServiceNames, port: number): Record<string, string> {
+function serviceFiles(n: ServiceNames, port: number, pinned: (name: string) => string): Record<string, string> {
   const svc = `services/${n.dir}`;
   const pb = `${n.camel} as pb`;
   return {
@@ -189,7 +197,12 @@ message GetItemResponse {
           test: `vitest run --root ../.. --project ${n.dir}`,
           start: 'tsx src/main.ts',
         },
+        // Everything its files import (the dependency lint of npm test checks it).
         dependencies: {
+          '@bufbuild/protobuf': pinned('@bufbuild/protobuf'),
+          '@connectrpc/connect': pinned('@connectrpc/connect'),
+          '@prisma/adapter-pg': pinned('@prisma/adapter-pg'),
+          '@prisma/client': pinned('@prisma/client'),
           '@vrp/config': '*',
           '@vrp/contracts': '*',
           '@vrp/errors': '*',
@@ -198,7 +211,7 @@ message GetItemResponse {
           '@vrp/outbox': '*',
           '@vrp/runtime': '*',
         },
-        devDependencies: { '@vrp/testing': '*' },
+        devDependencies: { '@prisma/adapter-pg-7': pinned('@prisma/adapter-pg-7'), '@vrp/testing': '*', prisma: pinned('prisma') },
       },
       null,
       2,
@@ -378,7 +391,7 @@ export function start${n.pascal}Service(config: ${n.pascal}Config, options: { lo
   return startUp('${n.dir} service', logger, async (resources) => {
     const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, '${n.dir}'), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const relay = new OutboxRelay({ databaseUrl: config.databaseUrl, schema: '${n.snake}', js: bus.js, logger: logger.child({ component: 'relay' }) });
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();

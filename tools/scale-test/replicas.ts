@@ -12,15 +12,15 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startPrivateNatsServer, TEST_DATABASE_ADMIN_URL, type PrivateNatsServer } from '@vrp/testing';
-import pg from 'pg';
 import { FAST_RECOVERY, streamEventCounts } from '../chaos/cluster.js';
 import { ensureBankCredentials } from '../dev/bank-credentials.js';
-import { migrateAll } from '../dev/migrate.js';
+import { migratableServices } from '../dev/migrate.js';
 import { REPO_ROOT } from '../dev/local-platform.js';
+import { databaseLayout, dropDatabases, prepareDatabases, type DatabaseLayout } from './databases.js';
 
 const SMALL_POOLS = pathToFileURL(path.join(REPO_ROOT, 'tools/scale-test/small-pools.ts')).href;
 
-export const GRPC_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-connector'] as const;
+export const GRPC_SERVICES = ['mandate', 'payment', 'refund', 'webhook', 'bank-connector', 'schedule'] as const;
 export type GrpcService = (typeof GRPC_SERVICES)[number];
 const URL_SETTING: Record<GrpcService, string> = {
   mandate: 'MANDATE_SERVICE_URL',
@@ -28,6 +28,7 @@ const URL_SETTING: Record<GrpcService, string> = {
   refund: 'REFUND_SERVICE_URL',
   webhook: 'WEBHOOK_SERVICE_URL',
   'bank-connector': 'CONNECTOR_SERVICE_URL',
+  schedule: 'SCHEDULE_SERVICE_URL',
 };
 
 /** One process: a replica of a service, a gateway, or the model bank (the customers' bank, one of it). */
@@ -62,19 +63,27 @@ export class ReplicaCluster {
   private constructor(
     readonly env: NodeJS.ProcessEnv,
     readonly nats: PrivateNatsServer,
-    private readonly dbName: string,
+    private readonly databases: DatabaseLayout,
   ) {}
 
   /** Starts the model bank, `perService` replicas of every gRPC service, then `gateways` gateways, all ready. */
-  static async start(options: { perService: number; gateways: number; settings: Record<string, string>; log: (l: string) => void }) {
+  static async start(options: {
+    perService: number;
+    gateways: number;
+    settings: Record<string, string>;
+    log: (l: string) => void;
+    /** Each service on a database of its own (as the chart's services.<s>.databaseUrl gives it), not one shared. */
+    databasePerService?: boolean;
+  }) {
     const id = randomBytes(4).toString('hex');
-    const dbName = `vrp_scale_${id}`;
+    const databases = databaseLayout(TEST_DATABASE_ADMIN_URL, id, migratableServices(), options.databasePerService ?? false);
     const nats = await startPrivateNatsServer();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...FAST_RECOVERY,
       VRP_ENV: 'sandbox',
-      DATABASE_URL: Object.assign(new URL(TEST_DATABASE_ADMIN_URL), { pathname: `/${dbName}` }).toString(),
+      // The gateway's (the operator CLI's); each replica is started with its own service's.
+      DATABASE_URL: databases.urlOf('gateway'),
       NATS_URL: nats.url,
       EVENT_STREAM: `VRP_SCALE_${id.toUpperCase()}`,
       EVENT_SUBJECT_PREFIX: `vrp.scale${id}.events`,
@@ -83,19 +92,10 @@ export class ReplicaCluster {
       LOG_LEVEL: 'error',
       ...options.settings,
     };
-    const cluster = new ReplicaCluster(env, nats, dbName);
+    const cluster = new ReplicaCluster(env, nats, databases);
     try {
-      await migrateAll(env.DATABASE_URL!, () => undefined);
-      // The model bank and the connectors share one throwaway trust anchor (as under npm start).
-      await ensureBankCredentials();
-      const bank: Replica = {
-        service: 'model-bank',
-        name: 'model-bank',
-        port: await freePort(),
-        metricsPort: await freePort(),
-        killed: false,
-      };
-      cluster.replicas.push(bank);
+import { ensureBankCredentials } from '../dev/bank-credentials.js';
+import { migratableServices } from '../dev/migrate.js';
       for (const service of GRPC_SERVICES)
         for (let i = 1; i <= options.perService; i++)
           cluster.replicas.push({ service, name: `${service}#${i}`, port: await freePort(), metricsPort: await freePort(), killed: false });
@@ -143,8 +143,9 @@ export class ReplicaCluster {
     return this.of('gateway').map((r) => `http://127.0.0.1:${r.port}`);
   }
 
+  /** Where the audit reads every service's schema. */
   get databaseUrl(): string {
-    return this.env.DATABASE_URL!;
+    return this.databases.auditUrl;
   }
 
   logs(): string {
@@ -156,6 +157,7 @@ export class ReplicaCluster {
       cwd: path.join(REPO_ROOT, 'services', replica.service),
       env: {
         ...this.env,
+        DATABASE_URL: this.databases.urlOf(replica.service),
         ...(replica.service === 'gateway'
           ? { GATEWAY_PORT: String(replica.port) }
           : replica.service === 'model-bank'
@@ -200,7 +202,7 @@ export class ReplicaCluster {
     const text = await (await fetch(`http://127.0.0.1:${replica.metricsPort}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
     let total = 0;
     for (const line of text.split('\n')) {
-      if (!line.startsWith('vrp_rpc_requests_total{') || line.includes('grpc.health.v1.Health')) continue;
+      if (!line.startsWith('rpc_server_call_duration_seconds_count{') || line.includes('grpc.health.v1.Health')) continue;
       total += Number(line.slice(line.lastIndexOf(' ') + 1));
     }
     return total;
@@ -254,10 +256,7 @@ export class ReplicaCluster {
         return exited;
       }),
     );
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${this.dbName}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await dropDatabases(this.databases, TEST_DATABASE_ADMIN_URL).catch(() => undefined);
     await this.nats.dispose();
   }
 }

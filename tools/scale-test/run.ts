@@ -1,5 +1,5 @@
 /**
- * `npm run scale-test -- [--seconds N] [--workers N] [--seed N]`: three replicas of every service
+ * `npm run scale-test -- [--seconds N] [--workers N] [--seed N] [--database-per-service]`: three replicas of every service
  * and two gateways on this machine, a mixed load (creates, idempotent retries, refunds, cancels,
  * reads) with one replica of each service killed halfway, then an audit: calls spread evenly,
  * no errors beyond the requests in flight at the kill, every invariant held, one merchant's rate
@@ -14,8 +14,12 @@ const arg = (name: string) => {
 const seconds = Number(arg('seconds') ?? 40);
 const workers = Number(arg('workers') ?? 6);
 const seed = arg('seed') === undefined ? undefined : Number(arg('seed'));
+// Each service on a database of its own (also SCALE_TEST_DATABASE_PER_SERVICE=1), as an operator splits them.
+const databasePerService = process.argv.includes('--database-per-service') || process.env.SCALE_TEST_DATABASE_PER_SERVICE === '1';
 if (!Number.isInteger(seconds) || seconds < 10 || seconds > 600 || !Number.isInteger(workers) || workers < 1 || workers > 32) {
-  console.error('usage: npm run scale-test -- [--seconds N (10-600, default 40)] [--workers N (1-32, default 6)] [--seed N]');
+  console.error(
+    'usage: npm run scale-test -- [--seconds N (10-600, default 40)] [--workers N (1-32, default 6)] [--seed N] [--database-per-service]',
+  );
   process.exit(2);
 }
 const report = await runScaleTest({
@@ -24,6 +28,7 @@ const report = await runScaleTest({
   seconds,
   workers,
   rateLimit: 30,
+  databasePerService,
   ...(seed !== undefined ? { seed } : {}),
   log: (line) => console.log(line),
 });

@@ -18,6 +18,8 @@ export interface ScaleTestOptions {
   /** Every merchant's rate limit (RATE_LIMIT_RPS = RATE_LIMIT_BURST). */
   rateLimit: number;
   seed?: number;
+  /** Each service on a database of its own on the local Postgres (default: one shared). */
+  databasePerService?: boolean;
   log: (line: string) => void;
 }
 
@@ -218,6 +220,7 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     cluster = await ReplicaCluster.start({
       perService: options.perService,
       gateways: options.gateways,
+      databasePerService: options.databasePerService ?? false,
       log,
       settings: {
         NODE_EXTRA_CA_CERTS: receiver.caFile,
@@ -293,7 +296,9 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     const { findings, events } = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
     findings.push(...(await paymentInvariants(cluster.databaseUrl)));
 
-    const spreads = GRPC_SERVICES.map((s) => spreadOf(s, Object.fromEntries(cluster.of(s).map((r) => [r.name, before.get(r) ?? 0]))));
+    // The load makes no schedules, so the schedule service's replicas take no calls to spread (its
+    // exactly-once under racing and killed schedulers is proven by its own tests and the fault suite).
+    const spreads = GRPC_SERVICES.filter((s) => s !== 'schedule').map((s) => spreadOf(s, Object.fromEntries(cluster.of(s).map((r) => [r.name, before.get(r) ?? 0]))));
     findings.push({
       check: `calls spread evenly before the kill (each replica within ±${SPREAD_TOLERANCE * 100} % of its share)`,
       checked: spreads.length,

@@ -1,4 +1,4 @@
-import { int, oneOf, str, type Setting } from './settings.js';
+import { duration, int, oneOf, str, type Setting } from './settings.js';
 
 /** The deployment environments: sandbox and production. */
 export type VrpEnv = 'sandbox' | 'production';
@@ -50,6 +50,13 @@ export function platformSettings(env: VrpEnv) {
     natsUrl: str('NATS_URL', { default: 'nats://127.0.0.1:4222' }),
     eventStream: str('EVENT_STREAM', { default: `VRP_EVENTS_${env.toUpperCase()}` }),
     eventSubjectPrefix: str('EVENT_SUBJECT_PREFIX', { default: `vrp.${env}.events` }),
+    // The event stream's shape, reconciled at every start-up (see @vrp/outbox ensureEventStream):
+    // replicas across a NATS cluster (1, 3 or 5), how messages are retained, and its limits.
+    eventStreamReplicas: int('EVENT_STREAM_REPLICAS', { default: 1, min: 1, max: 5 }),
+    eventStreamRetention: oneOf('EVENT_STREAM_RETENTION', ['limits', 'interest'] as const, { default: 'limits' }),
+    eventStreamMaxAgeMs: duration('EVENT_STREAM_MAX_AGE', { default: 7 * 24 * 3_600_000 }),
+    // Bytes the stream may hold before the oldest messages go; -1: no limit but the age.
+    eventStreamMaxBytes: int('EVENT_STREAM_MAX_BYTES', { default: -1, min: -1 }),
     logLevel: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, { default: 'info' }),
     // Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; 0 picks a free port (npm start sets 9100-9105).
     metricsPort: int('METRICS_PORT', { default: 0, min: 0, max: 65535 }),

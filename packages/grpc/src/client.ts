@@ -123,7 +123,14 @@ export function createServiceClient<S extends DescService>(service: S, options: 
   /** One call on one replica: a client span whose context travels in the metadata. */
   const invoke = (channel: Replica, method: DescMethodUnary, req: unknown, opts: CallOptions | undefined): Promise<unknown> => {
     const rpc = `${service.typeName}/${method.name}`;
-    return inSpan(`rpc ${rpc}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.system.name': 'grpc', 'rpc.method': rpc } }, async () => {
+    // The replica's host and port, when its address parses as a URL.
+    const peer = URL.parse(channel.url);
+    const attributes = {
+      'rpc.system.name': 'grpc',
+      'rpc.method': rpc,
+      ...(peer ? { 'server.address': peer.hostname, 'server.port': Number(peer.port) || (peer.protocol === 'https:' ? 443 : 80) } : {}),
+    };
+    return inSpan(rpc, { kind: SpanKind.CLIENT, attributes }, async () => {
       const reply = await channel.call(`/${service.typeName}/${method.name}`, codecOf(method.input).encode(req as never), {
         timeoutMs: opts?.timeoutMs ?? defaultTimeoutMs,
         signal: opts?.signal,

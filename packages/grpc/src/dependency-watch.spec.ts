@@ -2,7 +2,7 @@ import { health } from '@vrp/contracts';
 import { createLogger } from '@vrp/logging';
 import { describe, expect, it } from 'vitest';
 import { DependencyWatch } from './dependency-watch.js';
-import { HealthState } from './health.js';
+import { HealthState, LIVENESS_SERVICE } from './health.js';
 
 const { SERVING, NOT_SERVING } = health.HealthCheckResponse_ServingStatus;
 const quiet = createLogger('test', { level: 'silent' });
@@ -26,6 +26,8 @@ describe('DependencyWatch', () => {
     expect(await watch.round()).toEqual(['postgres']);
     expect(state.get('')).toBe(NOT_SERVING);
     expect(state.get('vrp.test.v1.TestService')).toBe(NOT_SERVING);
+    // Liveness answers for the process alone: a dependency outage never restarts it.
+    expect(state.get(LIVENESS_SERVICE)).toBe(SERVING);
     postgresUp = true;
     await watch.round();
     expect(state.get('vrp.test.v1.TestService')).toBe(SERVING);
@@ -39,6 +41,7 @@ describe('DependencyWatch', () => {
     state.shutdown();
     state.setAll(true);
     expect(state.get('')).toBe(NOT_SERVING);
+    expect(state.get(LIVENESS_SERVICE)).toBe(NOT_SERVING);
     watch.stop();
   });
 });

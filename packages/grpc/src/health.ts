@@ -5,14 +5,25 @@ import { health } from '@vrp/contracts';
 
 const { Health, HealthCheckResponseSchema, HealthCheckResponse_ServingStatus: Status } = health;
 
-/** Serving state per service name; "" is the whole server. Flips to NOT_SERVING on shutdown. */
+/**
+ * The health service name that answers for the process alone (the liveness probe's): SERVING
+ * while the server takes calls, whatever its dependencies do, so a Postgres or NATS outage never
+ * makes the kubelet restart a healthy process. "" and the served services' names are readiness:
+ * they follow the dependencies.
+ */
+export const LIVENESS_SERVICE = 'liveness';
+
+/**
+ * Serving state per service name; "" is the whole server (readiness) and {@link LIVENESS_SERVICE}
+ * the process alone. Everything flips to NOT_SERVING on shutdown.
+ */
 export class HealthState {
   private readonly statuses = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
   constructor(serviceNames: string[]) {
-    for (const name of ['', ...serviceNames]) this.statuses.set(name, Status.SERVING);
+    for (const name of ['', LIVENESS_SERVICE, ...serviceNames]) this.statuses.set(name, Status.SERVING);
   }
 
   /** Status of `service`, or undefined for an unknown name. */
@@ -29,10 +40,15 @@ export class HealthState {
     for (const l of this.listeners) l();
   }
 
-  /** Every name at once (the server's own dependencies came or went), unless it is shutting down. */
+  /**
+   * Every readiness name at once (the server's own dependencies came or went), unless it is
+   * shutting down. Liveness is not a dependency's to change.
+   */
   setAll(serving: boolean): void {
     if (this.closed) return;
-    for (const name of this.statuses.keys()) this.statuses.set(name, serving ? Status.SERVING : Status.NOT_SERVING);
+    for (const name of this.statuses.keys()) {
+      if (name !== LIVENESS_SERVICE) this.statuses.set(name, serving ? Status.SERVING : Status.NOT_SERVING);
+    }
     for (const l of this.listeners) l();
   }
 

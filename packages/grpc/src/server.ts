@@ -73,8 +73,7 @@ export function rpcPipeline(logger: Logger, metrics: Metrics | undefined) {
       throw err;
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics?.rpcDuration.observe({ method }, seconds);
-      metrics?.rpcs.inc({ method, code });
+      metrics?.rpcDuration.observe({ rpc_system_name: 'grpc', rpc_method: method, rpc_response_status_code: code }, seconds);
       const requestId = call.header('x-request-id');
       // Every merchant-scoped request message names its merchant.
       const merchantId = (call.message as { merchantId?: unknown } | undefined)?.merchantId;
@@ -110,14 +109,24 @@ export function rpcPipeline(logger: Logger, metrics: Metrics | undefined) {
     const layered = () => observed(call, () => withContext(call, handle));
     if (call.service === HEALTH) return layered();
     const rpc = `${call.service}/${call.method}`;
+    // OpenTelemetry's RPC conventions: named by the method, with the system, method and status code.
     return inSpan(
-      `rpc ${rpc}`,
+      rpc,
       {
         kind: SpanKind.SERVER,
         attributes: { 'rpc.system.name': 'grpc', 'rpc.method': rpc },
         parent: contextFromHeaders((name) => call.header(name) ?? undefined),
       },
-      layered,
+      async (span) => {
+        try {
+          const result = await layered();
+          span.setAttribute('rpc.response.status_code', 'OK');
+          return result;
+        } catch (err) {
+          span.setAttribute('rpc.response.status_code', Code[ConnectError.from(err).code] ?? 'Unknown');
+          throw err;
+        }
+      },
     );
   };
 }

@@ -33,7 +33,8 @@ export class UnaryChannel {
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    /** The replica's address (its host and port name the peer on client spans). */
+    readonly url: string,
     private readonly options: { servername?: string | undefined; idleMs: number },
   ) {}
 

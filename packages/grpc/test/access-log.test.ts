@@ -54,13 +54,19 @@ describe('every RPC is observed', () => {
       request_id: 'req_rpc_1',
       merchant_id: 'MR1',
       trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      span_id: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
     expect(rpcs[1]!.trace_id, 'each call its own trace').not.toBe(rpcs[0]!.trace_id);
     expect(rpcs[0]!.duration_ms).toEqual(expect.any(Number));
     expect(rpcs[1]).toMatchObject({ method: 'vrp.mandate.v1.MandateService/GetMandate', code: 'NotFound' });
     const text = await metrics.registry.metrics();
-    expect(text).toContain('vrp_rpc_requests_total{method="vrp.mandate.v1.MandateService/GetMandate",code="NotFound",service="test"} 1');
-    expect(text).toContain('vrp_rpc_requests_total{method="grpc.health.v1.Health/Check",code="OK",service="test"} 1');
+    expect(text).toContain(
+      'rpc_server_call_duration_seconds_count{rpc_system_name="grpc",rpc_method="vrp.mandate.v1.MandateService/GetMandate",rpc_response_status_code="NotFound"} 1',
+    );
+    expect(text).toContain(
+      'rpc_server_call_duration_seconds_count{rpc_system_name="grpc",rpc_method="grpc.health.v1.Health/Check",rpc_response_status_code="OK"} 1',
+    );
+    expect(text).not.toMatch(/vrp_rpc_requests_total|service="/);
   });
 });
 

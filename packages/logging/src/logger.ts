@@ -1,5 +1,5 @@
 import { pino, stdTimeFunctions, type BaseLogger, type DestinationStream } from 'pino';
-import { activeTraceId } from '@vrp/tracing';
+import { activeSpanIds } from '@vrp/tracing';
 import { currentRequestContext } from './context.js';
 import { redactSecrets, REDACTED, REDACTED_KEYS } from './redact.js';
 
@@ -67,8 +67,9 @@ export function createLogger(
       redact: { paths: REDACTED_KEYS, censor: REDACTED },
       mixin() {
         const ctx = currentRequestContext();
-        const traceId = activeTraceId();
-        const fields: LogFields = traceId ? { trace_id: traceId } : {};
+        // The OpenTelemetry log data model's trace_id and span_id: a line joins its span.
+        const ids = activeSpanIds();
+        const fields: LogFields = ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
         if (ctx) fields.request_id = ctx.requestId;
         if (ctx?.merchantId) fields.merchant_id = ctx.merchantId;
         return fields;

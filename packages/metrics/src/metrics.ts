@@ -15,21 +15,27 @@ const EVENT_LOOP_SAMPLE_MS = 50;
 
 /**
  * One process's metrics: its own registry (so services sharing a test process never mix), the
- * Node runtime's default metrics, and the families the platform's modules record into.
+ * Node runtime's default metrics, and the families the platform's modules record into. Names and
+ * labels follow the OpenTelemetry semantic conventions as Prometheus spells them (`rpc.server.call.duration`
+ * → `rpc_server_call_duration_seconds`, attribute dots as underscores). No `service` label: which
+ * service a sample came from is the scrape target's (`job`, `instance`, the pod's labels), as the
+ * Prometheus Operator and the OpenTelemetry resource give it. A histogram's `_count` is its count:
+ * no counter repeats it.
  */
 export class Metrics {
   readonly registry = new Registry();
-  /** RPCs served, by method and gRPC code. */
-  readonly rpcs: Counter<'method' | 'code'>;
-  readonly rpcDuration: Histogram<'method'>;
+  /** RPCs served: duration by method and gRPC status code (its _count counts them). */
+  readonly rpcDuration: Histogram<'rpc_system_name' | 'rpc_method' | 'rpc_response_status_code'>;
   /** Circuit breakers of remote calls: 0 closed, 1 half-open, 2 open. */
   readonly breakerState: Gauge<'peer'>;
 
   constructor(readonly service: string) {
-    this.registry.setDefaultLabels({ service });
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
-    this.rpcs = this.counter('vrp_rpc_requests_total', 'RPCs served, by method and gRPC status code.', ['method', 'code']);
-    this.rpcDuration = this.histogram('vrp_rpc_duration_seconds', 'Time to answer an RPC.', ['method']);
+    this.rpcDuration = this.histogram('rpc_server_call_duration_seconds', 'Time to answer an RPC, by method and gRPC status code.', [
+      'rpc_system_name',
+      'rpc_method',
+      'rpc_response_status_code',
+    ]);
     this.breakerState = new Gauge({
       name: 'vrp_circuit_breaker_state',
       help: 'Circuit breaker of calls to a peer: 0 closed, 1 half-open, 2 open.',

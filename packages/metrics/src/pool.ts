@@ -7,11 +7,17 @@ export interface PoolLike {
   waitingCount: number;
 }
 
-/** The database pool's connections (total, idle) and the queries waiting for one, read at scrape. */
+/**
+ * The database pool, read at scrape, as OpenTelemetry's database client metrics name it: its
+ * connections by state (`idle`, `used`: they add up to the pool's size, no `total` to double-count
+ * in a sum) and the queries waiting for one.
+ */
 export function watchPool(metrics: Metrics, pool: PoolLike): void {
-  metrics.gaugeOnScrape('vrp_db_pool_connections', 'Database pool connections by state.', ['state'], async () => [
-    { labels: { state: 'total' }, value: pool.totalCount },
-    { labels: { state: 'idle' }, value: pool.idleCount },
-    { labels: { state: 'waiting_clients' }, value: pool.waitingCount },
+  metrics.gaugeOnScrape('db_client_connection_count', 'Database pool connections by state.', ['db_client_connection_state'], async () => [
+    { labels: { db_client_connection_state: 'idle' }, value: pool.idleCount },
+    { labels: { db_client_connection_state: 'used' }, value: pool.totalCount - pool.idleCount },
+  ]);
+  metrics.gaugeOnScrape('db_client_connection_pending_requests', 'Queries waiting for a pool connection.', [], async () => [
+    { value: pool.waitingCount },
   ]);
 }

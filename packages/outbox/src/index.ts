@@ -9,7 +9,14 @@ export {
   type EventResource,
   type EventType,
 } from './domain-event.js';
-export { DUPLICATE_WINDOW_NS, connectEventBus, ensureEventStream, type EventBus } from './jetstream.js';
+export {
+  DUPLICATE_WINDOW_NS,
+  connectEventBus,
+  ensureEventStream,
+  type EventBus,
+  type EventStreamReconciled,
+  type EventStreamSettings,
+} from './jetstream.js';
 export { OutboxRelay, RELAY_SESSION_SETTINGS, nextBatchSql, type OutboxRelayOptions } from './relay.js';
 export { outboxLagSql } from './lag.js';
 export { insertOutboxEvent } from './write.js';

@@ -199,7 +199,13 @@ export class OutboxRelay {
       `publish ${row.subject}`,
       {
         kind: SpanKind.PRODUCER,
-        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.event_id },
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.operation.type': 'send',
+          'messaging.operation.name': 'publish',
+          'messaging.destination.name': row.subject,
+          'messaging.message.id': row.event_id,
+        },
         parent: contextFromTraceparent(row.traceparent),
       },
       () => {

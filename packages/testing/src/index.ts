@@ -3,6 +3,8 @@ export { TEST_DATABASE_ADMIN_URL } from './config.js';
 export { TEST_NATS_URL, createTestStream, type TestStream } from './stream.js';
 export { waitFor } from './wait.js';
 export { startPrivateNatsServer, type PrivateNatsServer } from './nats-server.js';
+export { startPrivateNatsCluster, type NatsClusterNode, type PrivateNatsCluster } from './nats-cluster.js';
+export { startPrivatePostgres, type PrivatePostgresServer } from './postgres-server.js';
 export { reservePort } from './ports.js';
 export { generateTestTls, type TestTls } from './tls.js';
 export { heldResources, occupyPort, type HeldResources } from './start-up-probe.js';

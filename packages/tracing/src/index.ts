@@ -1,6 +1,7 @@
-export { startTracing, type Tracing, type TracingOptions } from './provider.js';
+export { resourceAttributes, startTracing, type Tracing, type TracingOptions } from './provider.js';
 export {
   SpanKind,
+  activeSpanIds,
   activeTraceId,
   contextFromHeaders,
   contextFromTraceparent,

@@ -19,7 +19,7 @@ function statementOf(arg: unknown): string | undefined {
 
 /**
  * Gives every query run on `pool`'s connections (its own, Prisma's through the adapter, the hot
- * paths' raw SQL) a client span, `pg <first word>`, with the statement's text but never its
+ * paths' raw SQL) a client span named by its first word (`SELECT`, `WITH`: `db.operation.name`), with the statement's text but never its
  * values. Only inside a recorded trace: background polling outside any request makes no root
  * spans, and an unsampled trace (no exporter) none at all.
  */
@@ -39,9 +39,14 @@ export function tracePool(pool: TraceablePool): void {
       // Only inside a recorded trace: a span of an unsampled one would be dropped anyway.
       if (text === undefined || !trace.getSpan(context.active())?.isRecording()) return query(...args);
       const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
-      const span = tracer.startSpan(`pg ${verb}`, {
+      // OpenTelemetry's database conventions: named by the operation, with the system, operation and query text.
+      const span = tracer.startSpan(verb, {
         kind: SpanKind.CLIENT,
-        attributes: { 'db.system.name': 'postgresql', 'db.query.text': text.length > 4000 ? `${text.slice(0, 4000)}…` : text },
+        attributes: {
+          'db.system.name': 'postgresql',
+          'db.operation.name': verb,
+          'db.query.text': text.length > 4000 ? `${text.slice(0, 4000)}…` : text,
+        },
       });
       const fail = (err: unknown) => {
         span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });

@@ -31,6 +31,28 @@ export interface Tracing {
 let current: (Tracing & { provider: TracerProvider }) | undefined;
 
 /**
+ * The resource every span carries, from the environment as the OpenTelemetry SDKs read it:
+ * OTEL_RESOURCE_ATTRIBUTES (`key=value` pairs, comma-separated, values percent-encoded; e.g.
+ * `deployment.environment.name=production,service.version=1.4.2,k8s.pod.name=…`), then
+ * `service.name` from OTEL_SERVICE_NAME, else from those attributes, else the service's own name.
+ */
+export function resourceAttributes(service: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const pair of (env.OTEL_RESOURCE_ATTRIBUTES ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const key = pair.slice(0, at).trim();
+    try {
+      attributes[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      // A malformed value is dropped, as the specification asks, rather than failing the process.
+    }
+  }
+  attributes['service.name'] = env.OTEL_SERVICE_NAME || attributes['service.name'] || service;
+  return attributes;
+}
+
+/**
  * Starts tracing for this process: W3C trace context in and out, the active span carried across
  * awaits (AsyncLocalStorage), and spans exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT
  * (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. Without an exporter spans still get ids, so
@@ -55,7 +77,7 @@ export function startTracing(options: TracingOptions): Tracing {
     kinds.push('exporter');
   }
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || options.service }),
+    resource: resourceFromAttributes(resourceAttributes(options.service, env)),
     spanProcessors: processors,
     // Nothing would see a recorded span: keep the ids, skip the recording.
     ...(processors.length === 0 ? { sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }) } : {}),

@@ -68,8 +68,13 @@ export function contextFromHeaders(get: (name: string) => string | null | undefi
 
 /** The active trace's id, for log lines; undefined outside any span. */
 export function activeTraceId(): string | undefined {
+  return activeSpanIds()?.traceId;
+}
+
+/** The active span's trace and span ids (what a log line carries as trace_id and span_id), if any. */
+export function activeSpanIds(): { traceId: string; spanId: string } | undefined {
   const sc = trace.getActiveSpan()?.spanContext();
-  return sc && trace.isSpanContextValid(sc) ? sc.traceId : undefined;
+  return sc && trace.isSpanContextValid(sc) ? { traceId: sc.traceId, spanId: sc.spanId } : undefined;
 }
 
 /** Marks `span` failed with `message` (for outcomes that are not exceptions, such as a 5xx answer). */

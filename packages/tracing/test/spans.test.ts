@@ -59,7 +59,8 @@ describe('tracePool', () => {
     );
     for (const name of ['first', 'second', 'third']) {
       const query = exporter.getFinishedSpans().find((s) => String(s.attributes['db.query.text']).includes(`'${name}'`));
-      expect(query?.name).toBe('pg SELECT');
+      expect(query?.name).toBe('SELECT');
+      expect(query?.attributes).toMatchObject({ 'db.system.name': 'postgresql', 'db.operation.name': 'SELECT' });
       expect(query?.parentSpanContext?.spanId, `${name}'s query under ${name}`).toBe(spanOf(name).spanContext().spanId);
     }
   });
@@ -70,5 +71,28 @@ describe('tracePool', () => {
     expect(exporter.getFinishedSpans()).toEqual([]);
     await inSpan('with values', {}, () => pool.query('SELECT $1::text AS secret', ['whsec_do_not_record']));
     expect(JSON.stringify(exporter.getFinishedSpans().map((s) => s.attributes))).not.toContain('whsec_do_not_record');
+  });
+});
+
+describe('the resource', () => {
+  it('takes OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME from the environment, as the SDKs do', async () => {
+    const { resourceAttributes } = await import('../src/index.js');
+    expect(
+      resourceAttributes('payment', {
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=production, service.version=1.4.2,k8s.pod.name=vrp-payment-7f%2C1,bad',
+      }),
+    ).toEqual({
+      'deployment.environment.name': 'production',
+      'service.version': '1.4.2',
+      'k8s.pod.name': 'vrp-payment-7f,1',
+      'service.name': 'payment',
+    });
+    expect(resourceAttributes('payment', { OTEL_RESOURCE_ATTRIBUTES: 'service.name=payments-eu' })['service.name']).toBe('payments-eu');
+    expect(resourceAttributes('payment', { OTEL_RESOURCE_ATTRIBUTES: 'service.name=x', OTEL_SERVICE_NAME: 'y' })['service.name']).toBe('y');
+  });
+
+  it('is on every exported span', async () => {
+    await inSpan('resourced', {}, async () => undefined);
+    expect(spanOf('resourced').resource.attributes['service.name']).toBe('tracing-test');
   });
 });

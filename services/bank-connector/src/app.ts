@@ -55,7 +55,7 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
       (c) => c.stop(),
     );
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, `bank-connector-${config.env}`), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const { metrics, server: metricsServer } = await startMetrics('bank-connector', config.metricsHost, config.metricsPort);
     resources.add('metrics endpoint', metricsServer, (m) => m.close());
     watchPool(metrics, pool);

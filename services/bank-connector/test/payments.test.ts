@@ -250,7 +250,7 @@ describe('payments', () => {
     const text = await (await fetch(`http://127.0.0.1:${world.connector.metricsPort}/metrics`)).text();
     const tokenRequests = text
       .split('\n')
-      .filter((l) => l.startsWith('vrp_bank_calls_total{') && l.includes('endpoint="POST /token"'))
+      .filter((l) => l.startsWith('http_client_request_duration_seconds_count{') && l.includes('url_template="POST /token"'))
       .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
     const [row] = await world.query<{ n: number }>(`SELECT count(*)::int AS n FROM connector.consents WHERE journey = 'authorised'`);
     const exchanges = row!.n;

@@ -41,7 +41,7 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     );
     const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'mandate-service'), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const relay = new OutboxRelay({
       databaseUrl: config.databaseUrl,
       schema: 'mandate',

@@ -56,7 +56,7 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
     );
     const clock: Clock = options.clock ?? sandboxClocks;
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'payment'), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const relay = resources.add(
       'outbox relay',
       new OutboxRelay({ databaseUrl: config.databaseUrl, schema: SCHEMA, js: bus.js, logger }),

@@ -37,7 +37,7 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       (p) => p.end(),
     );
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'refund'), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const relay = new OutboxRelay({
       databaseUrl: config.databaseUrl,
       schema: 'refund',

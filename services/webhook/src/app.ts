@@ -64,16 +64,17 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     await db.$connect();
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, `webhook-${config.env}`), (b) => b.close());
-    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix);
+    await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
 
     const { metrics, server: metricsServer } = await startMetrics('webhook', config.metricsHost, config.metricsPort);
     resources.add('metrics endpoint', metricsServer, (m) => m.close());
     watchPool(metrics, pool);
-    const attempts = metrics.counter('vrp_webhook_attempts_total', 'Delivery attempts by outcome.', ['outcome']);
-    const attemptLatency = metrics.histogram('vrp_webhook_attempt_duration_seconds', 'Time from POST to answer or failure.', ['outcome']);
+    // Its _count counts the attempts by outcome.
+    const attemptLatency = metrics.histogram('vrp_webhook_attempt_duration_seconds', 'Time from POST to answer or failure, by outcome.', [
+      'outcome',
+    ]);
     const onAttempt = (r: { success: boolean; statusCode: number; latencyMs: number }) => {
       const outcome = r.success ? 'delivered' : r.statusCode ? `http_${Math.floor(r.statusCode / 100)}xx` : 'no_answer';
-      attempts.inc({ outcome });
       attemptLatency.observe({ outcome }, r.latencyMs / 1000);
     };
     metrics.gaugeOnScrape(

@@ -54,14 +54,24 @@ capabilities:
 - name: EVENT_SUBJECT_PREFIX
   value: {{ . | quote }}
 {{- end }}
+- name: EVENT_STREAM_REPLICAS
+  value: {{ .root.Values.events.replicas | int | quote }}
+- name: EVENT_STREAM_RETENTION
+  value: {{ .root.Values.events.retention | quote }}
+- name: EVENT_STREAM_MAX_AGE
+  value: {{ .root.Values.events.maxAge | quote }}
+- name: EVENT_STREAM_MAX_BYTES
+  value: {{ .root.Values.events.maxBytes | int64 | quote }}
 - name: LOG_LEVEL
   value: {{ .root.Values.logLevel | quote }}
 {{- if .svc.database }}
+{{- /* The service's own Secret when it names one (its own database), else its key in the shared one. */}}
+{{- $own := .svc.databaseUrl | default dict }}
 - name: DATABASE_URL
   valueFrom:
     secretKeyRef:
-      name: {{ .root.Values.secrets.databaseUrls.name }}
-      key: {{ .name }}
+      name: {{ $own.secretName | default .root.Values.secrets.databaseUrls.name }}
+      key: {{ if $own.secretName }}{{ $own.key | default "DATABASE_URL" }}{{ else }}{{ .name }}{{ end }}
 {{- end }}
 {{- end }}
 
@@ -218,10 +228,11 @@ empty one falls back to the model bank of this release.
 {{- end }}
 
 {{/*
-Startup gives a cold start up to a minute before liveness may restart the pod. HTTP: /readyz
-(dependencies reachable) gates traffic, /healthz (process alive) restarts it. gRPC: the kubelet's
-native grpc.health.v1 check of the whole server; liveness tolerates longer failure than readiness
-so a flapping dependency sheds traffic without a restart loop.
+Startup gives a cold start up to a minute before liveness may restart the pod. Liveness answers
+for the process alone and never looks at Postgres or NATS (HTTP: /healthz; gRPC: the health
+service name "liveness"), so a dependency outage of any length restarts nothing. Readiness
+answers for the dependencies (HTTP: /readyz; gRPC: the whole server, ""), so such an outage only
+takes the pod out of its Service's endpoints until the dependency answers again.
 */}}
 {{- define "vrp.probes" -}}
 {{- if eq .svc.protocol "http" -}}
@@ -252,6 +263,7 @@ livenessProbe:
 startupProbe:
   grpc:
     port: {{ .svc.port | int }}
+    service: liveness
   periodSeconds: 2
   failureThreshold: 30
 readinessProbe:
@@ -262,6 +274,7 @@ readinessProbe:
 livenessProbe:
   grpc:
     port: {{ .svc.port | int }}
+    service: liveness
   periodSeconds: 10
   timeoutSeconds: 3
   failureThreshold: 6

@@ -105,6 +105,6 @@ export async function bankCalls(world: World, endpoint: string): Promise<number>
   const text = await (await fetch(`http://127.0.0.1:${world.connector.metricsPort}/metrics`)).text();
   return text
     .split('\n')
-    .filter((l) => l.startsWith('vrp_bank_calls_total{') && l.includes(`endpoint="${endpoint}"`))
+    .filter((l) => l.startsWith('http_client_request_duration_seconds_count{') && l.includes(`url_template="${endpoint}"`))
     .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
 }

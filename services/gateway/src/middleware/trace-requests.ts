@@ -14,7 +14,12 @@ export function traceRequests(): RequestHandler {
   return (req, res, next) => {
     if (UNTRACED.has(req.path)) return next();
     const parent = contextFromHeaders((name) => req.get(name));
-    const span = tracer.startSpan(`${req.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent);
+    // OpenTelemetry's HTTP server conventions (the query string is left out: it may carry filters of a merchant's data).
+    const span = tracer.startSpan(
+      `${req.method}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.scheme': req.protocol, 'url.path': req.path } },
+      parent,
+    );
     res.once('finish', () => {
       const route = routeOf(req);
       span.updateName(`${req.method} ${route}`);

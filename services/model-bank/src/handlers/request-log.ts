@@ -7,20 +7,19 @@ import type { Metrics } from '@vrp/metrics';
  * labels), and logs one line per answer with its interaction id (never a path's ids, a query or a header).
  */
 export function requestLog(metrics: Metrics, logger: Logger): RequestHandler {
-  const requests = metrics.counter('vrp_http_requests_total', 'HTTP requests answered, by method, route and status.', [
-    'method',
-    'route',
-    'status',
-  ]);
-  const duration = metrics.histogram('vrp_http_request_duration_seconds', 'Time to answer an HTTP request.', ['method', 'route']);
+  // OpenTelemetry's http.server.request.duration; its _count counts the requests.
+  const duration = metrics.histogram(
+    'http_server_request_duration_seconds',
+    'Time to answer an HTTP request, by method, route and status.',
+    ['http_request_method', 'http_route', 'http_response_status_code'],
+  );
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const path = (req.route as { path?: string } | undefined)?.path;
       const route = typeof path === 'string' ? `${req.baseUrl}${path}` : 'other';
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      requests.inc({ method: req.method, route, status: String(res.statusCode) });
-      duration.observe({ method: req.method, route }, seconds);
+      duration.observe({ http_request_method: req.method, http_route: route, http_response_status_code: String(res.statusCode) }, seconds);
       const interaction = res.getHeader('x-fapi-interaction-id');
       logger.info('request', {
         method: req.method,

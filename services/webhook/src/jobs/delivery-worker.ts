@@ -244,7 +244,20 @@ export class DeliveryWorker {
     const post = () =>
       inSpan(
         'POST',
-        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': new URL(endpoint.url).hostname } },
+        {
+          kind: SpanKind.CLIENT,
+          // OpenTelemetry's HTTP client conventions; the URL without its query (which may carry a merchant's token).
+          attributes: (() => {
+            const url = new URL(endpoint.url);
+            const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+            return {
+              'http.request.method': 'POST',
+              'server.address': url.hostname,
+              'server.port': port,
+              'url.full': `${url.origin}${url.pathname}`,
+            };
+          })(),
+        },
         async (span) => {
           const posted = await postWebhook(new URL(endpoint.url), request.body, request.headers, {
             timeoutMs: config.timeoutMs,

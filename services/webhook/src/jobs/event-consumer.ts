@@ -137,7 +137,13 @@ export class EventConsumer {
         `receive ${m.subject}`,
         {
           kind: SpanKind.CONSUMER,
-          attributes: { 'messaging.system': 'nats', 'messaging.destination.name': m.subject, 'messaging.message.id': event.eventId },
+          attributes: {
+            'messaging.system': 'nats',
+            'messaging.operation.type': 'process',
+            'messaging.operation.name': 'receive',
+            'messaging.destination.name': m.subject,
+            'messaging.message.id': event.eventId,
+          },
           parent: contextFromHeaders((name) => m.headers?.get(name) || undefined),
         },
         () =>

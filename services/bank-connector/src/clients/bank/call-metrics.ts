@@ -7,15 +7,16 @@ export interface BankCallMetrics {
 
 /** Registers the bank-call metric families on `metrics` (once per process's registry). */
 export function bankCallMetrics(metrics: Metrics): BankCallMetrics {
-  const calls = metrics.counter('vrp_bank_calls_total', 'Calls to the bank, by endpoint and HTTP status (or no_answer).', [
-    'endpoint',
-    'status',
-  ]);
-  const latency = metrics.histogram('vrp_bank_call_duration_seconds', 'Time from request to answer of a call to the bank.', ['endpoint']);
+  // OpenTelemetry's http.client.request.duration (its _count counts the calls): the endpoint's
+  // method and path template, and the status (no_answer when none came).
+  const latency = metrics.histogram(
+    'http_client_request_duration_seconds',
+    'Time from request to answer of a call to the bank, by endpoint and HTTP status (or no_answer).',
+    ['url_template', 'http_response_status_code'],
+  );
   return {
     record(endpoint, status, seconds) {
-      calls.inc({ endpoint, status });
-      latency.observe({ endpoint }, seconds);
+      latency.observe({ url_template: endpoint, http_response_status_code: status }, seconds);
     },
   };
 }
