@@ -94,8 +94,18 @@ export class ReplicaCluster {
     };
     const cluster = new ReplicaCluster(env, nats, databases);
     try {
-import { ensureBankCredentials } from '../dev/bank-credentials.js';
-import { migratableServices } from '../dev/migrate.js';
+      await prepareDatabases(databases, () => undefined);
+      if (databases.perService) options.log(`scale-test: a database per service (${databases.databases.length})`);
+      // The model bank and the connectors share one throwaway trust anchor (as under npm start).
+      await ensureBankCredentials();
+      const bank: Replica = {
+        service: 'model-bank',
+        name: 'model-bank',
+        port: await freePort(),
+        metricsPort: await freePort(),
+        killed: false,
+      };
+      cluster.replicas.push(bank);
       for (const service of GRPC_SERVICES)
         for (let i = 1; i <= options.perService; i++)
           cluster.replicas.push({ service, name: `${service}#${i}`, port: await freePort(), metricsPort: await freePort(), killed: false });
