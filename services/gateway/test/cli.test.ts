@@ -49,7 +49,9 @@ function vrpWithInput(input: string, ...args: string[]): Promise<{ code: number;
   });
 }
 
-describe('operator CLI', () => {
+// Each run of the CLI is a child process that compiles it with tsx first (seconds each on a loaded
+// machine), and a test here runs it several times, some of them hashing a password with scrypt.
+describe('operator CLI', { timeout: 180_000 }, () => {
   it('onboards a merchant whose token works, issues and revokes tokens, and creates customers', async () => {
     const created = await vrp('merchants', 'create', '--name', 'Acme Gym', '--payout-currency', 'GBP');
     expect(created.code).toBe(0);
@@ -154,7 +156,7 @@ describe('operator CLI', () => {
     const noFlag = await vrp('users', 'create', '--merchant', merchant.id, '--email', 'z@acme.example');
     expect(noFlag.code).toBe(1);
     expect(noFlag.stderr).toContain('--password-stdin is required');
-  }, 60_000);
+  });
 
   it('sets a merchant\u2019s creditor account on create and update, and its mandate requests\u2019 consents pay into it', async () => {
     const account = ['--creditor-account-scheme', 'UK.OBIE.SortCodeAccountNumber', '--creditor-account-id', '20000087654321'];

@@ -8,7 +8,8 @@ import { createLogger } from '@vrp/logging';
  * The bank connector as the mandate service sees it, on one real gRPC server. Like the real
  * connector it stages one consent per mandate (a repeat answers the same consent and link); it
  * records every call, so a test can count what reached the bank. `unavailable` fails every call as
- * a connector that is down.
+ * a connector that is down; `hold` keeps StageConsent calls waiting, their consents not yet staged,
+ * until it settles (a bank slow to stage).
  */
 export interface ConnectorStub {
   url: string;
@@ -21,6 +22,8 @@ export interface ConnectorStub {
   /** Mandates whose consent the customer approved through the sandbox bank's controls. */
   approved: string[];
   unavailable: boolean;
+  /** While set, each StageConsent call (recorded in stageCalls) stages nothing until it settles. */
+  hold: Promise<void> | undefined;
   stop(): Promise<void>;
 }
 
@@ -36,9 +39,10 @@ export async function startConnectorStub(): Promise<ConnectorStub> {
     serviceNames: [connector.ConnectorService.typeName, connector.SandboxBankService.typeName],
     routes: (router) => {
       router.service(connector.ConnectorService, {
-        stageConsent(req) {
+        async stageConsent(req) {
           up();
           stub.stageCalls.push(req);
+          if (stub.hold) await stub.hold;
           let consentId = stub.staged.get(req.mandateId);
           if (!consentId) stub.staged.set(req.mandateId, (consentId = `CONSENT-${stub.staged.size + 1}`));
           return {

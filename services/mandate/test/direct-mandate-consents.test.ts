@@ -98,4 +98,44 @@ describe('direct mandates', { timeout: 30_000 }, () => {
     });
     expect(h.bank.approved).toContain(m.id);
   });
+
+  it('wait in pending_sca while their consent is still being staged, then are activated with it approved', async () => {
+    await h.restart({ SANDBOX_ACTIVATION_DELAY_MS: '100' });
+    const merchantId = newMerchantId();
+    const customerId = await customerOf(merchantId);
+    let release!: () => void;
+    h.bank.hold = new Promise<void>((resolve) => (release = resolve));
+    const creating = createMandate(merchantId, customerId);
+    try {
+      // The mandate has committed and its StageConsent has reached the bank, which holds it.
+      const staging = await waitFor(() => h.bank.stageCalls.find((c) => c.merchantId === merchantId), { what: 'the held StageConsent' });
+      // A mandate without a consent, created after it: once the sweep has activated this one, it has
+      // looked at the held mandate too (older, so due as well) and must have left it alone.
+      const { mandate: plain } = await h.client.createMandate({
+        merchantId,
+        merchantPayoutCurrency: 'GBP',
+        customerId,
+        maximumAmountMinor: 500n,
+        currency: 'GBP',
+        frequency: pb.Frequency.MONTHLY,
+      });
+      await waitFor(async () => (await h.client.getMandate({ merchantId, id: plain!.id })).mandate?.status === pb.MandateStatus.ACTIVE, {
+        what: 'the sandbox activation of the mandate without a consent',
+      });
+      const held = (await h.client.getMandate({ merchantId, id: staging.mandateId })).mandate!;
+      expect(held.status).toBe(pb.MandateStatus.PENDING_SCA);
+      expect(h.bank.approved).not.toContain(held.id);
+    } finally {
+      h.bank.hold = undefined;
+      release();
+      // Settled whatever happened above, so a failed check leaves no create running into the harness's close.
+      await creating.catch(() => undefined);
+    }
+    const m = await creating;
+    expect(m.authorisation?.url).toContain(h.bank.staged.get(m.id)!);
+    await waitFor(async () => (await h.client.getMandate({ merchantId, id: m.id })).mandate?.status === pb.MandateStatus.ACTIVE, {
+      what: 'the sandbox activation once the consent is staged',
+    });
+    expect(h.bank.approved).toContain(m.id);
+  });
 });

@@ -35,13 +35,14 @@ export interface MandateSqlRow {
   mandate_request_id: string | null;
   authorisation_url: string | null;
   authorisation_expires_at: Date | null;
+  consent_expected: boolean;
 }
 
 /** A mandate row's columns, for a table aliased `m`. */
 export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
   m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
   m.revoked_at, m.revoked_by, m.suspended_at, m.revocation_reason, m.suspension_reason, m.vrp_type, m.controls, m.version::text AS version, m.mandate_request_id,
-  m.authorisation_url, m.authorisation_expires_at`;
+  m.authorisation_url, m.authorisation_expires_at, m.consent_expected`;
 
 /** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
 export const MANDATE_BY_ID = `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
@@ -69,6 +70,7 @@ export function toMandateRow(row: MandateSqlRow): MandateRow {
     mandateRequestId: row.mandate_request_id,
     authorisationUrl: row.authorisation_url,
     authorisationExpiresAt: row.authorisation_expires_at,
+    consentExpected: row.consent_expected,
   };
 }
 
@@ -97,6 +99,7 @@ export async function insertMandate(
   id: string,
   createdAt: Date,
   mandateRequestId: string | null = null,
+  consentExpected = false,
 ): Promise<MandateRow | CustomerRefusal> {
   const row: MandateRow = {
     id,
@@ -120,6 +123,7 @@ export async function insertMandate(
     mandateRequestId,
     authorisationUrl: null,
     authorisationExpiresAt: null,
+    consentExpected,
   };
   const outbox = outboxRow(
     subjectPrefix,
@@ -129,8 +133,8 @@ export async function insertMandate(
     db,
     `WITH customer AS (SELECT sca_completed, erased_at IS NOT NULL AS erased FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
      created AS (
-       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls, mandate_request_id, vrp_type)
-       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $15, $16 FROM customer WHERE sca_completed AND NOT erased
+       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls, mandate_request_id, vrp_type, consent_expected)
+       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $15, $16, $17 FROM customer WHERE sca_completed AND NOT erased
        RETURNING id),
      outbox AS (
        INSERT INTO mandate.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $11, $12, $13, $9, $14 FROM created)
@@ -154,6 +158,7 @@ export async function insertMandate(
       outbox.traceparent,
       mandateRequestId,
       terms.vrpType,
+      consentExpected,
     ],
   );
   if (!result!.customer) return 'customer_not_found';
@@ -232,13 +237,24 @@ export async function raiseVersion(db: Queryable, merchantId: string, id: string
   return row ? BigInt(row.version) : null;
 }
 
-/** Up to `limit` mandates in pending_sca created (on their merchant's clock) at or before `cutoff`, oldest first. */
+/**
+ * What makes a pending mandate due for the sandbox activation besides its age: one that expects a
+ * consent at the bank (created with the merchant's account) waits until that consent is staged
+ * (its authorisation link recorded), so it is never activated as one that never had a consent.
+ */
+const CONSENT_READY = `(NOT m.consent_expected OR m.authorisation_url IS NOT NULL)`;
+
+/**
+ * Up to `limit` mandates in pending_sca created (on their merchant's clock) at or before `cutoff`
+ * whose consent, if one is expected, is staged, oldest first.
+ */
 export async function pendingCreatedBefore(db: Queryable, cutoff: Date, limit: number): Promise<{ id: string; merchantId: string }[]> {
   const found = await rows<{ id: string; merchant_id: string }>(
     db,
     `SELECT m.id, m.merchant_id FROM mandate.mandates m
        LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
       WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
+        AND ${CONSENT_READY}
       ORDER BY m.created_at LIMIT $2`,
     [cutoff, Math.floor(limit)],
   );
@@ -247,8 +263,8 @@ export async function pendingCreatedBefore(db: Queryable, cutoff: Date, limit: n
 
 /**
  * Applies `change` (an activation) to up to `limit` mandates of any merchant still in
- * pending_sca and created at or before `cutoff` (on its merchant's clock), only those of `ids` when
- * given, returning them as they are now. Rows another sweeper or a concurrent move holds are
+ * pending_sca and created at or before `cutoff` (on its merchant's clock) whose expected consent,
+ * if any, is staged, only those of `ids` when given, returning them as they are now. Rows another sweeper or a concurrent move holds are
  * skipped, not waited on.
  */
 export async function changePendingCreatedBefore(
@@ -264,7 +280,7 @@ export async function changePendingCreatedBefore(
        SELECT m.id FROM mandate.mandates m
          LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
         WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
-          AND ($7::text[] IS NULL OR m.id = ANY($7::text[]))
+          AND ${CONSENT_READY} AND ($7::text[] IS NULL OR m.id = ANY($7::text[]))
         ORDER BY m.created_at LIMIT $2 FOR UPDATE OF m SKIP LOCKED)
      UPDATE mandate.mandates m SET status = $3, revoked_at = $4, revoked_by = $5, suspended_at = $6, version = m.version + 1
        FROM due WHERE m.id = due.id AND m.status = 'pending_sca'

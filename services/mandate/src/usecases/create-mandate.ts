@@ -58,7 +58,19 @@ async function createMandateRow(deps: Deps, input: CreateMandateInput): Promise<
   let row: MandateRow;
   try {
     const insert = async (db: Queryable) => {
-      const stored = input.customerId ? await insertMandate(db, deps.subjectPrefix, merchantId, input.customerId, terms, id, now) : null;
+      const stored = input.customerId
+        ? await insertMandate(
+            db,
+            deps.subjectPrefix,
+            merchantId,
+            input.customerId,
+            terms,
+            id,
+            now,
+            null,
+            input.creditorAccount !== undefined,
+          )
+        : null;
       if (stored === null || stored === 'customer_not_found') {
         throw new ApiError('customer_not_found', `No such customer: '${input.customerId}'`, { param: 'customer_id' });
       }
