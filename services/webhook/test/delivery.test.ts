@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
-import { presentMandate, presentMandateRequest, presentPayment, presentRefund, presentSchedule } from '@vrp/public-api';
+import { presentExport, presentMandate, presentMandateRequest, presentPayment, presentRefund, presentSchedule } from '@vrp/public-api';
 import { TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, domainEvent } from './support/events.js';
@@ -58,7 +58,9 @@ describe('delivery', () => {
               ? presentRefund(resource.value)
               : resource.case === 'schedule'
                 ? presentSchedule(resource.value)
-                : presentMandateRequest(resource.value!);
+                : resource.case === 'export'
+                  ? presentExport(resource.value)
+                  : presentMandateRequest(resource.value!);
       expect(r.body.data).toEqual(JSON.parse(JSON.stringify(presented)));
     }
     const payment = receiver.received.find((r) => r.body.event_type === 'payment.settled')!.body.data;
