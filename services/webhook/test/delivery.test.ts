@@ -170,8 +170,17 @@ describe('delivery', () => {
             ? /^PM/
             : type.startsWith('schedule')
               ? /^SC/
-              : /^RF/;
+              : type.startsWith('export')
+                ? /^EX/
+                : /^RF/;
       expect(data.id).toMatch(prefix);
+      if (type === 'export.completed') {
+        expect(data).toMatchObject({
+          status: 'completed',
+          row_count: 42,
+          download_url: `http://127.0.0.1:8080/v1/exports/${data.id}/download`,
+        });
+      }
     }
     await waitFor(
       async () => (await svc.client.getEvent({ merchantId, id: ids['refund.settled']! })).event?.deliveryStatus === 'delivered',
