@@ -8,6 +8,7 @@ export * as webhook from './gen/vrp/webhook/v1/webhook_pb.js';
 export * as events from './gen/vrp/events/v1/events_pb.js';
 export * as connector from './gen/vrp/connector/v1/connector_pb.js';
 export * as schedule from './gen/vrp/schedule/v1/schedule_pb.js';
+export * as exports from './gen/vrp/export/v1/export_pb.js';
 export * as health from './gen/health/v1/health_pb.js';
 export { EVENT_TYPES, type EventType } from './event-types.js';
 export { codecOf, type MessageCodec } from './codec/index.js';

@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { codecOf, EVENT_TYPES, events, mandate, payment, refund, schedule, type EventType } from '@vrp/contracts';
+import { codecOf, EVENT_TYPES, events, exports, mandate, payment, refund, schedule, type EventType } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
 import { currentTraceparent } from '@vrp/tracing';
 
@@ -13,7 +13,8 @@ export type EventResource =
   | { case: 'payment'; value: payment.Payment }
   | { case: 'refund'; value: refund.Refund }
   | { case: 'mandateRequest'; value: mandate.MandateRequest }
-  | { case: 'schedule'; value: schedule.Schedule };
+  | { case: 'schedule'; value: schedule.Schedule }
+  | { case: 'export'; value: exports.Export };
 
 /** Builds a domain event with a fresh EV id for `resource`, as it is right after the change. */
 export function newDomainEvent(type: EventType, merchantId: string, resource: EventResource, at: Date = new Date()): DomainEvent {

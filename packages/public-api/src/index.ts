@@ -6,6 +6,7 @@ export { MANDATE_REQUEST_STATUSES } from './vocabulary.js';
 export { CLEARING_STATUSES, PAYMENT_FAILURE_CODES, PAYMENT_STATUSES, presentPayment, type PaymentJson } from './presenters/payment.js';
 export { REFUND_STATUSES, presentRefund, type RefundJson } from './presenters/refund.js';
 export { SCHEDULE_STATUSES, presentSchedule, type ScheduleJson } from './presenters/schedule.js';
+export { presentExport, type ExportJson } from './presenters/export.js';
 export {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_STATUSES,

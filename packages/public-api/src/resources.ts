@@ -187,6 +187,7 @@ export type MandateRequestJson = z.output<typeof mandateRequestResource>;
 export type PaymentJson = z.output<typeof paymentResource>;
 export type RefundJson = z.output<typeof refundResource>;
 export type ScheduleJson = z.output<typeof scheduleResource>;
+export type ExportJson = z.output<typeof exportResource>;
 export type WebhookEndpointJson = z.output<typeof webhookEndpointResource> & { secret?: string };
 export type WebhookAttemptJson = z.output<typeof webhookAttemptResource>;
 export type WebhookEventJson = z.output<typeof webhookEventResource> & { attempts?: WebhookAttemptJson[] };

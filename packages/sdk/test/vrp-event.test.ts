@@ -7,5 +7,7 @@ describe('the SDK’s event types', () => {
     expectTypeOf<VrpEvent>().toEqualTypeOf<VerifiedEvent>();
     expectTypeOf<EventType>().toEqualTypeOf<VerifiedEventType>();
     expectTypeOf<Extract<VrpEvent, { event_type: 'refund.created' }>['data']['payment_id']>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<VrpEvent, { event_type: 'export.completed' }>['data']['download_url']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Extract<VrpEvent, { event_type: 'export.completed' }>['data']['row_count']>().toEqualTypeOf<number>();
   });
 });

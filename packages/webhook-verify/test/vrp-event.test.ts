@@ -31,6 +31,8 @@ function handle(event: VrpEvent): string {
     case 'schedule.cycle_skipped':
     case 'schedule.completed':
       return `${event.data.mandate_id} ${event.data.next_charge_date}`;
+    case 'export.completed':
+      return `${event.data.row_count} ${event.data.download_url}`;
     case 'webhook_endpoint.disabled':
     case 'webhook_endpoint.enabled':
       return `${event.data.url} ${event.data.status}`;
@@ -65,6 +67,7 @@ function handleAllButOne(event: VrpEvent): string {
     case 'schedule.cycle_deferred':
     case 'schedule.cycle_skipped':
     case 'schedule.completed':
+    case 'export.completed':
     case 'webhook_endpoint.disabled':
     case 'webhook_endpoint.enabled':
       return event.event_id;

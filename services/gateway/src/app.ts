@@ -95,13 +95,18 @@ export function startGateway(
     };
     const exportStore = resources.add(
       'export store',
-      new ExportStore(config.databaseUrl, config.exportLeaseMs, (err) => logger.warn('export store connection failed', { err })),
+      new ExportStore(
+        config.databaseUrl,
+        config.exportLeaseMs,
+        { subjectPrefix: config.eventSubjectPrefix, publicBaseUrl: config.publicBaseUrl },
+        (err) => logger.warn('export store connection failed', { err }),
+      ),
       (s) => s.close(),
     );
     const exportWorker = config.exportWorker
-      ? resources.add('export worker', startExportWorker(exportStore, clients, deps.cursors, logger, config), (w) => w.stop())
+      ? resources.add('export worker', await startExportWorker(exportStore, clients, deps.cursors, logger, config), (w) => w.stop())
       : undefined;
-    deps.exports = { store: exportStore, worker: exportWorker };
+    deps.exports = { store: exportStore, worker: exportWorker?.worker };
     const dependencies = resources.add('readiness probes', dependencyProbes(db, config.natsUrl, createHealthClients(config)), (p) =>
       p.close(),
     );

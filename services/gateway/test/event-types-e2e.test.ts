@@ -213,8 +213,24 @@ describe('the ten webhook event types, each from its real producer to an HTTPS r
       const skipping = (await call('/v1/schedules', { ...scheduleBody, mandate_id: mandateE, count: 2, on_limit: 'skip' }, 201))
         .id as string;
 
+      // ── An export of refund 1 (one row): export.completed once its file is whole. ──
+      const exportId = (
+        await call('/v1/exports', { type: 'refunds', format: 'csv', filters: { payment_id: payment1, status: 'settled' } }, 202)
+      ).id as string;
+      await until(`/v1/exports/${exportId}`, { status: 'completed' }, `export ${exportId} to complete`);
+
       // Every event this scenario causes, per object in the order it happened.
       const expected: Expected[] = [
+        {
+          type: 'export.completed',
+          id: exportId,
+          data: {
+            status: 'completed',
+            type: 'refunds',
+            row_count: 1,
+            download_url: `${platform.gatewayEnv.PUBLIC_BASE_URL}/v1/exports/${exportId}/download`,
+          },
+        },
         { type: 'mandate.created', id: mandateS, data: { status: 'pending_sca' } },
         { type: 'mandate.activated', id: mandateS, data: { status: 'active' } },
         { type: 'schedule.created', id: once, data: { status: 'active', mandate_id: mandateS, payments_created: 0 } },

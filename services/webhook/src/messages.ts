@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { webhook } from '@vrp/contracts';
 import type { DomainEvent } from '@vrp/outbox';
 import {
+  presentExport,
   presentMandate,
   presentMandateRequest,
   presentPayment,
@@ -93,6 +94,8 @@ export function renderEventData(event: DomainEvent): string {
       return JSON.stringify(presentMandateRequest(resource.value));
     case 'schedule':
       return JSON.stringify(presentSchedule(resource.value));
+    case 'export':
+      return JSON.stringify(presentExport(resource.value));
     default:
       throw new Error(`event ${event.eventId} (${event.eventType}) carries no resource`);
   }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
-import { presentMandate, presentMandateRequest, presentPayment, presentRefund, presentSchedule } from '@vrp/public-api';
+import { presentExport, presentMandate, presentMandateRequest, presentPayment, presentRefund, presentSchedule } from '@vrp/public-api';
 import { TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, domainEvent } from './support/events.js';
@@ -58,7 +58,9 @@ describe('delivery', () => {
               ? presentRefund(resource.value)
               : resource.case === 'schedule'
                 ? presentSchedule(resource.value)
-                : presentMandateRequest(resource.value!);
+                : resource.case === 'export'
+                  ? presentExport(resource.value)
+                  : presentMandateRequest(resource.value!);
       expect(r.body.data).toEqual(JSON.parse(JSON.stringify(presented)));
     }
     const payment = receiver.received.find((r) => r.body.event_type === 'payment.settled')!.body.data;
@@ -168,8 +170,17 @@ describe('delivery', () => {
             ? /^PM/
             : type.startsWith('schedule')
               ? /^SC/
-              : /^RF/;
+              : type.startsWith('export')
+                ? /^EX/
+                : /^RF/;
       expect(data.id).toMatch(prefix);
+      if (type === 'export.completed') {
+        expect(data).toMatchObject({
+          status: 'completed',
+          row_count: 42,
+          download_url: `http://127.0.0.1:8080/v1/exports/${data.id}/download`,
+        });
+      }
     }
     await waitFor(
       async () => (await svc.client.getEvent({ merchantId, id: ids['refund.settled']! })).event?.deliveryStatus === 'delivered',

@@ -29,6 +29,7 @@ export const TEST_EVENT_TYPES = every<WebhookTestRequest['event_type']>()([
   'schedule.cycle_deferred',
   'schedule.cycle_skipped',
   'schedule.completed',
+  'export.completed',
 ]);
 /** Every event type: the resource events, then those about the webhook endpoints themselves. */
 export const EVENT_TYPES = every<WebhookEvent['event_type']>()([

@@ -154,7 +154,7 @@ export const paths: OpenApiFragment['paths'] = {
           name: 'resource_id',
           in: 'query',
           required: false,
-          description: 'Only events about this resource: a mandate, payment, refund or schedule id (the id of the event’s `data`).',
+          description: 'Only events about this resource: a mandate, payment, refund, schedule or export id (the id of the event’s `data`).',
           schema: { type: 'string', examples: ['PM01JD3Q4M7P9X2K8V5N6R0T1W2Y'] },
         },
         {

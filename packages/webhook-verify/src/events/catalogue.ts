@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  exportResource,
   mandateRequestResource,
   mandateResource,
   paymentResource,
@@ -74,6 +75,10 @@ export const RESOURCE_EVENT_CATALOGUE = {
   },
   'schedule.cycle_skipped': { data: scheduleResource, description: 'A cycle a mandate limit blocked was dropped (`on_limit: skip`).' },
   'schedule.completed': { data: scheduleResource, description: 'Every cycle of a schedule has been collected or dropped.' },
+  'export.completed': {
+    data: exportResource,
+    description: 'An export’s file is complete: `row_count` rows, downloadable at `download_url` until `expires_at`.',
+  },
 } as const satisfies Record<string, EventTypeEntry>;
 
 /**

@@ -260,6 +260,16 @@ export async function trigger(api: PublicApi, eventType: string, say: Say, curre
       say(`the frequency limit refused its first cycle (${eventType})`);
       return done('schedule', id);
     }
+    case 'export.completed': {
+      // A small export: the refunds of one refunded payment, in CSV.
+      const { payment } = await r.refund();
+      const created = await api.expect(202, 'POST', '/v1/exports', { type: 'refunds', format: 'csv', filters: { payment_id: payment } });
+      const id = created.id as string;
+      say(`created export ${id} of payment ${payment}'s refunds`);
+      const completed = await untilStatus(api, `/v1/exports/${id}`, 'completed');
+      say(`export ${id} completed with ${String(completed.row_count)} row(s) (export.completed)`);
+      return done('export', id);
+    }
     default:
       throw new CommandError(`no way to trigger '${eventType}' yet`);
   }

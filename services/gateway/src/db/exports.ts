@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { insertOutboxEvent, newDomainEvent } from '@vrp/outbox';
 import { createPool, rows, transaction, type SqlPool } from '@vrp/sql';
+import { exportToProto } from '../exports/export-resource.js';
 
 export type ExportType = 'payments' | 'refunds' | 'mandates' | 'events';
 export type ExportFormat = 'csv' | 'jsonl';
@@ -86,6 +88,8 @@ export class ExportStore {
   constructor(
     databaseUrl: string,
     private readonly leaseMs: number,
+    /** Where export.completed goes: the stream's subject prefix and the address download_url names. */
+    private readonly events: { subjectPrefix: string; publicBaseUrl: string },
     onError: (err: Error) => void = () => undefined,
   ) {
     this.pool = createPool(databaseUrl, { max: 4, onError });
@@ -161,16 +165,31 @@ export class ExportStore {
     return moved;
   }
 
-  /** Marks the export completed (its file whole), to expire after `ttlMs`. False when the lease was lost. */
+  /**
+   * Marks the export completed (its file whole), to expire after `ttlMs`, and writes export.completed
+   * into the gateway's outbox in the same transaction: the event is sent exactly when the export is
+   * completed, whatever happens to the worker after the commit. False when the lease was lost.
+   */
   async complete(e: ClaimedExport, ttlMs: number): Promise<boolean> {
-    const done = await this.pool.query(
-      `UPDATE gateway.exports
-          SET status = 'completed', completed_at = now(), expires_at = now() + make_interval(secs => $3),
-              lease_token = NULL, lease_until = NULL
-        WHERE id = $1 AND lease_token = $2 AND status = 'pending' AND chunk_count = $4`,
-      [e.id, e.leaseToken, ttlMs / 1000, e.chunkCount],
-    );
-    return done.rowCount === 1;
+    return transaction(this.pool, async (tx) => {
+      const [row] = await rows<Row>(
+        tx,
+        `UPDATE gateway.exports
+            SET status = 'completed', completed_at = now(), expires_at = now() + make_interval(secs => $3),
+                lease_token = NULL, lease_until = NULL
+          WHERE id = $1 AND lease_token = $2 AND status = 'pending' AND chunk_count = $4
+         RETURNING ${COLUMNS}`,
+        [e.id, e.leaseToken, ttlMs / 1000, e.chunkCount],
+      );
+      if (!row) return false;
+      const completed = toRecord(row);
+      const event = newDomainEvent('export.completed', completed.merchantId, {
+        case: 'export',
+        value: exportToProto(completed, this.events.publicBaseUrl),
+      });
+      await insertOutboxEvent(tx, 'gateway', this.events.subjectPrefix, event);
+      return true;
+    });
   }
 
   /** Ends the export as failed, dropping what was written of its file. */

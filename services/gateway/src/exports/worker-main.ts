@@ -1,6 +1,6 @@
 /**
  * An export worker on its own: the gateway's settings (DATABASE_URL, the services' addresses,
- * EXPORT_*), no HTTP. Run beside gateways started with EXPORT_WORKER=false to keep exports off the
+ * EXPORT_*, NATS_URL for export.completed), no HTTP; it runs the relay of the gateway's outbox. Run beside gateways started with EXPORT_WORKER=false to keep exports off the
  * API's processes; the benchmark measures its memory. SIGTERM stops it after its current page.
  */
 import { createLogger } from '@vrp/logging';
@@ -13,8 +13,13 @@ import { startExportWorker } from './start-export-worker.js';
 const config = loadGatewayConfig();
 const logger = createLogger('export-worker', { level: config.logLevel });
 const clients = createGatewayClients(config, logger);
-const store = new ExportStore(config.databaseUrl, config.exportLeaseMs, (err) => logger.warn('export store connection failed', { err }));
-const worker = startExportWorker(store, clients, new CursorCodec(config.cursorSecret, config.cursorTtlMs), logger, config);
+const store = new ExportStore(
+  config.databaseUrl,
+  config.exportLeaseMs,
+  { subjectPrefix: config.eventSubjectPrefix, publicBaseUrl: config.publicBaseUrl },
+  (err) => logger.warn('export store connection failed', { err }),
+);
+const worker = await startExportWorker(store, clients, new CursorCodec(config.cursorSecret, config.cursorTtlMs), logger, config);
 logger.info('export worker started');
 
 const stop = async () => {

@@ -6,28 +6,11 @@ import type { Deps } from '../deps.js';
 import type { ExportRecord } from '../db/exports.js';
 import { clockOffsetOf } from '../db/sandbox-clocks.js';
 import { EXPORT_SOURCES } from '../exports/export-sources.js';
+import { exportJson } from '../exports/export-resource.js';
 import { merchantOf } from '../middleware/locals.js';
 import { parseRequest } from '../validation/body.js';
 import { idParam } from '../validation/ids.js';
 import { singleResourceQuery } from '../lists/index.js';
-
-/** The export as GET /v1/exports/{id} answers it. */
-export function presentExport(e: ExportRecord, baseUrl: string) {
-  const completed = e.status === 'completed';
-  return {
-    id: e.id,
-    type: e.type,
-    format: e.format,
-    filters: e.filters,
-    status: e.status,
-    row_count: Number(e.rowCount),
-    snapshot_at: e.snapshotAt.toISOString(),
-    created_at: e.createdAt.toISOString(),
-    completed_at: e.completedAt?.toISOString() ?? null,
-    download_url: completed ? `${baseUrl}/v1/exports/${e.id}/download` : null,
-    expires_at: completed ? (e.expiresAt?.toISOString() ?? null) : null,
-  };
-}
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndjson; charset=utf-8' } as const;
 
@@ -60,7 +43,7 @@ export function registerExportRoutes(router: Router, deps: Deps): void {
       snapshotAt: new Date(Date.now() + offset),
     });
     exportsOf().worker?.nudge();
-    res.status(202).json(presentExport(created, baseUrlOf(req)));
+    res.status(202).json(exportJson(created, baseUrlOf(req)));
   });
 
   const found = async (req: Request, res: Response) => {
@@ -72,7 +55,7 @@ export function registerExportRoutes(router: Router, deps: Deps): void {
 
   router.get('/exports/:id', async (req, res) => {
     singleResourceQuery(req.query, []);
-    res.json(presentExport(await found(req, res), baseUrlOf(req)));
+    res.json(exportJson(await found(req, res), baseUrlOf(req)));
   });
 
   router.get('/exports/:id/download', async (req, res) => {

@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { mandate, payment, refund, schedule } from '@vrp/contracts';
+import { exports, mandate, payment, refund, schedule } from '@vrp/contracts';
 import { newId } from '@vrp/ids';
 import { newDomainEvent, type DomainEvent, type EventResource, type EventType } from '@vrp/outbox';
 
@@ -145,6 +145,29 @@ function testSchedule(type: EventType, merchantId: string, now: Date): schedule.
 }
 
 /**
+ * A completed export of 42 payments. Its download_url is on the sandbox's documented address: a
+ * test event names no file that exists (downloading it answers 404 not_found).
+ */
+function testExport(merchantId: string, now: Date): exports.Export {
+  const created = new Date(now.getTime() - 60_000);
+  const id = newId('export', created.getTime());
+  return create(exports.ExportSchema, {
+    id,
+    merchantId,
+    type: 'payments',
+    format: 'csv',
+    filtersJson: JSON.stringify({ status: 'settled' }),
+    status: 'completed',
+    rowCount: 42n,
+    snapshotAt: timestampFromDate(created),
+    createdAt: timestampFromDate(created),
+    completedAt: timestampFromDate(now),
+    downloadUrl: `http://127.0.0.1:8080/v1/exports/${id}/download`,
+    expiresAt: timestampFromDate(new Date(now.getTime() + DAY)),
+  });
+}
+
+/**
  * A realistic event of `type` for the sandbox: fabricated but well-formed resources (ids with
  * the right prefixes, statuses matching the event) that render exactly like real ones.
  */
@@ -155,6 +178,7 @@ export function testDomainEvent(type: EventType, merchantId: string, now: Date):
   else if (kind === 'mandate_request') resource = { case: 'mandateRequest', value: testMandateRequest(type, merchantId, now) };
   else if (kind === 'payment') resource = { case: 'payment', value: testPayment(type, merchantId, now) };
   else if (kind === 'schedule') resource = { case: 'schedule', value: testSchedule(type, merchantId, now) };
+  else if (kind === 'export') resource = { case: 'export', value: testExport(merchantId, now) };
   else resource = { case: 'refund', value: testRefund(type, merchantId, now) };
   return newDomainEvent(type, merchantId, resource, now);
 }
