@@ -1,5 +1,5 @@
 /**
- * Schedules through the public API (API.md "Schedules"): created, listed, paused and resumed over
+ * Schedules through the public API (docs/api.md, "Schedules"): created, listed, paused and resumed over
  * HTTP, and collected by themselves on the merchant's sandbox clock, settled by the bank, with
  * every payment and event a merchant would see.
  */
@@ -45,7 +45,7 @@ async function paymentsOf(api: Api, scheduleId: string): Promise<Payment[]> {
 }
 
 describe('schedules over the API', () => {
-  it('creates, reads, lists, pauses, resumes and cancels a schedule, with the errors API.md names', async () => {
+  it('creates, reads, lists, pauses, resumes and cancels a schedule, with the errors the API guide names', async () => {
     const api = await merchantApi();
     const mandateId = await activeMandate(api, { maximum_amount: '50.00' });
     const created = await api.post('/v1/schedules', {

@@ -9,7 +9,7 @@ import { createPool, rawSql } from '@vrp/sql';
 import type { ScheduleConfig } from './config.js';
 import { dueBacklog, outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
-import { MandateConsumer } from './events/mandate-consumer.js';
+import { MandateConsumer } from './jobs/mandate-consumer.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { SERVICE_NAMES, routes } from './server.js';
 import { collectDueCycles } from './usecases/collect-due-cycles.js';

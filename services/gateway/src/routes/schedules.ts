@@ -28,7 +28,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * POST/GET /v1/schedules, GET /v1/schedules/:id, POST /v1/schedules/:id/cycles/:charge_date and
- * POST /v1/schedules/:id/{pause|resume|cancel} (API.md "Schedules").
+ * POST /v1/schedules/:id/{pause|resume|cancel} (docs/api.md, "Schedules").
  */
 export function registerScheduleRoutes(router: Router, deps: Deps): void {
   const { schedule: schedules } = deps.clients;

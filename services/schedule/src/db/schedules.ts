@@ -2,6 +2,7 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { rows, type Queryable } from '@vrp/sql';
 import type { IntervalRule } from '../domain/charge-dates.js';
+export { ruleOf } from '../domain/upcoming.js';
 
 export interface ScheduleRow {
   id: string;
@@ -89,19 +90,6 @@ export function toCycleRow(r: Raw): CycleRow {
     attempt: r.attempt as number,
     deferrals: r.deferrals as number,
     paymentId: r.payment_id as string | null,
-  };
-}
-
-/** The interval rule of an interval schedule (null for instalments). */
-export function ruleOf(s: ScheduleRow): IntervalRule | null {
-  if (s.instalments || !s.intervalUnit) return null;
-  return {
-    unit: s.intervalUnit,
-    interval: s.intervalCount ?? 1,
-    dayOfMonth: s.dayOfMonth,
-    startDate: s.startDate,
-    endDate: s.endDate,
-    count: s.cycleCount,
   };
 }
 

@@ -4,7 +4,7 @@ import { moveSchedule, readSchedule, type ScheduleRow, type ScheduleView } from 
 import { completeSchedules, skipOverdueCycles } from '../db/cycles.js';
 import type { Deps } from '../deps.js';
 import { dateOf, dayStart } from '../domain/charge-dates.js';
-import { recordScheduleEvent, type ScheduleEventType } from '../events/schedule-events.js';
+import { recordScheduleEvent, type ScheduleEventType } from '../db/schedule-events.js';
 
 const MOVES = {
   pause: { from: ['active'], to: 'paused', event: 'schedule.paused' },

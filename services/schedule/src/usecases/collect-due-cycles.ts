@@ -13,7 +13,7 @@ import {
 } from '../db/cycles.js';
 import type { Deps } from '../deps.js';
 import { nextFrequencyPeriod, refusedLimitIndex } from '../domain/limit-periods.js';
-import { recordScheduleEvent } from '../events/schedule-events.js';
+import { recordScheduleEvent } from '../db/schedule-events.js';
 import { endMandateSchedules } from './change-schedule.js';
 
 export interface CollectSettings {

@@ -7,7 +7,7 @@ import { insertCycles, insertSchedule, readSchedule, type ScheduleView } from '.
 import type { Deps } from '../deps.js';
 import { chargeDateOf, dateOf } from '../domain/charge-dates.js';
 import { amountIn, assertWithinCaps, instalmentPlan, intervalRule, type AmountCaps, type IntervalInput } from '../domain/schedule-input.js';
-import { recordScheduleEvent } from '../events/schedule-events.js';
+import { recordScheduleEvent } from '../db/schedule-events.js';
 
 export interface CreateScheduleInput {
   merchantId: string;

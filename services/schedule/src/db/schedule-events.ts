@@ -1,6 +1,6 @@
 import { insertOutboxEvent, newDomainEvent, type EventType } from '@vrp/outbox';
 import type { Queryable } from '@vrp/sql';
-import { readSchedule } from '../db/schedules.js';
+import { readSchedule } from './schedules.js';
 import { toScheduleMessage } from '../messages.js';
 
 /** The schedule events the service publishes. */
