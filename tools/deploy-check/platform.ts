@@ -33,7 +33,7 @@ export const SERVICES: Record<string, ExpectedService> = {
       'PAYMENT_SERVICE_URL',
       'REFUND_SERVICE_URL',
       'WEBHOOK_SERVICE_URL',
-            'CONNECTOR_SERVICE_URL',
+      'CONNECTOR_SERVICE_URL',
       'SCHEDULE_SERVICE_URL',
     ],
   },

@@ -298,7 +298,9 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
 
     // The load makes no schedules, so the schedule service's replicas take no calls to spread (its
     // exactly-once under racing and killed schedulers is proven by its own tests and the fault suite).
-    const spreads = GRPC_SERVICES.filter((s) => s !== 'schedule').map((s) => spreadOf(s, Object.fromEntries(cluster.of(s).map((r) => [r.name, before.get(r) ?? 0]))));
+    const spreads = GRPC_SERVICES.filter((s) => s !== 'schedule').map((s) =>
+      spreadOf(s, Object.fromEntries(cluster.of(s).map((r) => [r.name, before.get(r) ?? 0]))),
+    );
     findings.push({
       check: `calls spread evenly before the kill (each replica within ±${SPREAD_TOLERANCE * 100} % of its share)`,
       checked: spreads.length,

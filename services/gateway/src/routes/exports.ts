@@ -3,7 +3,6 @@ import { ApiError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
 import { createExportBody } from '@vrp/public-api';
 import type { Deps } from '../deps.js';
-import type { ExportRecord } from '../db/exports.js';
 import { clockOffsetOf } from '../db/sandbox-clocks.js';
 import { EXPORT_SOURCES } from '../exports/export-sources.js';
 import { exportJson } from '../exports/export-resource.js';
