@@ -1,4 +1,5 @@
-// One exact Node everywhere: .nvmrc, package.json's devEngines (npm refuses another), the
+// One exact Node everywhere: .nvmrc, package.json's devEngines (npm warns under another: `npm start`
+// and `npm test` must run on a fresh machine's Node to fetch the pinned one), the
 // fallback download of tools/dev/node.sh and the images' base.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,9 +13,9 @@ describe('the Node version', () => {
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it('is what package.json devEngines requires, failing otherwise', () => {
+  it('is what package.json devEngines asks for (a warning under another: the entry scripts then switch to it)', () => {
     const pkg = JSON.parse(readRepoFile('package.json')) as { devEngines: { runtime: { name: string; version: string; onFail: string } } };
-    expect(pkg.devEngines.runtime).toEqual({ name: 'node', version: pinned, onFail: 'error' });
+    expect(pkg.devEngines.runtime).toEqual({ name: 'node', version: pinned, onFail: 'warn' });
   });
 
   it('is what tools/dev/node.sh puts on PATH, downloading that exact version when the machine has another', () => {
