@@ -41,7 +41,7 @@ describe('npm run migrate (stock prisma migrate deploy per service)', () => {
         // Every service whose schema declares an outbox has the table, and no other service has one.
         expect(outbox.rows[0].t !== null, `${service}: outbox table present exactly when its schema declares one`).toBe(publishes(service));
       }
-      expect(migratableServices().filter(publishes).sort()).toEqual(['mandate', 'payment', 'refund']);
+      expect(migratableServices().filter(publishes).sort()).toEqual(['gateway', 'mandate', 'payment', 'refund', 'schedule']);
       const pub = await client.query(`SELECT to_regclass('public._prisma_migrations')::text AS t`);
       expect(pub.rows[0].t).toBeNull();
     } finally {

@@ -318,7 +318,7 @@ describe('Merchant Console in Chromium', () => {
       metadata: { plan: '<script>alert(1)</script>' },
       controls: {
         valid_to: '2099-01-01T00:00:00Z',
-        periodic_limits: [{ period: 'month', alignment: 'calendar', max_amount: '120.00', max_payments: 4 }],
+        periodic_limits: [{ period: 'month', alignment: 'consent', max_amount: '120.00', max_payments: 4 }],
       },
     });
     expect(mandate.status, mandate.text).toBe(201);
@@ -334,7 +334,7 @@ describe('Merchant Console in Chromium', () => {
     await page.getByText('<script>alert(1)</script>').waitFor(); // merchant strings are text, never markup
     // Its VRP controls with the current period's usage.
     await page.getByRole('heading', { name: 'Controls and usage' }).waitFor();
-    await page.getByRole('cell', { name: 'month (calendar)' }).waitFor();
+    await page.getByRole('cell', { name: 'month (consent)' }).waitFor();
     await page.getByRole('cell', { name: '0 of 4' }).waitFor();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     await checkPage(page, 'mandate');

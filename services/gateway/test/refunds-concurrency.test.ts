@@ -96,11 +96,13 @@ describe('refunds under pressure', () => {
       status: 422,
       code: 'invalid_state_transition',
     });
-    // Announced as refund.created, payment.refunded (15.00), then payment.settled (0.00) once given back.
+    // Announced as refund.created, payment.refunded (15.00), then payment.settled (0.00) once given back,
+    // and the refund's end as refund.failed.
     const events = await waitFor(
       async () => {
         const mine = (await platform.stream.events()).filter((e) => [paymentId, created.body.id].includes(e.resource.value?.id as string));
-        return mine.filter((e) => e.eventType === 'payment.settled').length === 2 ? mine : undefined;
+        const given = mine.filter((e) => e.eventType === 'payment.settled').length === 2;
+        return given && mine.some((e) => e.eventType === 'refund.failed') ? mine : undefined;
       },
       { what: 'the release on the stream' },
     );
@@ -113,7 +115,7 @@ describe('refunds under pressure', () => {
       ['payment.refunded', 1500n],
       ['payment.settled', 0n],
     ]);
-    expect(events.filter((e) => e.resource.case === 'refund').map((e) => e.eventType)).toEqual(['refund.created']);
+    expect(events.filter((e) => e.resource.case === 'refund').map((e) => e.eventType)).toEqual(['refund.created', 'refund.failed']);
     // And the whole amount can be refunded again, settling at the model bank.
     const again = await api.post(`/v1/payments/${paymentId}/refunds`, {});
     expect(again.body).toMatchObject({ amount: '40.00' });

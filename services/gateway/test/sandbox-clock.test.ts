@@ -282,7 +282,9 @@ describe('time rules on the clock', () => {
     await api.post(`/v1/sandbox/payments/${paid.body.id as string}/settle`);
     await paymentIn(api, paid.body.id as string, 'settled');
     await advance(api, 8 * DAY);
-    expect(errorOf(await pay(api, mandate.id as string))).toMatchObject({ status: 422, code: 'mandate_expired' });
+    // Past valid_to the mandate expires (mandate.expired); from then on a payment is not possible under it.
+    await waitFor(async () => (await api.get(`/v1/mandates/${mandate.id as string}`)).body.status === 'expired');
+    expect(errorOf(await pay(api, mandate.id as string))).toMatchObject({ status: 422, code: 'mandate_not_active' });
   });
 
   it('settles a payment by itself once a day has passed on the clock, dated on the clock', async () => {
