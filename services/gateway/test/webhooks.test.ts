@@ -299,7 +299,7 @@ describe('webhook events', () => {
     await waitFor(async () => (await mapi.get(`/v1/webhook-events/${eventId}`)).body.delivery_status === 'delivered');
     const event = await mapi.get(`/v1/webhook-events/${eventId}`);
     expect(offSpec(event, 'get', '/v1/webhook-events/{event_id}')).toEqual([]);
-    expect(event.body).toMatchObject({ id: eventId, event_type: 'mandate.created', test: false, data: mandate.body });
+    expect(event.body).toMatchObject({ id: eventId, event_type: 'mandate.created', test: false, data: body.data });
     expect(event.body.attempts).toEqual([
       expect.objectContaining({ endpoint_id: endpoint.body.id, attempt: 1, status_code: 204, error: null, success: true }),
     ]);
