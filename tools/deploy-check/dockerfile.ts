@@ -57,3 +57,19 @@ export function parseDockerfile(text: string): Dockerfile {
 /** The stage's instructions of one kind. */
 export const ofKind = (stage: Stage | undefined, keyword: string): Instruction[] =>
   stage?.instructions.filter((i) => i.keyword === keyword) ?? [];
+
+/**
+ * The command of the last HEALTHCHECK of a stage, in exec form (`HEALTHCHECK [--opt=…] CMD […]`);
+ * undefined when there is none or it is not a JSON array (shell form needs a shell the images lack).
+ */
+export function healthcheckCommand(stage: Stage | undefined): string[] | undefined {
+  const args = ofKind(stage, 'HEALTHCHECK').at(-1)?.args;
+  const exec = args && /^(?:--\S+\s+)*CMD\s+(\[[\s\S]*\])\s*$/.exec(args);
+  if (!exec) return undefined;
+  try {
+    const command: unknown = JSON.parse(exec[1]!);
+    return Array.isArray(command) && command.every((c) => typeof c === 'string') ? command : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -12,21 +12,22 @@ import { SERVICES, loadValues, repoRoot } from './platform.js';
 const script = join(repoRoot, 'tools/build/container-healthcheck.mjs');
 
 /** Runs the healthcheck as Docker would and resolves with its exit code. */
-function check(env: Record<string, string>): Promise<number | null> {
+function check(env: Record<string, string>, args: string[] = []): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
     child.on('error', reject);
     child.on('exit', (code) => resolve(code));
   });
 }
 
 describe('container healthcheck', () => {
-  const health = new HealthImplementation({ '': 'SERVING' });
+  const health = new HealthImplementation({ '': 'SERVING', liveness: 'SERVING' });
   const grpc = new Server();
   let grpcPort = 0;
   let httpStatus = 200;
+  let readyStatus = 200;
   const http: HttpServer = createServer((req, res) => {
-    res.statusCode = req.url === '/healthz' ? httpStatus : 404;
+    res.statusCode = req.url === '/healthz' ? httpStatus : req.url === '/readyz' ? readyStatus : 404;
     res.end();
   });
 
@@ -50,13 +51,43 @@ describe('container healthcheck', () => {
     expect(mod.DEFAULT_PORTS).toEqual(fromValues);
   });
 
-  it('passes a gRPC service whose health is SERVING and fails it otherwise', async () => {
+  it('asks a gRPC service its liveness by default: SERVING passes even while the whole server (readiness) is NOT_SERVING', async () => {
+    const env = { VRP_SERVICE: 'payment', GRPC_PORT: String(grpcPort) };
+    health.setStatus('liveness', 'SERVING');
+    health.setStatus('', 'NOT_SERVING');
+    expect(await check(env)).toBe(0);
+    expect(await check(env, ['liveness'])).toBe(0);
+    health.setStatus('liveness', 'NOT_SERVING');
+    health.setStatus('', 'SERVING');
+    expect(await check(env)).toBe(1);
+    health.setStatus('liveness', 'SERVING');
+  });
+
+  it('asks a gRPC service its readiness (the whole server) when told to', async () => {
     const env = { VRP_SERVICE: 'payment', GRPC_PORT: String(grpcPort) };
     health.setStatus('', 'SERVING');
-    expect(await check(env)).toBe(0);
+    expect(await check(env, ['readiness'])).toBe(0);
     health.setStatus('', 'NOT_SERVING');
-    expect(await check(env)).toBe(1);
+    expect(await check(env, ['readiness'])).toBe(1);
     health.setStatus('', 'SERVING');
+  });
+
+  it('fails an unknown mode rather than guessing', async () => {
+    expect(await check({ VRP_SERVICE: 'payment', GRPC_PORT: String(grpcPort) }, ['ready'])).toBe(1);
+  });
+
+  it('fails a service that does not know the liveness name (NOT_FOUND)', async () => {
+    const bare = new Server();
+    new HealthImplementation({ '': 'SERVING' }).addToServer(bare);
+    const port = await new Promise<number>((resolve, reject) =>
+      bare.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
+    try {
+      expect(await check({ VRP_SERVICE: 'refund', GRPC_PORT: String(port) })).toBe(1);
+      expect(await check({ VRP_SERVICE: 'refund', GRPC_PORT: String(port) }, ['readiness'])).toBe(0);
+    } finally {
+      bare.forceShutdown();
+    }
   });
 
   it('fails when nothing listens', async () => {
@@ -67,12 +98,17 @@ describe('container healthcheck', () => {
     expect(await check({ VRP_SERVICE: 'mandate', GRPC_PORT: String(port) })).toBe(1);
   });
 
-  it('checks the gateway over HTTP GET /healthz', async () => {
+  it('checks the gateway over HTTP: GET /healthz for liveness, GET /readyz for readiness', async () => {
     const env = { VRP_SERVICE: 'gateway', GATEWAY_PORT: String((http.address() as AddressInfo).port) };
     httpStatus = 200;
+    readyStatus = 503;
     expect(await check(env)).toBe(0);
+    expect(await check(env, ['readiness'])).toBe(1);
+    readyStatus = 200;
+    expect(await check(env, ['readiness'])).toBe(0);
     httpStatus = 503;
     expect(await check(env)).toBe(1);
+    httpStatus = 200;
   });
 
   it('fails for an unknown service without a port', async () => {

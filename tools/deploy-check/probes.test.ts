@@ -1,6 +1,9 @@
 // The chart's probes against a running service whose own Postgres goes away for longer than the
 // liveness window: the kubelet would take the pod out of its Service (readiness) and never restart
-// it (liveness), and it is ready again once Postgres is back.
+// it (liveness), and it is ready again once Postgres is back. The image's Docker HEALTHCHECK, run
+// as the Dockerfile writes it, keeps the container healthy throughout the same way.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
 import { health } from '@vrp/contracts';
@@ -15,6 +18,8 @@ import {
 } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMandateConfig, startMandateService } from '@vrp/mandate-service';
+import { healthcheckCommand, parseDockerfile } from './dockerfile.js';
+import { readRepoFile, repoRoot } from './platform.js';
 import { byKind, renderChart } from './render.js';
 
 const { SERVING, NOT_SERVING } = health.HealthCheckResponse_ServingStatus;
@@ -27,6 +32,27 @@ function chartProbes(): { liveness: Probe; readiness: Probe } {
   const container = (deployment.spec as { template: { spec: { containers: { livenessProbe: Probe; readinessProbe: Probe }[] } } }).template
     .spec.containers[0]!;
   return { liveness: container.livenessProbe, readiness: container.readinessProbe };
+}
+
+/** The runtime image's HEALTHCHECK command, its /app/healthcheck.mjs being the repository's script. */
+function dockerHealthcheck(): string[] {
+  const runtime = parseDockerfile(readRepoFile('deploy/docker/Dockerfile')).stages.find((s) => s.name === 'runtime');
+  const command = healthcheckCommand(runtime);
+  if (!command || command[0] !== 'node' || command[1] !== '/app/healthcheck.mjs')
+    throw new Error(`unexpected HEALTHCHECK ${String(command)}`);
+  return [join(repoRoot, 'tools/build/container-healthcheck.mjs'), ...command.slice(2)];
+}
+
+/** Runs `node <args>` as Docker runs a HEALTHCHECK in the mandate image, and resolves with its exit code. */
+function runHealthcheck(args: string[], port: number): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { PATH: process.env.PATH, VRP_SERVICE: 'mandate', GRPC_PORT: String(port) },
+      stdio: 'ignore',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code));
+  });
 }
 
 describe('probes while the service’s own Postgres is down', () => {
@@ -65,6 +91,10 @@ describe('probes while the service’s own Postgres is down', () => {
     expect(readiness.grpc.service ?? '').toBe('');
     const livenessWindowMs = liveness.periodSeconds * liveness.failureThreshold * 1000;
     await waitFor(async () => (await check('')) === SERVING, { what: 'ready before the outage', timeoutMs: 10_000 });
+    const dockerLiveness = dockerHealthcheck();
+    const [dockerScript] = dockerLiveness;
+    expect(await runHealthcheck(dockerLiveness, service.port), 'Docker HEALTHCHECK before the outage').toBe(0);
+    expect(await runHealthcheck([dockerScript!, 'readiness'], service.port), 'readiness mode before the outage').toBe(0);
 
     await postgres.stop();
     // The kubelet's view, at the chart's liveness period: count consecutive failures; that many restarts the pod.
@@ -72,17 +102,22 @@ describe('probes while the service’s own Postgres is down', () => {
     let consecutiveLivenessFailures = 0;
     let mostConsecutive = 0;
     const readinessSeen: number[] = [];
+    const dockerExits: (number | null)[] = [];
     while (Date.now() - started < livenessWindowMs + liveness.periodSeconds * 1000) {
       const live = await check(liveness.grpc.service!);
       consecutiveLivenessFailures = live === SERVING ? 0 : consecutiveLivenessFailures + 1;
       mostConsecutive = Math.max(mostConsecutive, consecutiveLivenessFailures);
       readinessSeen.push(await check(''));
+      dockerExits.push(await runHealthcheck(dockerLiveness, service.port));
       await new Promise((r) => setTimeout(r, liveness.periodSeconds * 1000));
     }
     expect(mostConsecutive, 'liveness failures in a row (the chart restarts at failureThreshold)').toBe(0);
     // Readiness took the pod out: after the first dependency check it says NOT_SERVING throughout.
     expect(readinessSeen.slice(1).every((s) => s === NOT_SERVING)).toBe(true);
     expect(readinessSeen.length).toBeGreaterThanOrEqual(liveness.failureThreshold);
+    // The container stayed healthy (exit 0: SERVING) all along; its readiness mode says what readiness says.
+    expect(dockerExits, 'Docker HEALTHCHECK exit codes during the outage').toEqual(dockerExits.map(() => 0));
+    expect(await runHealthcheck([dockerScript!, 'readiness'], service.port), 'readiness mode during the outage').toBe(1);
 
     await postgres.start();
     await waitFor(async () => (await check('')) === SERVING, {
