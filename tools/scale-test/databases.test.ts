@@ -57,6 +57,18 @@ describe('the scale test’s databases', () => {
           'SELECT (SELECT count(*)::int FROM mandate.mandates) AS m, (SELECT count(*)::int FROM refund.refunds) AS r',
         );
         expect(rows).toEqual([{ m: 0, r: 0 }]);
+        // Its imports are foreign tables, without the service's indexes: an index is checked in the
+        // service's own database.
+        const indexes = async (client: pg.Client) =>
+          Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM pg_indexes WHERE schemaname = 'refund'`)).rows[0]!.n);
+        expect(await indexes(audit)).toBe(0);
+        const own = new pg.Client({ connectionString: layout.urlOf('refund') });
+        await own.connect();
+        try {
+          expect(await indexes(own)).toBeGreaterThan(0);
+        } finally {
+          await own.end();
+        }
       } finally {
         await audit.end();
       }

@@ -158,6 +158,11 @@ export class ReplicaCluster {
     return this.databases.auditUrl;
   }
 
+  /** The database `service` itself runs on (its indexes and constraints are there, not in the audit's imports). */
+  databaseUrlOf(service: string): string {
+    return this.databases.urlOf(service);
+  }
+
   logs(): string {
     return this.output;
   }

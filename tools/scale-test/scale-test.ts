@@ -149,12 +149,19 @@ async function probeRateLimit(
   return { accepted, refused, other: Object.fromEntries(other), startedAt };
 }
 
-/** Holds what the scale test adds to the fault suite's audit: one open payment per mandate, one bank decision per attempt. */
-async function paymentInvariants(databaseUrl: string): Promise<Finding[]> {
+/**
+ * Holds what the scale test adds to the fault suite's audit: one open payment per mandate, one bank
+ * decision per attempt. The rows are read where the audit reads (`databaseUrl`), the index in the
+ * payment service's own database (`paymentDatabaseUrl`): with a database per service the audit sees
+ * the payment schema through foreign tables, which have no indexes.
+ */
+async function paymentInvariants(databaseUrl: string, paymentDatabaseUrl: string): Promise<Finding[]> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  const own = new pg.Client({ connectionString: paymentDatabaseUrl });
+  await own.connect();
   try {
-    const index = await db.query(`SELECT 1 FROM pg_indexes WHERE schemaname = 'payment' AND indexname = 'payments_one_open_per_mandate'`);
+    const index = await own.query(`SELECT 1 FROM pg_indexes WHERE schemaname = 'payment' AND indexname = 'payments_one_open_per_mandate'`);
     // Two payments of a mandate open (submitted, not yet decided) at the same time, from their timelines.
     const overlapping = await db.query<{ a: string; b: string }>(`
       WITH spans AS (
@@ -195,6 +202,7 @@ async function paymentInvariants(databaseUrl: string): Promise<Finding[]> {
       },
     ];
   } finally {
+    await own.end();
     await db.end();
   }
 }
@@ -294,7 +302,7 @@ export async function runScaleTest(options: ScaleTestOptions): Promise<ScaleTest
     );
     await eventsSettled(cluster.databaseUrl, () => cluster.streamEvents(), receiver);
     const { findings, events } = await audit(cluster.databaseUrl, ledger, receiver, await cluster.streamEvents());
-    findings.push(...(await paymentInvariants(cluster.databaseUrl)));
+    findings.push(...(await paymentInvariants(cluster.databaseUrl, cluster.databaseUrlOf('payment'))));
 
     // The load makes no schedules, so the schedule service's replicas take no calls to spread (its
     // exactly-once under racing and killed schedulers is proven by its own tests and the fault suite).
