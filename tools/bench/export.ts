@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     const worker = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', 'src/exports/worker-main.ts'], {
       cwd: fileURLToPath(new URL('../../services/gateway/', import.meta.url)),
       env: { ...process.env, ...platform.gatewayEnv, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // Its warnings and errors (JSON lines on stdout) say why an export was interrupted or failed.
+      stdio: ['ignore', 'inherit', 'inherit'],
     });
     // Its memory at rest first (Node, the clients, the code loaded), then what the export adds.
     await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     const last = memoryOf(worker.pid!);
     if (last) peak = Math.max(peak, last.hwm);
     worker.kill('SIGTERM');
-    if (body.status !== 'completed') throw new Error(`the export ended ${String(body.status)}`);
+    if (body.status !== 'completed') throw new Error(`the export ended ${String(body.status)}: ${JSON.stringify(body)}`);
 
     const file = await fetch(body.download_url as string, { headers: { authorization: `Bearer ${merchant.token}` } });
     let bytes = 0;

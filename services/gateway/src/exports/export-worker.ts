@@ -1,3 +1,4 @@
+import { ApiError } from '@vrp/errors';
 import type { Logger } from '@vrp/logging';
 import type { GatewayClients } from '../clients.js';
 import type { ClaimedExport, ExportStore } from '../db/exports.js';
@@ -124,7 +125,8 @@ export class ExportWorker {
     };
     for (;;) {
       if (this.stopping.signal.aborted) return false;
-      const page = await source.page(this.clients, e.merchantId, e.filters, e.snapshotAt, position, this.cursors);
+      const page = await this.readPage(() => source.page(this.clients, e.merchantId, e.filters, e.snapshotAt, position, this.cursors));
+      if (!page) return false;
       for (const row of page.rows) {
         const line = fileLine(e.type, e.format, row);
         parts.push(line);
@@ -139,10 +141,38 @@ export class ExportWorker {
     if (!(await flush())) return false;
     return this.store.complete(e, this.options.ttlMs);
   }
+
+  /**
+   * One page from the owning service, tried again in place (after 0.5, 1 and 2 s) while the service
+   * is unavailable (a deadline missed on a busy machine, a replica restarting): one slow page must
+   * not cost the export its claim. Undefined when the worker stops meanwhile; the last error once
+   * the tries are spent.
+   */
+  private async readPage<T>(read: () => Promise<T>): Promise<T | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await read();
+      } catch (err) {
+        if (!isUnavailable(err) || attempt >= PAGE_TRIES || this.stopping.signal.aborted) throw err;
+        this.logger.warn('export page unavailable; trying again', { attempt, err });
+        await new Promise((resolve) => setTimeout(resolve, PAGE_RETRY_MS * 2 ** (attempt - 1)));
+        if (this.stopping.signal.aborted) return undefined;
+      }
+    }
+  }
 }
 
-/** A failure that says nothing about the export itself: a service down, a deadline, a lost connection. */
-function isUnavailable(err: unknown): boolean {
+/** Tries of one page read before the export is left for the next claim (see readPage). */
+const PAGE_TRIES = 4;
+const PAGE_RETRY_MS = 500;
+
+/**
+ * A failure that says nothing about the export itself: a service down, a deadline, a lost
+ * connection. The service clients answer every remote failure as an ApiError (service_unavailable
+ * for those); a bare ConnectError carries the gRPC code.
+ */
+export function isUnavailable(err: unknown): boolean {
+  if (err instanceof ApiError) return err.code === 'service_unavailable';
   const code = (err as { code?: unknown }).code;
   // ConnectError codes: Unavailable (14), DeadlineExceeded (4), Aborted (10), ResourceExhausted (8).
   return typeof code === 'number' && [4, 8, 10, 14].includes(code);
