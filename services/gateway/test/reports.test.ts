@@ -29,7 +29,15 @@ function responseSchema(path: string): Json {
   return ((op.responses as Record<string, Json>)['200']!.content as Record<string, { schema: Json }>)['application/json']!.schema;
 }
 
-async function seedPayment(id: string, merchant: string, amountMinor: number, currency: string, status: string, createdOn: string, settledOn: string | null) {
+async function seedPayment(
+  id: string,
+  merchant: string,
+  amountMinor: number,
+  currency: string,
+  status: string,
+  createdOn: string,
+  settledOn: string | null,
+) {
   await sql.query(
     `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, settlement_date, failure_code,
                                    created_at, submitted_at, reference, end_to_end_id)
@@ -78,7 +86,10 @@ describe('GET /v1/reports/payments/daily', () => {
             { currency: 'JPY', created: 1, succeeded: 1, failed: 0, collected_count: 1, collected: '1000' },
           ],
         },
-        { date: dayOffset(-1), currencies: [{ currency: 'GBP', created: 0, succeeded: 0, failed: 0, collected_count: 2, collected: '12.50' }] },
+        {
+          date: dayOffset(-1),
+          currencies: [{ currency: 'GBP', created: 0, succeeded: 0, failed: 0, collected_count: 2, collected: '12.50' }],
+        },
         { date: today, currencies: [] },
       ],
     });
@@ -109,7 +120,11 @@ describe('GET /v1/reports/payments/daily', () => {
     expect(res.status).toBe(200);
     expect((res.body.days as unknown[]).length).toBe(92);
     const unknown = await api.get(`${paymentsPath(dayOffset(-3), today)}&currency=GBP`);
-    expect([unknown.status, (unknown.body.error as Json).code, (unknown.body.error as Json).param]).toEqual([400, 'validation_error', 'currency']);
+    expect([unknown.status, (unknown.body.error as Json).code, (unknown.body.error as Json).param]).toEqual([
+      400,
+      'validation_error',
+      'currency',
+    ]);
   });
 });
 

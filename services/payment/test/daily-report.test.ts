@@ -143,7 +143,9 @@ describe('the daily payment report at 100,000 payments', () => {
     const plan = await planOf(sql, (q) => selectDailyFigures(q, 'MRB7', '2026-08-28', '2026-11-28'));
     const nodes = planNodes(plan);
     console.table(
-      nodes.filter((n) => n['Node Type'].endsWith('Scan')).map((n) => ({ node: n['Node Type'], index: n['Index Name'], rows: n['Actual Rows'] })),
+      nodes
+        .filter((n) => n['Node Type'].endsWith('Scan'))
+        .map((n) => ({ node: n['Node Type'], index: n['Index Name'], rows: n['Actual Rows'] })),
     );
     expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
     expect(nodes.some((n) => n['Index Name'] === 'payments_settled_by_day_idx')).toBe(true);

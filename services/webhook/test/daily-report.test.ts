@@ -79,7 +79,9 @@ describe('the daily delivery report', () => {
     await sql.query('VACUUM ANALYZE webhook.events');
     const nodes = planNodes(await planOf(sql, (q) => selectDailyDeliveryFigures(q, 'MRB7', '2026-08-28', '2026-11-28')));
     console.table(
-      nodes.filter((n) => n['Node Type'].endsWith('Scan')).map((n) => ({ node: n['Node Type'], index: n['Index Name'], rows: n['Actual Rows'] })),
+      nodes
+        .filter((n) => n['Node Type'].endsWith('Scan'))
+        .map((n) => ({ node: n['Node Type'], index: n['Index Name'], rows: n['Actual Rows'] })),
     );
     expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
     const figures = await selectDailyDeliveryFigures(pool, 'MRB7', '2026-08-28', '2026-11-28');

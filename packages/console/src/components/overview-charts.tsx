@@ -39,10 +39,7 @@ export function OverviewCharts({ api }: { api: VrpClient }) {
         format={(v) => majorUnits(v, digits)}
       />
       {collected.others.length ? (
-        <p className="muted">
-          Also collected, not added to the chart:{' '}
-          {collected.others.map((o) => `${majorUnits(o.minor, o.digits)} ${o.currency}`).join(', ')}.
-        </p>
+        <p className="muted">{`Also collected, not added to the chart: ${collected.others.map((o) => `${majorUnits(o.minor, o.digits)} ${o.currency}`).join(', ')}.`}</p>
       ) : null}
       <BarChart
         title="Payment success rate (%)"

@@ -60,7 +60,11 @@ export interface CurrencyTotal {
  * Collected per settlement day in the currency most payments were collected in (a merchant's
  * payout currency in practice); the other currencies' totals beside it, never added to it.
  */
-export function collectedPerDay(report: readonly PaymentReportDay[]): { main: CurrencyTotal | null; others: CurrencyTotal[]; days: DayValue[] } {
+export function collectedPerDay(report: readonly PaymentReportDay[]): {
+  main: CurrencyTotal | null;
+  others: CurrencyTotal[];
+  days: DayValue[];
+} {
   const totals = new Map<string, CurrencyTotal>();
   for (const day of report)
     for (const c of day.currencies) {
@@ -91,6 +95,8 @@ export function successRatePerDay(report: readonly PaymentReportDay[]): { day: s
 }
 
 /** Events created each day by how their delivery stands: delivered, still trying, or failed. */
-export function deliveryHealthPerDay(report: readonly DeliveryReportDay[]): { day: string; delivered: number; pending: number; failed: number }[] {
+export function deliveryHealthPerDay(
+  report: readonly DeliveryReportDay[],
+): { day: string; delivered: number; pending: number; failed: number }[] {
   return report.map((d) => ({ day: d.date, delivered: d.delivered, pending: d.pending, failed: d.failed }));
 }

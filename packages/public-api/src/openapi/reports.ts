@@ -5,7 +5,13 @@ const date = (description: string): OpenApiObject => ({ type: 'string', format: 
 const count = (description: string): OpenApiObject => ({ type: 'integer', minimum: 0, description });
 
 const rangeParameters: OpenApiObject[] = [
-  { name: 'from', in: 'query', required: true, description: 'First UTC day of the report (inclusive), YYYY-MM-DD.', schema: date('First day.') },
+  {
+    name: 'from',
+    in: 'query',
+    required: true,
+    description: 'First UTC day of the report (inclusive), YYYY-MM-DD.',
+    schema: date('First day.'),
+  },
   {
     name: 'to',
     in: 'query',
@@ -16,7 +22,8 @@ const rangeParameters: OpenApiObject[] = [
 ];
 
 const rangeErrors = errorResponses({
-  '422': 'invalid_date_range: `from` or `to` is missing or not a calendar date, `to` is not after `from`, or the range is longer than 92 days (`param` names which).',
+  '422':
+    'invalid_date_range: `from` or `to` is missing or not a calendar date, `to` is not after `from`, or the range is longer than 92 days (`param` names which).',
 });
 
 export const schemas: OpenApiFragment['schemas'] = {

@@ -31,7 +31,12 @@ const DAILY_FIGURES = `
    ORDER BY 1`;
 
 /** The merchant's figures for the UTC days [from, to) (YYYY-MM-DD), oldest first. */
-export async function selectDailyDeliveryFigures(db: Queryable, merchantId: string, from: string, to: string): Promise<DailyDeliveryFigures[]> {
+export async function selectDailyDeliveryFigures(
+  db: Queryable,
+  merchantId: string,
+  from: string,
+  to: string,
+): Promise<DailyDeliveryFigures[]> {
   const found = await rows<FiguresRow>(db, DAILY_FIGURES, [merchantId, `${from}T00:00:00Z`, `${to}T00:00:00Z`]);
   return found.map((r) => ({
     day: r.day,
