@@ -51,6 +51,7 @@ describe('error codes', () => {
       // The Merchant Console's caps on a merchant's live API tokens and open invitations, documented in docs/developer-tools.md.
       token_limit_reached: 422,
       invitation_limit_reached: 422,
+      invalid_date_range: 422,
       // Console teams (docs/developer-tools.md): a role that does not allow the action. The rest are the console's two-factor
       // sign-in and its team's last owner, documented in docs/security.md.
       forbidden: 403,

@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   invalid_state_transition: { http: 422, grpc: 9, type: 'unprocessable_error' },
   token_limit_reached: { http: 422, grpc: 9, type: 'unprocessable_error' },
   invitation_limit_reached: { http: 422, grpc: 9, type: 'unprocessable_error' },
+  // A report's from/to: the end not after the start, or a range longer than reports cover.
+  invalid_date_range: { http: 422, grpc: 9, type: 'unprocessable_error' },
   rate_limited: { http: 429, grpc: 8, type: 'rate_limit_error' },
   internal_error: { http: 500, grpc: 13, type: 'api_error' },
   service_unavailable: { http: 503, grpc: 14, type: 'api_error' },

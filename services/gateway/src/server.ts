@@ -29,6 +29,7 @@ import { registerOpenApiRoutes } from './routes/openapi.js';
 import { registerPaymentRoutes, registerSandboxPaymentRoutes } from './routes/payments.js';
 import { registerExportRoutes } from './routes/exports.js';
 import { registerRefundRoutes, registerSandboxRefundRoutes } from './routes/refunds.js';
+import { registerReportRoutes } from './routes/reports.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
 import { registerScheduleRoutes } from './routes/schedules.js';
 import { registerSandboxWebhookRoutes, registerWebhookRoutes } from './routes/webhooks.js';
@@ -59,6 +60,7 @@ const ROUTES: RegisterRoutes[] = [
   registerWebhookRoutes,
   registerEventTypeRoutes,
   registerExportRoutes,
+  registerReportRoutes,
 ];
 /** Routes that exist only in sandbox; production answers 404 for them like for any unknown path. */
 const SANDBOX_ROUTES: RegisterRoutes[] = [

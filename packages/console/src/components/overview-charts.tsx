@@ -1,42 +1,18 @@
 import type { VrpClient } from '@vrp/sdk';
-import { collectedPerDay, deliveryHealthPerDay, last30Days, majorUnits, successRatePerDay } from '../format/overview-stats.js';
+import { collectedPerDay, dayAfter, deliveryHealthPerDay, last30Days, majorUnits, successRatePerDay } from '../format/overview-stats.js';
 import { useLoad } from '../use-load.js';
 import { BarChart } from './bar-chart.js';
 import { ErrorAlert } from './ui.js';
 
-/** At most this many of the period's payments and events are read for the charts (newest first). */
-const CAP = 2000;
-
-type Page<T> = { results: T[]; next_cursor: string | null };
-
-/** Every item of a list up to CAP, 200 at a time. */
-async function upTo<T>(
-  list: (q: Record<string, string | number>) => Promise<Page<T>>,
-  query: Record<string, string>,
-): Promise<{ items: T[]; capped: boolean }> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<T> = await list({ ...query, page_size: 200, ...(cursor ? { cursor } : {}) });
-    items.push(...page.results);
-    cursor = page.next_cursor;
-  } while (cursor && items.length < CAP);
-  return { items, capped: cursor !== null };
-}
-
+/** The last 30 UTC days from the platform's daily reports: every payment and event counted by the server. */
 async function loadCharts(api: VrpClient) {
   const days = last30Days(new Date());
-  const since = `${days[0]}T00:00:00Z`;
-  const [payments, settled, events] = await Promise.all([
-    upTo((q) => api.listPayments(q), { 'created_at[gte]': since }),
-    upTo((q) => api.listPayments(q), { 'settlement_date[gte]': days[0]!, status: 'settled,refunded' }),
-    upTo((q) => api.listWebhookEvents(q), { 'created_at[gte]': since }),
-  ]);
+  const range = { from: days[0]!, to: dayAfter(days[days.length - 1]!) };
+  const [payments, deliveries] = await Promise.all([api.getDailyPaymentReport(range), api.getDailyDeliveryReport(range)]);
   return {
-    collected: collectedPerDay(settled.items, days),
-    rates: successRatePerDay(payments.items, days),
-    health: deliveryHealthPerDay(events.items, days),
-    capped: payments.capped || settled.capped || events.capped,
+    collected: collectedPerDay(payments.days),
+    rates: successRatePerDay(payments.days),
+    health: deliveryHealthPerDay(deliveries.days),
   };
 }
 
@@ -45,9 +21,10 @@ export function OverviewCharts({ api }: { api: VrpClient }) {
   const data = useLoad(() => loadCharts(api), 'overview-charts');
   if (data.error) return <ErrorAlert error={data.error} />;
   if (!data.data) return <p className="muted">Loading charts…</p>;
-  const { collected, rates, health, capped } = data.data;
-  const currency = collected.currency ?? '';
-  const total = collected.days.reduce((s, d) => s + d.value, 0);
+  const { collected, rates, health } = data.data;
+  const currency = collected.main?.currency ?? '';
+  const digits = collected.main?.digits ?? 2;
+  const total = collected.main?.minor ?? 0;
   const decided = rates.filter((r) => r.value !== null);
   const delivered = health.reduce((s, d) => s + d.delivered, 0);
   const failed = health.reduce((s, d) => s + d.failed, 0);
@@ -55,13 +32,15 @@ export function OverviewCharts({ api }: { api: VrpClient }) {
   return (
     <section aria-label="Last 30 days" className="charts">
       <h2>Last 30 days</h2>
-      {capped ? <p className="muted">Based on the newest {CAP.toLocaleString('en')} payments and events of the period.</p> : null}
       <BarChart
         title={`Collected per day${currency ? ` (${currency})` : ''}`}
-        summary={`${majorUnits(total, collected.digits)} ${currency} collected over 30 days.`}
+        summary={`${majorUnits(total, digits)} ${currency} collected over 30 days.`}
         bars={collected.days.map((d) => ({ day: d.day, segments: [{ label: 'Collected', value: d.value, className: 'bar-collected' }] }))}
-        format={(v) => majorUnits(v, collected.digits)}
+        format={(v) => majorUnits(v, digits)}
       />
+      {collected.others.length ? (
+        <p className="muted">{`Also collected, not added to the chart: ${collected.others.map((o) => `${majorUnits(o.minor, o.digits)} ${o.currency}`).join(', ')}.`}</p>
+      ) : null}
       <BarChart
         title="Payment success rate (%)"
         summary={

@@ -1,20 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { collectedPerDay, deliveryHealthPerDay, last30Days, majorUnits, minorUnits, successRatePerDay } from './overview-stats.js';
+import {
+  collectedPerDay,
+  dayAfter,
+  deliveryHealthPerDay,
+  last30Days,
+  majorUnits,
+  minorUnits,
+  successRatePerDay,
+  type PaymentReportDay,
+} from './overview-stats.js';
 
-const days = last30Days(new Date('2026-11-27T15:00:00Z'));
-const p = (status: string, amount: string, created: string, settled: string | null = null, currency = 'GBP') => ({
-  status,
-  amount,
+const c = (currency: string, created: number, succeeded: number, failed: number, collected_count: number, collected: string) => ({
   currency,
-  created_at: `${created}T10:00:00.000Z`,
-  settlement_date: settled,
+  created,
+  succeeded,
+  failed,
+  collected_count,
+  collected,
 });
 
+const report: PaymentReportDay[] = [
+  { date: '2026-11-25', currencies: [c('EUR', 1, 1, 0, 1, '1.00'), c('GBP', 4, 2, 1, 0, '0.00')] },
+  { date: '2026-11-26', currencies: [] },
+  { date: '2026-11-27', currencies: [c('GBP', 0, 0, 0, 2, '10.30')] },
+];
+
 describe('overview stats', () => {
-  it('covers the 30 UTC days ending today', () => {
+  it('covers the 30 UTC days ending today, and ends a report the day after', () => {
+    const days = last30Days(new Date('2026-11-27T15:00:00Z'));
     expect(days).toHaveLength(30);
     expect(days[0]).toBe('2026-10-29');
     expect(days[29]).toBe('2026-11-27');
+    expect(dayAfter('2026-12-31')).toBe('2027-01-01');
   });
 
   it('adds amounts in minor units, never in floating point', () => {
@@ -24,41 +41,29 @@ describe('overview stats', () => {
     expect(majorUnits(5, 3)).toBe('0.005');
   });
 
-  it('charts what was collected per settlement day in the main currency', () => {
-    const out = collectedPerDay(
-      [
-        p('settled', '10.10', '2026-11-25', '2026-11-26'),
-        p('refunded', '0.20', '2026-11-25', '2026-11-26'),
-        p('failed', '99.00', '2026-11-25'),
-        p('submitted', '5.00', '2026-11-27'),
-        p('settled', '1.00', '2026-11-25', '2026-11-26', 'EUR'),
-        p('settled', '3.00', '2026-09-01', '2026-09-02'),
-      ],
-      days,
-    );
-    expect(out.currency).toBe('GBP');
-    expect(out.days.find((d) => d.day === '2026-11-26')!.value).toBe(1030);
-    expect(out.days.reduce((s, d) => s + d.value, 0)).toBe(1030);
+  it('charts the currency most payments were collected in, and keeps the others apart', () => {
+    const out = collectedPerDay(report);
+    expect(out.main).toEqual({ currency: 'GBP', digits: 2, minor: 1030, payments: 2 });
+    expect(out.others).toEqual([{ currency: 'EUR', digits: 2, minor: 100, payments: 1 }]);
+    expect(out.days).toEqual([
+      { day: '2026-11-25', value: 0 },
+      { day: '2026-11-26', value: 0 },
+      { day: '2026-11-27', value: 1030 },
+    ]);
+    expect(collectedPerDay([{ date: '2026-11-25', currencies: [] }]).main).toBeNull();
   });
 
-  it('rates success among decided payments per creation day', () => {
-    const rates = successRatePerDay(
-      [p('settled', '1', '2026-11-20'), p('settled', '1', '2026-11-20'), p('failed', '1', '2026-11-20'), p('submitted', '1', '2026-11-21')],
-      days,
-    );
-    expect(rates.find((r) => r.day === '2026-11-20')!.value).toBe(67);
-    expect(rates.find((r) => r.day === '2026-11-21')!.value).toBeNull();
+  it('rates success over every currency, with no rate on a day nothing was decided', () => {
+    expect(successRatePerDay(report)).toEqual([
+      { day: '2026-11-25', value: 75 },
+      { day: '2026-11-26', value: null },
+      { day: '2026-11-27', value: null },
+    ]);
   });
 
-  it('counts events by delivery state per day', () => {
-    const health = deliveryHealthPerDay(
-      [
-        { created_at: '2026-11-27T01:00:00Z', delivery_status: 'delivered' },
-        { created_at: '2026-11-27T02:00:00Z', delivery_status: 'retrying' },
-        { created_at: '2026-11-27T03:00:00Z', delivery_status: 'delivery_failed' },
-      ],
-      days,
-    );
-    expect(health.at(-1)).toEqual({ day: '2026-11-27', delivered: 1, pending: 1, failed: 1 });
+  it('reads delivery health as the server counted it', () => {
+    expect(deliveryHealthPerDay([{ date: '2026-11-25', events: 6, delivered: 3, pending: 2, failed: 1 }])).toEqual([
+      { day: '2026-11-25', delivered: 3, pending: 2, failed: 1 },
+    ]);
   });
 });

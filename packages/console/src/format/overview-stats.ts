@@ -1,4 +1,7 @@
-/** The last 30 days of a merchant, day by day, as the Overview charts them (pure: no API calls). */
+/**
+ * The last 30 days of a merchant as the Overview charts them, from the platform's daily reports
+ * (GET /v1/reports/...): the server counts every payment and event; this only shapes the figures.
+ */
 
 export interface DayValue {
   /** YYYY-MM-DD (UTC). */
@@ -6,10 +9,30 @@ export interface DayValue {
   value: number;
 }
 
+/** One UTC day of the payment report. */
+export interface PaymentReportDay {
+  date: string;
+  currencies: { currency: string; created: number; succeeded: number; failed: number; collected_count: number; collected: string }[];
+}
+
+/** One UTC day of the delivery report. */
+export interface DeliveryReportDay {
+  date: string;
+  events: number;
+  delivered: number;
+  pending: number;
+  failed: number;
+}
+
 /** The 30 UTC days ending with `today`, oldest first. */
 export function last30Days(today: Date): string[] {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   return Array.from({ length: 30 }, (_, i) => new Date(end - (29 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** The day after `day` (YYYY-MM-DD): a report's exclusive end. */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A decimal amount string ("12.50") as integer minor units (1250), without floating point. */
@@ -25,67 +48,55 @@ export function majorUnits(minor: number, digits: number): string {
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-interface PaymentLike {
-  amount: string;
+/** A currency's total over the period, in minor units with its minor digits. */
+export interface CurrencyTotal {
   currency: string;
-  status: string;
-  created_at: string;
-  settlement_date: string | null;
+  digits: number;
+  minor: number;
+  payments: number;
 }
 
 /**
- * Collected per settlement day in the currency most collected in (a merchant's payout currency in
- * practice): settled and refunded payments count by what they collected.
+ * Collected per settlement day in the currency most payments were collected in (a merchant's
+ * payout currency in practice); the other currencies' totals beside it, never added to it.
  */
-export function collectedPerDay(
-  payments: readonly PaymentLike[],
-  days: readonly string[],
-): { currency: string | null; digits: number; days: DayValue[] } {
-  const collected = payments.filter((p) => (p.status === 'settled' || p.status === 'refunded') && p.settlement_date);
-  const byCurrency = new Map<string, number>();
-  for (const p of collected) byCurrency.set(p.currency, (byCurrency.get(p.currency) ?? 0) + 1);
-  const currency = [...byCurrency.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-  const totals = new Map(days.map((d) => [d, 0]));
-  let digits = 2;
-  for (const p of collected) {
-    if (p.currency !== currency || !totals.has(p.settlement_date!)) continue;
-    digits = p.amount.includes('.') ? p.amount.split('.')[1]!.length : 0;
-    totals.set(p.settlement_date!, totals.get(p.settlement_date!)! + minorUnits(p.amount));
-  }
-  return { currency, digits, days: days.map((day) => ({ day, value: totals.get(day)! })) };
+export function collectedPerDay(report: readonly PaymentReportDay[]): {
+  main: CurrencyTotal | null;
+  others: CurrencyTotal[];
+  days: DayValue[];
+} {
+  const totals = new Map<string, CurrencyTotal>();
+  for (const day of report)
+    for (const c of day.currencies) {
+      if (c.collected_count === 0) continue;
+      const t = totals.get(c.currency) ?? { currency: c.currency, digits: c.collected.split('.')[1]?.length ?? 0, minor: 0, payments: 0 };
+      t.minor += minorUnits(c.collected);
+      t.payments += c.collected_count;
+      totals.set(c.currency, t);
+    }
+  const [main = null, ...others] = [...totals.values()].sort((a, b) => b.payments - a.payments || a.currency.localeCompare(b.currency));
+  const days = report.map((d) => {
+    const c = main && d.currencies.find((x) => x.currency === main.currency);
+    return { day: d.date, value: c ? minorUnits(c.collected) : 0 };
+  });
+  return { main, others, days };
 }
 
 /**
  * The share of payments created each day that succeeded, in whole percent: settled (or refunded)
- * against those that failed; a day with neither has no rate (null).
+ * against those that failed, whatever their currency; a day with neither has no rate (null).
  */
-export function successRatePerDay(payments: readonly PaymentLike[], days: readonly string[]): { day: string; value: number | null }[] {
-  const tally = new Map(days.map((d) => [d, { ok: 0, failed: 0 }]));
-  for (const p of payments) {
-    const t = tally.get(p.created_at.slice(0, 10));
-    if (!t) continue;
-    if (p.status === 'settled' || p.status === 'refunded') t.ok += 1;
-    else if (p.status === 'failed') t.failed += 1;
-  }
-  return days.map((day) => {
-    const t = tally.get(day)!;
-    const decided = t.ok + t.failed;
-    return { day, value: decided === 0 ? null : Math.round((100 * t.ok) / decided) };
+export function successRatePerDay(report: readonly PaymentReportDay[]): { day: string; value: number | null }[] {
+  return report.map((d) => {
+    const ok = d.currencies.reduce((s, c) => s + c.succeeded, 0);
+    const decided = ok + d.currencies.reduce((s, c) => s + c.failed, 0);
+    return { day: d.date, value: decided === 0 ? null : Math.round((100 * ok) / decided) };
   });
 }
 
 /** Events created each day by how their delivery stands: delivered, still trying, or failed. */
 export function deliveryHealthPerDay(
-  events: readonly { created_at: string; delivery_status: string }[],
-  days: readonly string[],
+  report: readonly DeliveryReportDay[],
 ): { day: string; delivered: number; pending: number; failed: number }[] {
-  const tally = new Map(days.map((d) => [d, { day: d, delivered: 0, pending: 0, failed: 0 }]));
-  for (const e of events) {
-    const t = tally.get(e.created_at.slice(0, 10));
-    if (!t) continue;
-    if (e.delivery_status === 'delivered') t.delivered += 1;
-    else if (e.delivery_status === 'delivery_failed') t.failed += 1;
-    else t.pending += 1;
-  }
-  return days.map((d) => tally.get(d)!);
+  return report.map((d) => ({ day: d.date, delivered: d.delivered, pending: d.pending, failed: d.failed }));
 }

@@ -9,6 +9,7 @@ import * as mandates from './mandates.js';
 import * as payments from './payments.js';
 import * as exports_ from './exports.js';
 import * as refunds from './refunds.js';
+import * as reports from './reports.js';
 import * as sandbox from './sandbox.js';
 import * as schedules from './schedules.js';
 import * as system from './system.js';
@@ -31,6 +32,7 @@ const FRAGMENTS: OpenApiFragment[] = [
   eventTypes,
   sandbox,
   exports_,
+  reports,
 ];
 
 /**
@@ -84,6 +86,7 @@ export function openapiDocument(): OpenApiObject {
       { name: 'Schedules', description: 'Collections that run by themselves: one payment per cycle, limits obeyed, retries made.' },
       { name: 'Webhooks', description: 'Endpoints that receive signed events, and the log of every event with its delivery attempts.' },
       { name: 'Exports', description: 'CSV and JSONL files of your lists, written in the background, for reconciliation.' },
+      { name: 'Reports', description: 'Daily figures of your payments and webhook deliveries, counted by the platform.' },
       { name: 'Sandbox', description: 'Simulators that play the customer and the bank; sandbox only.' },
       { name: 'Operations', description: 'Liveness, readiness and this document; no token needed.' },
     ],

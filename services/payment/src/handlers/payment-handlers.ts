@@ -12,6 +12,7 @@ import { confirmRefund } from '../usecases/confirm-refund.js';
 import type { Deps } from '../deps.js';
 import { createPayment } from '../usecases/create-payment.js';
 import { getPayment } from '../usecases/get-payment.js';
+import { getDailyPaymentReport } from '../usecases/get-daily-payment-report.js';
 import { getMandateUsage } from '../usecases/get-mandate-usage.js';
 import { listPayments } from '../usecases/list-payments.js';
 import { listUnresolvedHolds } from '../usecases/list-unresolved-holds.js';
@@ -41,6 +42,10 @@ function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
 /** PaymentService over the use cases: proto in, proto out, nothing else. */
 export function paymentHandlers(deps: Deps): ServiceImpl<typeof payment.PaymentService> {
   return {
+    async getDailyPaymentReport(req) {
+      const days = await getDailyPaymentReport(deps, req.merchantId, req.from, req.to);
+      return { days: days.map((d) => ({ date: d.day, currencies: d.currencies })) };
+    },
     async getMandateUsage(req) {
       const usage = await getMandateUsage(deps, req.merchantId, req.mandateId);
       return {

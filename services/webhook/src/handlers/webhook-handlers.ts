@@ -6,6 +6,7 @@ import type { Deps } from '../deps.js';
 import { createEndpoint } from '../usecases/create-endpoint.js';
 import { deleteEndpoint } from '../usecases/delete-endpoint.js';
 import { getEndpoint } from '../usecases/get-endpoint.js';
+import { getDailyDeliveryReport } from '../usecases/get-daily-delivery-report.js';
 import { getEvent } from '../usecases/get-event.js';
 import { listEndpoints } from '../usecases/list-endpoints.js';
 import { listEvents } from '../usecases/list-events.js';
@@ -28,6 +29,10 @@ function merchant(req: { merchantId: string }): string {
 export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookService> {
   const present = (e: EndpointRow) => endpointToProto(e, deps.clock(e.merchantId));
   return {
+    async getDailyDeliveryReport(req) {
+      const days = await getDailyDeliveryReport(deps, req.merchantId, req.from, req.to);
+      return { days: days.map(({ day, ...counts }) => ({ date: day, ...counts })) };
+    },
     async createEndpoint(req) {
       const { endpoint, secret } = await createEndpoint(deps, {
         merchantId: merchant(req),
