@@ -19,7 +19,11 @@ import type { Deps } from '../deps.js';
  */
 export async function sendPayment(deps: Deps, payment: PaymentRow, knownConsent?: ConsentRow): Promise<PaymentRow> {
   const consent =
-    knownConsent?.id === payment.consentId ? knownConsent : payment.consentId ? await findConsentById(deps.sql, payment.consentId) : undefined;
+    knownConsent?.id === payment.consentId
+      ? knownConsent
+      : payment.consentId
+        ? await findConsentById(deps.sql, payment.consentId)
+        : undefined;
   if (!consent?.accessTokenSealed) return fail(deps, payment, 'bank_rejected', 'no authorised consent');
   try {
     const answer = await deps.bank.createPayment(

@@ -44,7 +44,11 @@ export function mtlsTransport(credentials: TransportCredentials, timeoutMs: numb
       try {
         const response = await undiciFetch(url, { ...(init as object), signal, dispatcher: agent } as Parameters<typeof undiciFetch>[1]);
         const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers as unknown as Headers });
+        return new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers as unknown as Headers,
+        });
       } finally {
         clearTimeout(timer);
       }
