@@ -52,7 +52,9 @@ export function frameName(frame: ProfileNode['callFrame']): string {
 }
 
 function isOwn(frame: ProfileNode['callFrame']): boolean {
-  return frame.url !== '' && !frame.url.includes('node_modules') && !frame.url.startsWith('node:') && /\/(services|packages)\//.test(frame.url);
+  return (
+    frame.url !== '' && !frame.url.includes('node_modules') && !frame.url.startsWith('node:') && /\/(services|packages)\//.test(frame.url)
+  );
 }
 
 const NOT_WORK = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
