@@ -84,7 +84,15 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
         [customFetch]: transport.fetch as never,
         timeoutDuration: config.bankTimeoutMs,
       }));
-    const bankIssuer = async () => (await authorisation.configuration()).serverMetadata().issuer;
+    // serverMetadata() answers a deep copy of the discovery document: read its issuer once per
+    // discovery, not on every answer verified.
+    const issuers = new WeakMap<object, string>();
+    const bankIssuer = async () => {
+      const configuration = await authorisation.configuration();
+      let issuer = issuers.get(configuration);
+      if (issuer === undefined) issuers.set(configuration, (issuer = configuration.serverMetadata().issuer));
+      return issuer;
+    };
     const calls = resources.add(
       'bank calls',
       new SignedCalls({

@@ -14,14 +14,32 @@ const OPEN_ENDED_SECONDS = 10 * 365 * 86_400;
 /** The client certificate presented on this TLS connection, if the trusted CA issued it (PEM). */
 export function clientCertificate(socket: TLSSocket): string | undefined {
   if (!socket.authorized) return undefined;
+  // A connection's peer certificate is fixed once its handshake is done (the server refuses
+  // renegotiation): read and encoded once per connection, not per request of a kept-alive one.
+  const known = peerCertificates.get(socket);
+  if (known) return known;
   const peer = socket.getPeerCertificate(false);
-  return peer?.raw ? new X509Certificate(peer.raw).toString() : undefined;
+  if (!peer?.raw) return undefined;
+  const pem = new X509Certificate(peer.raw).toString();
+  peerCertificates.set(socket, pem);
+  return pem;
 }
+
+const peerCertificates = new WeakMap<TLSSocket, string>();
 
 /** RFC 8705's `x5t#S256`: the SHA-256 thumbprint of a certificate's DER, base64url. */
 export function certificateThumbprint(pem: string): string {
-  return createHash('sha256').update(new X509Certificate(pem).raw).digest('base64url');
+  let thumbprint = thumbprints.get(pem);
+  if (thumbprint === undefined) {
+    thumbprint = createHash('sha256').update(new X509Certificate(pem).raw).digest('base64url');
+    // The certificates seen are the few clients' own: a small memo, emptied should it ever grow.
+    if (thumbprints.size >= 64) thumbprints.clear();
+    thumbprints.set(pem, thumbprint);
+  }
+  return thumbprint;
 }
+
+const thumbprints = new Map<string, string>();
 
 /** The consent an authorisation request's `claims` parameter names in openbanking_intent_id. */
 export function intentOf(claimsParameter: unknown): string | undefined {

@@ -107,6 +107,8 @@ export async function listenHttps(tls: { cert: string; key: string; ca: string }
   const server: Server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false, minVersion: 'TLSv1.2' }, (req, res) =>
     handler(req, res),
   );
+  // No renegotiation: a connection's client certificate is the one of its handshake, for its whole life.
+  server.on('secureConnection', (socket: TLSSocket) => socket.disableRenegotiation());
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);

@@ -98,18 +98,18 @@ export type NewPayment = Pick<
 
 /**
  * Records a new attempt, claimed by its caller for `leaseMs` (the tracker leaves it alone while the
- * caller submits it); false when the attempt was recorded before: (payment_id, attempt), its
+ * caller submits it), answered as recorded; undefined when the attempt was recorded before: (payment_id, attempt), its
  * idempotency key and its InstructionIdentification are each unique. The conflict has no target:
  * all three derive from the attempt, and a racing twin's insert can meet any of the three first
  * (a target of the key alone lets the others raise unique_violation in the race).
  */
-export async function insertPayment(db: Queryable, p: NewPayment, leaseMs: number): Promise<boolean> {
-  const inserted = await rows(
+export async function insertPayment(db: Queryable, p: NewPayment, leaseMs: number): Promise<PaymentRow | undefined> {
+  const inserted = await many(
     db,
     `INSERT INTO connector.payments (payment_id, attempt, merchant_id, mandate_id, consent_id, amount_minor, currency, reference,
        end_to_end_id, idempotency_key, instruction_id, stage, next_check_at)
      VALUES ($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9, $10, $11, 'submitting', now() + ${seconds(leaseMs)})
-     ON CONFLICT DO NOTHING RETURNING payment_id`,
+     ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
     [
       p.paymentId,
       p.attempt,
@@ -124,7 +124,7 @@ export async function insertPayment(db: Queryable, p: NewPayment, leaseMs: numbe
       p.instructionId,
     ],
   );
-  return inserted.length === 1;
+  return inserted[0];
 }
 
 /** One attempt. */

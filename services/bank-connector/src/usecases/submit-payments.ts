@@ -73,15 +73,18 @@ async function submitOne(deps: Deps, s: PaymentSubmission): Promise<Receipt> {
     },
     SUBMISSION_LEASE_MS,
   );
-  let payment = (await findPayment(deps.sql, s.paymentId, s.attempt))!;
   if (created) {
     if (!consent || consent.bankStatus !== 'AUTH' || !consent.accessTokenSealed || consent.deletedAtBank) {
       const revoked = consent && ['CANC', 'EXPD', 'RJCT'].includes(consent.bankStatus);
-      payment = await fail(deps, payment, revoked ? 'mandate_revoked_at_bank' : 'bank_rejected', 'the mandate has no authorised consent');
-    } else {
-      payment = await sendPayment(deps, payment);
+      return receiptOf(
+        await fail(deps, created, revoked ? 'mandate_revoked_at_bank' : 'bank_rejected', 'the mandate has no authorised consent'),
+      );
     }
-  } else if (payment.stage === 'submitting' && (await claimSubmission(deps.sql, s.paymentId, s.attempt, SUBMISSION_LEASE_MS))) {
+    // The consent just read is the attempt's own: sent without reading it again.
+    return receiptOf(await sendPayment(deps, created, consent));
+  }
+  let payment = (await findPayment(deps.sql, s.paymentId, s.attempt))!;
+  if (payment.stage === 'submitting' && (await claimSubmission(deps.sql, s.paymentId, s.attempt, SUBMISSION_LEASE_MS))) {
     payment = await sendPayment(deps, payment);
   }
   return receiptOf(payment);

@@ -1,6 +1,6 @@
 import type { ObVrpResponse } from '@vrp/open-banking';
 import { BankRefusal, BankUnavailable } from '../clients/bank/bank-errors.js';
-import { findConsentById, setBankStatus } from '../db/consents.js';
+import { findConsentById, setBankStatus, type ConsentRow } from '../db/consents.js';
 import { postponePayment, recordPayment, type PaymentRow } from '../db/payments.js';
 import { failureCodeOf, type FailureCode } from '../domain/failure-codes.js';
 import { paymentRequest } from '../domain/payment-request.js';
@@ -14,10 +14,16 @@ import type { Deps } from '../deps.js';
  * refusal is the attempt's failure (its OB error codes mapped); a refusal of the consent's token
  * fails it as mandate_revoked_at_bank when the bank no longer has the consent authorised; no
  * usable answer leaves it to the tracker, until repeated 5xx answers fail it as technical_error.
- * Answers the attempt as recorded.
+ * Answers the attempt as recorded. `knownConsent`: the attempt's consent when the caller has just
+ * read it.
  */
-export async function sendPayment(deps: Deps, payment: PaymentRow): Promise<PaymentRow> {
-  const consent = payment.consentId ? await findConsentById(deps.sql, payment.consentId) : undefined;
+export async function sendPayment(deps: Deps, payment: PaymentRow, knownConsent?: ConsentRow): Promise<PaymentRow> {
+  const consent =
+    knownConsent?.id === payment.consentId
+      ? knownConsent
+      : payment.consentId
+        ? await findConsentById(deps.sql, payment.consentId)
+        : undefined;
   if (!consent?.accessTokenSealed) return fail(deps, payment, 'bank_rejected', 'no authorised consent');
   try {
     const answer = await deps.bank.createPayment(

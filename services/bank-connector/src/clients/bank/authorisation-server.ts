@@ -10,7 +10,7 @@ export interface AuthorisationServerOptions {
   signingKey: CryptoKey;
   signingKid: string;
   redirectUri: string;
-  /** fetch over mutual TLS. */
+  /** fetch over mutual TLS, each request bounded by `timeoutMs` (the transport's deadline). */
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   timeoutMs: number;
   /** Renew the client-credentials token this long before it expires. */
@@ -141,7 +141,10 @@ export class AuthorisationServer {
       }),
       { [oidc.customFetch]: fetch, execute: [oidc.useJwtResponseMode], timeout: Math.ceil(timeoutMs / 1000) },
     );
-    config.timeout = Math.ceil(timeoutMs / 1000);
+    // No per-request AbortSignal.timeout from openid-client: the mutual-TLS transport bounds every
+    // request by the same deadline already, and clears its timer when the answer is read (each
+    // signal of openid-client's fires later and builds a TimeoutError with its stack for nothing).
+    config.timeout = 0;
     return config;
   }
 
