@@ -40,12 +40,12 @@ export function sandboxBankHandlers(
       return {};
     },
     async revokeConsent(req) {
-      await revokeConsentAtBank(deps, {
+      const revoked = await revokeConsentAtBank(deps, {
         merchantId: required('merchant_id', req.merchantId),
         mandateId: required('mandate_id', req.mandateId),
         byBank: req.byBank,
       });
-      return {};
+      return { revoked };
     },
     async setBalance(req) {
       await setBalance(deps, {
