@@ -16,6 +16,7 @@ afterAll(async () => Promise.all([sandbox?.stop(), production?.stop()]));
 
 async function newMandate(): Promise<string> {
   const res = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api)));
+  if (res.status !== 201) throw new Error(`mandate create answered ${res.status}: ${res.text}`);
   return res.body.id as string;
 }
 
@@ -76,7 +77,14 @@ describe('sandbox simulators', () => {
              FROM connector.consents c JOIN model_bank.consents b ON b.id = c.bank_consent_id WHERE c.mandate_id = $1`,
           [id],
         );
-        expect(rows).toEqual([{ bank: 'CANC', reason: expect.stringContaining(by === 'customer' ? 'customer revoked' : 'bank revoked'), seen: 'CANC', reported: `revoke:${by}` }]);
+        expect(rows).toEqual([
+          {
+            bank: 'CANC',
+            reason: expect.stringContaining(by === 'customer' ? 'customer revoked' : 'bank revoked'),
+            seen: 'CANC',
+            reported: `revoke:${by}`,
+          },
+        ]);
         // Exactly one mandate.revoked, however many ways (read-back, notification, watcher) the platform heard of it.
         const revokedEvents = async () =>
           ((await api.get(`/v1/webhook-events?resource_id=${id}&event_type=mandate.revoked`)).body.results as unknown[]).length;
@@ -91,9 +99,50 @@ describe('sandbox simulators', () => {
     },
   );
 
+  it('suspends a mandate when the bank reports its linked account closed: the model bank notifies, the platform suspends once', async () => {
+    const id = await newMandate();
+    expect((await api.post(`/v1/sandbox/mandates/${id}/activate`)).body).toMatchObject({ status: 'active' });
+    const suspended = await api.post(`/v1/sandbox/mandates/${id}/suspend`, { reason: 'account_closed' });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body).toMatchObject({ status: 'suspended', suspension_reason: 'account_closed' });
+    const sql = new pg.Client({ connectionString: sandbox.db.url });
+    await sql.connect();
+    try {
+      // The account is closed at the model bank, which notified the platform (the notification is how it learnt).
+      const { rows } = await sql.query<{ account: string; reported: string }>(
+        `SELECT a.status AS account,
+                (SELECT string_agg(kind || ':' || reason, ',') FROM connector.mandate_reports r WHERE r.mandate_id = c.mandate_id) AS reported
+           FROM connector.consents c JOIN model_bank.consents b ON b.id = c.bank_consent_id JOIN model_bank.accounts a ON a.id = b.account_id
+          WHERE c.mandate_id = $1`,
+        [id],
+      );
+      expect(rows).toEqual([{ account: 'closed', reported: 'suspend:account_closed' }]);
+    } finally {
+      await sql.end();
+    }
+    const suspendedEvents = async () =>
+      ((await api.get(`/v1/webhook-events?resource_id=${id}&event_type=mandate.suspended`)).body.results as unknown[]).length;
+    await waitFor(async () => ((await suspendedEvents()) > 0 ? true : undefined), { what: 'mandate.suspended' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await suspendedEvents()).toBe(1);
+    // Without a consent at the bank there is no account to change; a bad reason is a validation error.
+    expect(errorOf(await api.post(`/v1/sandbox/mandates/${await newMandate()}/suspend`, { reason: 'account_closed' }))).toMatchObject({
+      status: 422,
+      code: 'invalid_state_transition',
+    });
+    expect(errorOf(await api.post(`/v1/sandbox/mandates/${id}/suspend`, { reason: 'gone' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'reason',
+    });
+  });
+
   it('revokes a mandate without an authorised consent at a bank directly, as before', async () => {
     const id = await newMandate();
-    expect((await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'bank' })).body).toMatchObject({ status: 'revoked', revoked_by: 'bank' });
+    expect((await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'bank' })).body).toMatchObject({
+      status: 'revoked',
+      revoked_by: 'bank',
+    });
     const again = await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'bank' });
     expect(errorOf(again)).toMatchObject({ status: 422 });
   });

@@ -117,7 +117,7 @@ function SandboxTools({ api, mandate, done }: { api: VrpClient; mandate: Mandate
       <p className="muted">Act as the customer or their bank would. Only the changes the mandate’s status allows are offered.</p>
       <div className="button-row">
         {mandate.status === 'pending_sca' ? <ActionButton label="Activate" run={() => api.sandboxActivateMandate(id)} done={done} /> : null}
-        {mandate.status === 'active' ? <ActionButton label="Suspend" run={() => api.sandboxSuspendMandate(id)} done={done} /> : null}
+        {mandate.status === 'active' ? <ActionButton label="Suspend" run={() => api.sandboxSuspendMandate(id, {})} done={done} /> : null}
         {mandate.status === 'suspended' ? <ActionButton label="Reinstate" run={() => api.sandboxReinstateMandate(id)} done={done} /> : null}
         {mandate.status !== 'revoked' ? (
           <>

@@ -76,7 +76,9 @@ const mandateUsage = z
     z.strictObject({
       period: z.enum(LIMIT_PERIODS),
       alignment: z.enum(LIMIT_ALIGNMENTS),
-      period_start: time('Start of the current period (inclusive).'),
+      period_start: time(
+        'Start of the current period (inclusive); in a calendar-aligned limit’s pro-rated first period, when the consent’s window began (valid_from, else the mandate’s creation).',
+      ),
       period_end: time('End of the current period (exclusive).'),
       max_amount: amount(
         'The amount cap of this period: the limit’s max_amount, pro-rated in a calendar-aligned limit’s first period to the days remaining (as Open Banking banks enforce it); null without an amount cap.',

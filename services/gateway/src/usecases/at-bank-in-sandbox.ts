@@ -32,27 +32,62 @@ export async function revokeInSandbox(
     } catch (err) {
       if (!isApiError(err) || err.code !== 'not_found') throw err;
     }
-    if (revoked) return revokeMandate(clients, merchantId, mandateId, () => recordedRevoked(clients, merchantId, mandateId));
+    if (revoked) {
+      return revokeMandate(clients, merchantId, mandateId, () =>
+        recorded(clients, merchantId, mandateId, MandateStatus.REVOKED, 'The bank revoked the consent'),
+      );
+    }
   }
   return revokeMandate(clients, merchantId, mandateId, () =>
     clients.mandate.revokeMandate({ merchantId, id: mandateId, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK }),
   );
 }
 
-/** The mandate once the platform has recorded the bank's revocation; service_unavailable if that takes too long. */
-async function recordedRevoked(
+/**
+ * Sandbox: the customer's bank reports the account linked to the mandate's consent closed,
+ * switched or blocked. The model bank changes the account and sends its linked-account-update
+ * event notification, which suspends the mandate once with that suspension_reason; the answer waits
+ * until that is recorded. Without an authorised consent at the bank there is no linked account to
+ * change: 422 invalid_state_transition.
+ */
+export async function suspendAtBankInSandbox(
+  clients: Pick<GatewayClients, 'mandate' | 'sandboxBank'>,
+  merchantId: string,
+  mandateId: string,
+  reason: 'account_closed' | 'account_switched' | 'account_blocked',
+): Promise<{ mandate?: mandate.Mandate }> {
+  const { mandate: current } = await clients.mandate.getMandate({ merchantId, id: mandateId });
+  let updated = false;
+  if (current?.status === MandateStatus.ACTIVE) {
+    try {
+      ({ updated } = await clients.sandboxBank.updateLinkedAccount({ merchantId, mandateId, reason }));
+    } catch (err) {
+      if (!isApiError(err) || err.code !== 'not_found') throw err;
+    }
+  }
+  if (!updated) {
+    throw new ApiError(
+      'invalid_state_transition',
+      'Only an active mandate whose consent the bank holds authorised has a linked account the bank can change.',
+    );
+  }
+  return recorded(clients, merchantId, mandateId, MandateStatus.SUSPENDED, 'The bank reported the linked account change');
+}
+
+/** The mandate once the platform has recorded what the bank did; service_unavailable if that takes too long. */
+async function recorded(
   clients: Pick<GatewayClients, 'mandate'>,
   merchantId: string,
   mandateId: string,
+  status: mandate.MandateStatus,
+  what: string,
 ): Promise<{ mandate?: mandate.Mandate }> {
   for (const wait of [0, ...WAITS_MS]) {
     if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
     const out = await clients.mandate.getMandate({ merchantId, id: mandateId });
-    if (out.mandate?.status === MandateStatus.REVOKED) return out;
+    if (out.mandate?.status === status) return out;
   }
-  throw new ApiError(
-    'service_unavailable',
-    'The bank revoked the consent; the platform has not recorded the revocation yet. It will shortly: read the mandate again.',
-    { retryAfter: 1 },
-  );
+  throw new ApiError('service_unavailable', `${what}; the platform has not recorded it yet. It will shortly: read the mandate again.`, {
+    retryAfter: 1,
+  });
 }
