@@ -119,5 +119,5 @@ describe('Check funds in the Console', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
     console.log(`screenshot: ${shot}`);
-  });
+  }, 180_000);
 });
