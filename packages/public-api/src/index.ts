@@ -49,6 +49,7 @@ export {
   replayWebhookEventsBody,
   requestBodySchema,
   revokeSandboxMandateBody,
+  suspendSandboxMandateBody,
   sendTestEventBody,
 } from './requests.js';
 export { invalid, metadataProblems } from './metadata.js';

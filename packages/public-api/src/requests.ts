@@ -357,6 +357,14 @@ export const createSandboxCustomerBody = body({
 
 export const revokeSandboxMandateBody = body({ by: oneOf('by', ['customer', 'bank']).describe('Who revokes the mandate.') });
 
+export const suspendSandboxMandateBody = body({
+  reason: oneOf('reason', ['account_closed', 'account_switched', 'account_blocked'])
+    .optional()
+    .describe(
+      'What the customer’s bank reports about the account linked to the consent. Without it, the suspension is the platform’s risk review.',
+    ),
+});
+
 export const failSandboxPaymentBody = body({
   failure_code: oneOf('failure_code', PAYMENT_FAILURE_CODES).describe('Why the bank fails the payment.'),
 });
@@ -461,6 +469,7 @@ export const REQUEST_BODIES = {
   SandboxCustomerCreate: createSandboxCustomerBody,
   SandboxCustomerBalance: setSandboxBalanceBody,
   SandboxMandateRevoke: revokeSandboxMandateBody,
+  SandboxMandateSuspend: suspendSandboxMandateBody,
   SandboxPaymentFail: failSandboxPaymentBody,
   SandboxClockAdvance: advanceSandboxClockBody,
   WebhookEndpointCreate: createWebhookEndpointBody,

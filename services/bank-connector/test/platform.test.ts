@@ -48,7 +48,27 @@ describe('reports reach the platform services', () => {
     const next = await pay(stack, m.merchantId, m.mandateId, 1200n);
     await world.client.submitPayments({ submissions: [submission(m, { paymentId: next.id, amountMinor: 1200n })] });
     await world.sandbox.decidePayment({ merchantId: m.merchantId, paymentId: next.id, failureCode: 'technical_error' });
-    expect(await waitForStatus(stack, m.merchantId, next.id, PS.FAILED)).toMatchObject({ failureCode: 'technical_error' });
+    expect(await waitForStatus(stack, m.merchantId, next.id, PS.FAILED)).toMatchObject({
+      failureCode: 'technical_error',
+      failureOrigin: 'bank',
+    });
+  });
+
+  it('fails a payment the platform could not send as the platform’s failure, never asking the bank', async () => {
+    // An active mandate with no consent at the bank: nothing authorises a payment under it.
+    const merchantId = newMerchant();
+    const m = await seedMandate(stack, merchantId, { maximumAmountMinor: 5000n });
+    const unsent = await pay(stack, merchantId, m.id, 1000n);
+    await world.client.submitPayments({ submissions: [submission({ merchantId, mandateId: m.id }, { paymentId: unsent.id, amountMinor: 1000n })] });
+    expect(await waitForStatus(stack, merchantId, unsent.id, PS.FAILED)).toMatchObject({
+      failureCode: 'bank_rejected',
+      failureOrigin: 'platform',
+    });
+    const atBank = await world.query<{ bank_payment_id: string | null; failure_origin: string }>(
+      `SELECT bank_payment_id, failure_origin FROM connector.payments WHERE payment_id = $1`,
+      [unsent.id],
+    );
+    expect(atBank).toEqual([{ bank_payment_id: null, failure_origin: 'platform' }]);
   });
 
   it('revokes a mandate the customer revoked at the bank, and suspends one whose account closed', async () => {

@@ -165,7 +165,7 @@ describe('a bank that is down or slow', () => {
         what: 'the technical failure reported',
         timeoutMs: 25_000,
       });
-      expect(report).toMatchObject({ outcome: payment.BankOutcome.FAILED, failureCode: 'technical_error' });
+      expect(report).toMatchObject({ outcome: payment.BankOutcome.FAILED, failureCode: 'technical_error', failureOrigin: 'platform' });
     } finally {
       proxy.set('pass');
     }

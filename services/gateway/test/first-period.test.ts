@@ -73,6 +73,35 @@ describe('a calendar-aligned limit in its first period', () => {
     });
   });
 
+  it('shows the first period from the consent’s start, as Open Banking’s Example 1 (300.00 a month from 06-Jun: 250.00 until 30-Jun)', async () => {
+    // A merchant of its own: its clock moves months ahead, the other tests' does not.
+    const api = platform.api((await platform.createMerchant({ payoutCurrency: 'GBP' })).token);
+    const now = new Date((await api.get('/v1/sandbox/clock')).body.now as string);
+    const june = now.getUTCMonth() < 5 ? now.getUTCFullYear() : now.getUTCFullYear() + 1;
+    const validFrom = new Date(Date.UTC(june, 5, 6, 9, 30));
+    const mandate = await api.post(
+      '/v1/mandates',
+      mandateBody(await sandboxCustomer(api), {
+        maximum_amount: '300.00',
+        frequency: 'adhoc',
+        controls: {
+          valid_from: validFrom.toISOString(),
+          periodic_limits: [{ period: 'month', alignment: 'calendar', max_amount: '300.00' }],
+        },
+      }),
+    );
+    expect(mandate.status).toBe(201);
+    const id = mandate.body.id as string;
+    await api.post(`/v1/sandbox/mandates/${id}/activate`);
+    const seconds = Math.ceil((validFrom.getTime() + 3 * DAY_MS - now.getTime()) / 1000);
+    expect((await api.post('/v1/sandbox/clock/advance', { seconds })).status).toBe(200);
+
+    const [usage] = (await api.get(`/v1/mandates/${id}`)).body.usage as { period_start: string; period_end: string }[];
+    expect(usage).toMatchObject({ max_amount: '250.00', amount_remaining: '250.00' });
+    expect(new Date(usage!.period_start).toISOString()).toBe(validFrom.toISOString());
+    expect(new Date(usage!.period_end).toISOString()).toBe(new Date(Date.UTC(june, 6, 1)).toISOString());
+  });
+
   it('takes vrp_type (commercial by default) and stages the consent with that VRPType', async () => {
     const plain = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc' }));
     const sweeping = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api), { frequency: 'adhoc', vrp_type: 'sweeping' }));

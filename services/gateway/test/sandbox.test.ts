@@ -1,3 +1,5 @@
+import pg from 'pg';
+import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
 import { errorOf, mandateBody, sandboxCustomer } from './support/fixtures.js';
@@ -14,6 +16,7 @@ afterAll(async () => Promise.all([sandbox?.stop(), production?.stop()]));
 
 async function newMandate(): Promise<string> {
   const res = await api.post('/v1/mandates', mandateBody(await sandboxCustomer(api)));
+  if (res.status !== 201) throw new Error(`mandate create answered ${res.status}: ${res.text}`);
   return res.body.id as string;
 }
 
@@ -53,6 +56,95 @@ describe('sandbox simulators', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ status: 'revoked', revoked_by: 'bank' });
     expect(errorOf(await api.post(`/v1/sandbox/mandates/${id}/activate`))).toMatchObject({ status: 422 });
+  });
+
+  it.each(['customer', 'bank'] as const)(
+    'revokes a mandate whose consent the model bank holds at the bank itself (by %s): the platform learns it the real way, once',
+    async (by) => {
+      const id = await newMandate();
+      expect((await api.post(`/v1/sandbox/mandates/${id}/activate`)).body).toMatchObject({ status: 'active' });
+      const sql = new pg.Client({ connectionString: sandbox.db.url });
+      await sql.connect();
+      try {
+        const revoked = await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by });
+        // Answered once the platform recorded the bank's revocation.
+        expect(revoked.status).toBe(200);
+        expect(revoked.body).toMatchObject({ status: 'revoked', revoked_by: by, revocation_reason: 'consent_revoked_at_bank' });
+        // The consent is revoked at the model bank, by whom the simulator said, and the connector read it back from there.
+        const { rows } = await sql.query<{ bank: string; reason: string; seen: string; reported: string }>(
+          `SELECT b.status AS bank, b.status_reasons::text AS reason, c.bank_status AS seen,
+                  (SELECT string_agg(kind || ':' || revoked_by, ',') FROM connector.mandate_reports r WHERE r.mandate_id = c.mandate_id) AS reported
+             FROM connector.consents c JOIN model_bank.consents b ON b.id = c.bank_consent_id WHERE c.mandate_id = $1`,
+          [id],
+        );
+        expect(rows).toEqual([
+          {
+            bank: 'CANC',
+            reason: expect.stringContaining(by === 'customer' ? 'customer revoked' : 'bank revoked'),
+            seen: 'CANC',
+            reported: `revoke:${by}`,
+          },
+        ]);
+        // Exactly one mandate.revoked, however many ways (read-back, notification, watcher) the platform heard of it.
+        const revokedEvents = async () =>
+          ((await api.get(`/v1/webhook-events?resource_id=${id}&event_type=mandate.revoked`)).body.results as unknown[]).length;
+        await waitFor(async () => ((await revokedEvents()) > 0 ? true : undefined), { what: 'mandate.revoked' });
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(await revokedEvents()).toBe(1);
+        // And no payment can be collected under it.
+        expect(errorOf(await api.post('/v1/payments', { mandate_id: id, amount: '1.00', currency: 'GBP' }))).toMatchObject({ status: 422 });
+      } finally {
+        await sql.end();
+      }
+    },
+  );
+
+  it('suspends a mandate when the bank reports its linked account closed: the model bank notifies, the platform suspends once', async () => {
+    const id = await newMandate();
+    expect((await api.post(`/v1/sandbox/mandates/${id}/activate`)).body).toMatchObject({ status: 'active' });
+    const suspended = await api.post(`/v1/sandbox/mandates/${id}/suspend`, { reason: 'account_closed' });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body).toMatchObject({ status: 'suspended', suspension_reason: 'account_closed' });
+    const sql = new pg.Client({ connectionString: sandbox.db.url });
+    await sql.connect();
+    try {
+      // The account is closed at the model bank, which notified the platform (the notification is how it learnt).
+      const { rows } = await sql.query<{ account: string; reported: string }>(
+        `SELECT a.status AS account,
+                (SELECT string_agg(kind || ':' || reason, ',') FROM connector.mandate_reports r WHERE r.mandate_id = c.mandate_id) AS reported
+           FROM connector.consents c JOIN model_bank.consents b ON b.id = c.bank_consent_id JOIN model_bank.accounts a ON a.id = b.account_id
+          WHERE c.mandate_id = $1`,
+        [id],
+      );
+      expect(rows).toEqual([{ account: 'closed', reported: 'suspend:account_closed' }]);
+    } finally {
+      await sql.end();
+    }
+    const suspendedEvents = async () =>
+      ((await api.get(`/v1/webhook-events?resource_id=${id}&event_type=mandate.suspended`)).body.results as unknown[]).length;
+    await waitFor(async () => ((await suspendedEvents()) > 0 ? true : undefined), { what: 'mandate.suspended' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await suspendedEvents()).toBe(1);
+    // Without a consent at the bank there is no account to change; a bad reason is a validation error.
+    expect(errorOf(await api.post(`/v1/sandbox/mandates/${await newMandate()}/suspend`, { reason: 'account_closed' }))).toMatchObject({
+      status: 422,
+      code: 'invalid_state_transition',
+    });
+    expect(errorOf(await api.post(`/v1/sandbox/mandates/${id}/suspend`, { reason: 'gone' }))).toEqual({
+      status: 400,
+      code: 'validation_error',
+      param: 'reason',
+    });
+  });
+
+  it('revokes a mandate without an authorised consent at a bank directly, as before', async () => {
+    const id = await newMandate();
+    expect((await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'bank' })).body).toMatchObject({
+      status: 'revoked',
+      revoked_by: 'bank',
+    });
+    const again = await api.post(`/v1/sandbox/mandates/${id}/revoke`, { by: 'bank' });
+    expect(errorOf(again)).toMatchObject({ status: 422 });
   });
 
   it('validates the revoke body', async () => {

@@ -32,6 +32,7 @@ export function toPaymentMessage(record: PaymentRecord): payment.Payment {
     clearingStatus: CLEARING_TO_PROTO[record.clearingStatus as ClearingStatus],
     settlementDate: record.settlementDate ? record.settlementDate.toISOString().slice(0, 10) : '',
     failureCode: record.failureCode ?? '',
+    failureOrigin: record.failureOrigin ?? '',
     retryCount: record.retryCount,
     amountRefundedMinor: record.amountRefundedMinor,
     metadata: (record.metadata ?? {}) as JsonObject,

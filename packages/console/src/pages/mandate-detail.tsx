@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { MANDATE_PAYMENT_COLUMNS } from '../components/columns.js';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { DataTable } from '../components/data-table.js';
+import { FundsCheck } from '../components/funds-check.js';
 import { MandateControls } from '../components/mandate-controls.js';
 import { ActionButton, ErrorAlert, Facts, IdLink, Metadata, PageHeader, StatusPill, Time, Timeline } from '../components/ui.js';
 import { formatAmount } from '../format/format.js';
@@ -13,7 +14,7 @@ import { useLoad } from '../use-load.js';
 
 const RECENT = 5;
 
-/** One mandate: its facts and limits, its latest payments, cancel, and the sandbox's bank and customer. */
+/** One mandate: its facts and limits, a funds check, its latest payments, cancel, and the sandbox's bank and customer. */
 export function MandatePage() {
   const id = useParams().id!;
   const { api, session } = useSession();
@@ -52,6 +53,7 @@ export function MandatePage() {
           <h2>Timeline</h2>
           <Timeline entries={mandateTimeline(m)} />
           <MandateControls mandate={m} />
+          <FundsCheck mandate={m} />
           <h2>Latest payments</h2>
           <ErrorAlert error={payments.error} />
           {payments.data && payments.data.results.length === 0 ? <p className="muted">No payments yet.</p> : null}
@@ -115,7 +117,7 @@ function SandboxTools({ api, mandate, done }: { api: VrpClient; mandate: Mandate
       <p className="muted">Act as the customer or their bank would. Only the changes the mandate’s status allows are offered.</p>
       <div className="button-row">
         {mandate.status === 'pending_sca' ? <ActionButton label="Activate" run={() => api.sandboxActivateMandate(id)} done={done} /> : null}
-        {mandate.status === 'active' ? <ActionButton label="Suspend" run={() => api.sandboxSuspendMandate(id)} done={done} /> : null}
+        {mandate.status === 'active' ? <ActionButton label="Suspend" run={() => api.sandboxSuspendMandate(id, {})} done={done} /> : null}
         {mandate.status === 'suspended' ? <ActionButton label="Reinstate" run={() => api.sandboxReinstateMandate(id)} done={done} /> : null}
         {mandate.status !== 'revoked' ? (
           <>

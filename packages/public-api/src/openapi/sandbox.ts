@@ -15,13 +15,13 @@ export const schemas: OpenApiFragment['schemas'] = {
   },
 };
 
-function simulate(action: string, summary: string, event: string, body?: OpenApiObject): OpenApiObject {
+function simulate(action: string, summary: string, event: string, body?: OpenApiObject, more = ''): OpenApiObject {
   return {
     post: {
       operationId: `sandbox${action[0]!.toUpperCase()}${action.slice(1)}Mandate`,
       tags: ['Sandbox'],
       summary,
-      description: `${SANDBOX_ONLY} Emits ${event}.`,
+      description: `${SANDBOX_ONLY}${more} Emits ${event}.`,
       parameters: [idParam('id', 'The mandate id.'), idempotencyKeyParam],
       ...(body ? { requestBody: jsonBody(body) } : {}),
       responses: {
@@ -101,7 +101,23 @@ export const paths: OpenApiFragment['paths'] = {
     'Simulate a customer or bank revocation',
     'mandate.revoked',
     ref('SandboxMandateRevoke'),
+    ' A mandate whose consent the model bank holds authorised is revoked AT the model bank (its back office), as a customer ' +
+      'revoking in their banking app would; the platform learns of it as of any revocation at a bank (it reads the consent ' +
+      'back; the bank’s event notification and the consent watcher find it too) and revokes the mandate once. The answer ' +
+      'comes once the revocation is recorded (503 service_unavailable if it is not within about 12 s: it will be shortly). ' +
+      'A mandate without an authorised consent at a bank (still pending_sca) is revoked directly.',
   ),
-  '/v1/sandbox/mandates/{id}/suspend': simulate('suspend', 'Simulate a risk/compliance suspension', 'mandate.suspended'),
+  '/v1/sandbox/mandates/{id}/suspend': simulate(
+    'suspend',
+    'Simulate a risk/compliance suspension, or a change of the linked account at the bank',
+    'mandate.suspended',
+    ref('SandboxMandateSuspend'),
+    ' Without a body (or without `reason`) the platform suspends the mandate for a risk review (suspension_reason risk_review). ' +
+      'With `reason` (account_closed, account_switched or account_blocked) the model bank changes the account linked to the ' +
+      'mandate’s consent and tells the platform with a linked-account-update event notification, as a bank would; the ' +
+      'mandate is suspended once with that suspension_reason, and the answer comes once that is recorded (503 ' +
+      'service_unavailable if not within about 12 s). 422 invalid_state_transition when the mandate has no authorised ' +
+      'consent at the bank for the bank to change.',
+  ),
   '/v1/sandbox/mandates/{id}/reinstate': simulate('reinstate', 'Simulate lifting a suspension', 'mandate.activated'),
 };

@@ -46,4 +46,21 @@ describe('presentPayment failure codes', () => {
     }
     expect(presentPayment({ ...failed(''), status: payment.PaymentStatus.SETTLED }).failure).toBeNull();
   });
+
+  it('tells the platform’s own failures apart, saying what happened; a failure without an origin is the bank’s', () => {
+    const byPlatform = (code: string) => presentPayment({ ...failed(code), failureOrigin: 'platform' }).failure;
+    expect(byPlatform('technical_error')).toEqual({
+      code: 'technical_error',
+      retryable: true,
+      origin: 'platform',
+      description: expect.stringContaining('could not reach the customer’s bank'),
+    });
+    expect(byPlatform('bank_rejected')).toMatchObject({ origin: 'platform', description: expect.stringContaining('no authorised consent') });
+    expect(byPlatform('insufficient_funds')).toMatchObject({ origin: 'platform', description: expect.stringContaining('platform') });
+    expect(presentPayment({ ...failed('technical_error'), failureOrigin: 'bank' }).failure).toMatchObject({
+      origin: 'bank',
+      description: expect.stringContaining('The bank failed'),
+    });
+    expect(presentPayment(failed('technical_error')).failure?.origin).toBe('bank');
+  });
 });

@@ -76,7 +76,9 @@ const mandateUsage = z
     z.strictObject({
       period: z.enum(LIMIT_PERIODS),
       alignment: z.enum(LIMIT_ALIGNMENTS),
-      period_start: time('Start of the current period (inclusive).'),
+      period_start: time(
+        'Start of the current period (inclusive); in a calendar-aligned limit’s pro-rated first period, when the consent’s window began (valid_from, else the mandate’s creation).',
+      ),
       period_end: time('End of the current period (exclusive).'),
       max_amount: amount(
         'The amount cap of this period: the limit’s max_amount, pro-rated in a calendar-aligned limit’s first period to the days remaining (as Open Banking banks enforce it); null without an amount cap.',
@@ -216,8 +218,13 @@ export const paymentResource = z
         retryable: z.boolean().describe('Whether retrying the payment (POST /v1/payments/{id}/retry) can succeed.'),
         origin: z
           .enum(FAILURE_ORIGINS)
-          .describe('Where the failure came from: the customer’s bank, or the platform before the bank answered.'),
-        description: z.string().describe('What the failure means, in one sentence to show your team.'),
+          .describe(
+            'Who failed the payment. bank: the customer’s bank refused or failed it (its answer, or a sandbox simulation of it). ' +
+              'platform: the platform failed it without the bank’s answer: the bank could not be reached after the ' +
+              'platform’s own retries (technical_error), or the mandate had no authorised consent at the bank to pay under ' +
+              '(bank_rejected, or mandate_revoked_at_bank when the bank had already ended the consent).',
+          ),
+        description: z.string().describe('What happened, in one sentence to show your team (it says so when the platform failed it).'),
       })
       .nullable()
       .describe('While failed: why, whether a retry can succeed and where it came from; null otherwise.'),

@@ -64,6 +64,19 @@ export const PAYMENT_FAILURES: Record<
   refer_to_payer: { retryable: false, origin: 'bank', description: 'The bank asks you to contact the customer before trying again.' },
   technical_error: { retryable: true, origin: 'bank', description: 'The bank failed for a technical reason; a retry may succeed.' },
 };
+/**
+ * What happened when the platform itself failed a payment (origin `platform`), by code: the bank
+ * was never asked, or could not be reached after the retries. The bank's own failures read as
+ * PAYMENT_FAILURES says.
+ */
+export const PLATFORM_FAILURE_DESCRIPTIONS: Partial<Record<PaymentFailureCode, string>> = {
+  technical_error: 'The platform could not reach the customer’s bank after repeated attempts; a retry may succeed.',
+  bank_rejected: 'The platform did not send the payment: the mandate has no authorised consent at the customer’s bank.',
+  mandate_revoked_at_bank:
+    'The platform did not send the payment: the customer’s bank had already ended the consent; the mandate is revoked.',
+};
+/** What the platform says of a failure of its own with a code PLATFORM_FAILURE_DESCRIPTIONS has no sentence for. */
+export const PLATFORM_FAILURE_FALLBACK = 'The platform failed the payment before the customer’s bank answered.';
 /** The public status strings of a schedule, in lifecycle order. */
 export const SCHEDULE_STATUSES = ['active', 'paused', 'cancelled', 'completed'] as const;
 /** What an interval schedule counts its interval in. */

@@ -25,8 +25,8 @@ export interface BackOffice {
   ): Promise<'decided' | 'already_decided'>;
   /** Revokes a consent as the customer would in their bank, or as the bank would. */
   revokeConsent(bankConsentId: string, by: 'customer' | 'bank'): Promise<void>;
-  /** Moves the account linked to a consent out of its scope (closed, switched, blocked). */
-  updateLinkedAccount(bankConsentId: string, reason: string): Promise<void>;
+  /** Moves the account linked to a consent out of its scope (closed, switched, blocked); false when the consent links none (not authorised) or it was switched already. */
+  updateLinkedAccount(bankConsentId: string, reason: string): Promise<boolean>;
   /** Sets what the account of the customer (as the merchant identifies them to the bank) holds. */
   setBalance(customerId: string, amount: { Amount: string; Currency: string }): Promise<void>;
 }
@@ -77,7 +77,7 @@ export function httpBackOffice(baseUrl: string, token: string, fetch: (url: stri
       await call('POST', `/domestic-vrp-consents/${encodeURIComponent(id)}/revoke`, { By: by === 'bank' ? 'Bank' : 'Customer' });
     },
     async updateLinkedAccount(id, reason) {
-      await call('POST', `/domestic-vrp-consents/${encodeURIComponent(id)}/linked-account`, { Reason: reason });
+      return (await call('POST', `/domestic-vrp-consents/${encodeURIComponent(id)}/linked-account`, { Reason: reason })) === 'done';
     },
     async setBalance(customerId, amount) {
       await call('PUT', '/balances', { MerchantCustomerIdentification: customerId, Amount: amount });

@@ -19,6 +19,8 @@ export interface PaymentRow {
   bankStatus: string | null;
   stage: Stage;
   failureCode: string | null;
+  /** bank (its answer failed it) or platform (failed without the bank's answer); null unless failed. */
+  failureOrigin: 'bank' | 'platform' | null;
   /** YYYY-MM-DD on the merchant's clock. */
   settlementDate: string | null;
   refundAccount: ObCashAccount | null;
@@ -43,6 +45,7 @@ interface Row {
   bank_status: string | null;
   stage: Stage;
   failure_code: string | null;
+  failure_origin: 'bank' | 'platform' | null;
   settlement_date: string | null;
   refund_account: ObCashAccount | null;
   checks: number;
@@ -51,7 +54,7 @@ interface Row {
 }
 
 const COLUMNS = `payment_id, attempt, merchant_id, mandate_id, consent_id, amount_minor::text AS amount_minor, currency, reference,
-  end_to_end_id, idempotency_key, instruction_id, bank_payment_id, bank_status, stage, failure_code,
+  end_to_end_id, idempotency_key, instruction_id, bank_payment_id, bank_status, stage, failure_code, failure_origin,
   to_char(settlement_date, 'YYYY-MM-DD') AS settlement_date, refund_account, checks, server_errors, settle_due_at`;
 
 const paymentOf = (r: Row): PaymentRow => ({
@@ -70,6 +73,7 @@ const paymentOf = (r: Row): PaymentRow => ({
   bankStatus: r.bank_status,
   stage: r.stage,
   failureCode: r.failure_code,
+  failureOrigin: r.failure_origin,
   settlementDate: r.settlement_date,
   refundAccount: r.refund_account,
   checks: r.checks,
@@ -182,6 +186,8 @@ export interface PaymentUpdate {
   bankStatus: string | null;
   statusReason: string | null;
   failureCode: string | null;
+  /** Who failed it, with a failure code: the bank, or the platform without the bank's answer. */
+  failureOrigin?: 'bank' | 'platform';
   settlementDate: string | null;
   refundAccount: ObCashAccount | null;
   /** When to read it back next (while pending). */
@@ -201,7 +207,7 @@ export async function recordPayment(db: Queryable, paymentId: string, attempt: n
     await many(
       db,
       `UPDATE connector.payments SET stage = $3, bank_payment_id = COALESCE($4, bank_payment_id), bank_status = COALESCE($5, bank_status),
-         status_reason = COALESCE($6, status_reason), failure_code = $7, settlement_date = $8::date,
+         status_reason = COALESCE($6, status_reason), failure_code = $7, failure_origin = $13, settlement_date = $8::date,
          refund_account = COALESCE($9, refund_account), next_check_at = $10,
          settle_due_at = CASE WHEN settle_due_at IS NULL AND bank_payment_id IS NULL THEN $11 ELSE settle_due_at END,
          checks = CASE WHEN $12 THEN checks + 1 ELSE 0 END, server_errors = 0, updated_at = now()
@@ -220,6 +226,7 @@ export async function recordPayment(db: Queryable, paymentId: string, attempt: n
         u.nextCheckAt,
         u.settleDueAt,
         u.counted,
+        u.failureCode === null ? null : (u.failureOrigin ?? 'bank'),
       ],
     )
   )[0];

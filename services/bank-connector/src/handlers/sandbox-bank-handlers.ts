@@ -8,6 +8,7 @@ import { decidePayment } from '../usecases/decide-payment.js';
 import { decideRefund } from '../usecases/decide-refund.js';
 import { revokeConsentAtBank } from '../usecases/revoke-consent-at-bank.js';
 import { setBalance } from '../usecases/set-balance.js';
+import { updateLinkedAccountAtBank } from '../usecases/update-linked-account-at-bank.js';
 
 /** SandboxBankService: the model bank driven as a customer or the bank would (sandbox only). */
 export function sandboxBankHandlers(
@@ -40,12 +41,20 @@ export function sandboxBankHandlers(
       return {};
     },
     async revokeConsent(req) {
-      await revokeConsentAtBank(deps, {
+      const revoked = await revokeConsentAtBank(deps, {
         merchantId: required('merchant_id', req.merchantId),
         mandateId: required('mandate_id', req.mandateId),
         byBank: req.byBank,
       });
-      return {};
+      return { revoked };
+    },
+    async updateLinkedAccount(req) {
+      const updated = await updateLinkedAccountAtBank(deps, {
+        merchantId: required('merchant_id', req.merchantId),
+        mandateId: required('mandate_id', req.mandateId),
+        reason: required('reason', req.reason),
+      });
+      return { updated };
     },
     async setBalance(req) {
       await setBalance(deps, {

@@ -24,7 +24,7 @@ export async function sendPayment(deps: Deps, payment: PaymentRow, knownConsent?
       : payment.consentId
         ? await findConsentById(deps.sql, payment.consentId)
         : undefined;
-  if (!consent?.accessTokenSealed) return fail(deps, payment, 'bank_rejected', 'no authorised consent');
+  if (!consent?.accessTokenSealed) return fail(deps, payment, 'bank_rejected', 'no authorised consent', 'platform');
   try {
     const answer = await deps.bank.createPayment(
       paymentRequest(consent, payment),
@@ -36,7 +36,7 @@ export async function sendPayment(deps: Deps, payment: PaymentRow, knownConsent?
     if (err instanceof BankRefusal) {
       if (err.status === 401 || err.status === 403) return refusedToken(deps, payment, consent.id, consent.bankConsentId, err);
       if (err.status === 409 || err.status === 429) return postpone(deps, payment, err);
-      return fail(deps, payment, failureCodeOf(err.errorCodes), err.message);
+      return fail(deps, payment, failureCodeOf(err.errorCodes), err.message, 'bank');
     }
     if (err instanceof BankUnavailable) return postpone(deps, payment, err);
     throw err;
@@ -97,14 +97,19 @@ export async function applyBankPayment(
   return recorded;
 }
 
-/** The attempt failed: recorded with the platform's code, for the reporter. */
-export async function fail(deps: Deps, payment: PaymentRow, code: FailureCode, why: string): Promise<PaymentRow> {
+/**
+ * The attempt failed: recorded with the platform's code and who failed it, for the reporter: the
+ * bank when its answer refused it, the platform when it failed without one (the bank unreachable
+ * after the retries, or no authorised consent to pay under).
+ */
+export async function fail(deps: Deps, payment: PaymentRow, code: FailureCode, why: string, origin: 'bank' | 'platform'): Promise<PaymentRow> {
   const recorded = await recordPayment(deps.sql, payment.paymentId, payment.attempt, {
     stage: 'failed',
     bankPaymentId: null,
     bankStatus: null,
     statusReason: null,
     failureCode: code,
+    failureOrigin: origin,
     settlementDate: null,
     refundAccount: null,
     nextCheckAt: null,
@@ -115,6 +120,7 @@ export async function fail(deps: Deps, payment: PaymentRow, code: FailureCode, w
     payment_id: payment.paymentId,
     attempt: payment.attempt,
     failure_code: code,
+    failure_origin: origin,
     reason: why,
   });
   deps.afterCommit();
@@ -137,7 +143,7 @@ async function refusedToken(
   }
   if (status.Status === 'AUTH') return postpone(deps, payment, err);
   await setBankStatus(deps.sql, consentId, status.Status, status.StatusReason?.[0]?.StatusReasonCode ?? null);
-  return fail(deps, payment, 'mandate_revoked_at_bank', `the bank reports the consent ${status.Status}`);
+  return fail(deps, payment, 'mandate_revoked_at_bank', `the bank reports the consent ${status.Status}`, 'bank');
 }
 
 /** No usable answer: the tracker tries again after the backoff; repeated 5xx answers to a submission fail it. */
@@ -146,7 +152,7 @@ async function postpone(deps: Deps, payment: PaymentRow, err: Error, submitting 
   const next = new Date(Date.now() + nextCheckDelay(payment.checks, deps.settings.pollInitialMs, deps.settings.pollMaxMs));
   const serverErrors = await postponePayment(deps.sql, payment.paymentId, payment.attempt, next, serverError);
   if (submitting && serverErrors >= deps.settings.maxServerErrors)
-    return fail(deps, payment, 'technical_error', `${serverErrors} server errors in a row`);
+    return fail(deps, payment, 'technical_error', `${serverErrors} server errors in a row`, 'platform');
   deps.logger.info('payment not settled with the bank yet; will try again', {
     payment_id: payment.paymentId,
     attempt: payment.attempt,

@@ -1,18 +1,22 @@
 import type { Router } from 'express';
-import { mandate } from '@vrp/contracts';
-import { createSandboxCustomerBody, presentCustomer, revokeSandboxMandateBody, setSandboxBalanceBody } from '@vrp/public-api';
+import type { mandate } from '@vrp/contracts';
+import {
+  createSandboxCustomerBody,
+  presentCustomer,
+  revokeSandboxMandateBody,
+  setSandboxBalanceBody,
+  suspendSandboxMandateBody,
+} from '@vrp/public-api';
 import { knownCurrency, minorUnits } from '../validation/body.js';
 import { presentOneMandate } from '../usecases/present-mandate.js';
 import type { Deps } from '../deps.js';
 import { merchantOf } from '../middleware/locals.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import { noBody, parseRequest } from '../validation/body.js';
-import { revokeMandate } from '../usecases/revoke-mandate.js';
+import { revokeInSandbox, suspendAtBankInSandbox } from '../usecases/at-bank-in-sandbox.js';
 import { approveAtBank } from '../usecases/approve-at-bank.js';
 import { registerSandboxClockRoutes } from './sandbox-clock.js';
 import { registerSandboxMandateRequestRoutes } from './sandbox-mandate-requests.js';
-
-const { RevokedBy } = mandate;
 
 /**
  * Sandbox simulators: the customer's and the bank's side of a mandate, for testing. Only
@@ -54,12 +58,14 @@ export function registerSandboxRoutes(router: Router, deps: Deps): void {
     await approveAtBank(deps, merchantId, id);
     return mandates.activateMandate({ merchantId, id });
   });
-  transition('suspend', (merchantId, id, body) => (noBody(body), mandates.suspendMandate({ merchantId, id })));
-  transition('reinstate', (merchantId, id, body) => (noBody(body), mandates.reinstateMandate({ merchantId, id })));
-  transition('revoke', (merchantId, id, body) => {
-    const { by } = parseRequest(revokeSandboxMandateBody, body);
-    return revokeMandate(deps.clients, merchantId, id, () =>
-      mandates.revokeMandate({ merchantId, id, by: by === 'customer' ? RevokedBy.CUSTOMER : RevokedBy.BANK }),
-    );
+  // A linked-account change at the model bank when a reason is given (see suspendAtBankInSandbox), else the platform's risk review.
+  transition('suspend', (merchantId, id, body) => {
+    const { reason } = parseRequest(suspendSandboxMandateBody, body);
+    return reason ? suspendAtBankInSandbox(deps.clients, merchantId, id, reason) : mandates.suspendMandate({ merchantId, id });
   });
+  transition('reinstate', (merchantId, id, body) => (noBody(body), mandates.reinstateMandate({ merchantId, id })));
+  // At the model bank when it holds the mandate's consent (see revokeInSandbox), else directly.
+  transition('revoke', (merchantId, id, body) =>
+    revokeInSandbox(deps.clients, merchantId, id, parseRequest(revokeSandboxMandateBody, body).by),
+  );
 }

@@ -20,6 +20,7 @@ export interface PaymentRow {
   clearing_status: string;
   settlement_date: string | null;
   failure_code: string | null;
+  failure_origin: string | null;
   retry_count: number;
   amount_refunded_minor: string;
   amount_held_minor: string;
@@ -38,7 +39,7 @@ export interface PaymentRow {
 
 /** The columns of a payment record, its timeline aggregated (oldest first), for a row aliased `p`. */
 export const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
-  to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.retry_count,
+  to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.failure_origin, p.retry_count,
   p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.reference, p.end_to_end_id,
   p.period_key, p.created_at, p.submitted_at, p.bank_acked_at, p.schedule_id, p.auto_retries, p.next_retry_at,
   COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
@@ -55,6 +56,7 @@ export function toRecord(row: PaymentRow): PaymentRecord {
     clearingStatus: row.clearing_status,
     settlementDate: row.settlement_date ? new Date(`${row.settlement_date}T00:00:00Z`) : null,
     failureCode: row.failure_code,
+    failureOrigin: row.failure_origin,
     retryCount: row.retry_count,
     amountRefundedMinor: BigInt(row.amount_refunded_minor),
     amountHeldMinor: BigInt(row.amount_held_minor),
@@ -132,6 +134,7 @@ export async function insertSubmitted(
     clearingStatus: 'pending',
     settlementDate: null,
     failureCode: null,
+    failureOrigin: null,
     retryCount: 0,
     amountRefundedMinor: 0n,
     amountHeldMinor: 0n,
@@ -264,6 +267,7 @@ export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<M
       clearingStatus: settled ? 'cleared' : 'rejected',
       settlementDate: settled ? decision.settlementDate : null,
       failureCode: settled ? null : decision.failureCode,
+      failureOrigin: settled ? null : decision.failureOrigin,
       nextRetryAt: settled ? null : nextAutomaticRetry(current, decision.failureCode, at),
       bankAckedAt: current.bankAckedAt ?? at,
       timeline: [...current.timeline, { seq: 0n, paymentId: current.id, status: decision.status, at }],
@@ -274,12 +278,13 @@ export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<M
     db,
     `WITH d AS (
        SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::timestamptz[],
-                            $9::text[], $10::text[], $11::bytea[], $12::text[], $13::timestamptz[])
+                            $9::text[], $10::text[], $11::bytea[], $12::text[], $13::timestamptz[], $14::text[])
          AS d(id, retry_count, from_status, status, clearing_status, settlement_date, failure_code, at, event_id, subject, payload, traceparent,
-              next_retry_at)),
+              next_retry_at, failure_origin)),
      decided AS (
        UPDATE payment.payments p
           SET status = d.status, clearing_status = d.clearing_status, settlement_date = d.settlement_date, failure_code = d.failure_code,
+              failure_origin = d.failure_origin,
               next_retry_at = d.next_retry_at, bank_acked_at = COALESCE(p.bank_acked_at, d.at)
          FROM d
         WHERE p.id = d.id AND p.retry_count = d.retry_count AND p.status = d.from_status
@@ -305,6 +310,7 @@ export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<M
       outbox.map((o) => Buffer.from(o.payload)),
       outbox.map((o) => o.traceparent),
       next.map((n) => n.nextRetryAt),
+      next.map((n) => n.failureOrigin),
     ],
   );
   const moved = new Map<string, PaymentRecord>();

@@ -48,7 +48,12 @@ export interface OpenAttempt {
 }
 
 /** The bank's decision on an attempt: settled on a date, or failed with a code. */
-export type Decision = { status: 'settled'; settlementDate: Date } | { status: 'failed'; failureCode: string };
+export type Decision =
+  | { status: 'settled'; settlementDate: Date }
+  | { status: 'failed'; failureCode: string; failureOrigin: FailureOrigin };
+
+/** Who failed a payment: the customer's bank, or the platform itself without the bank's answer. */
+export type FailureOrigin = 'bank' | 'platform';
 
 /** Moves a failed payment back to submitted as its next attempt, if it is still failed at `retryCount`; true when it did. */
 export async function resubmitFailed(tx: Tx, merchantId: string, id: string, retryCount: number, at: Date): Promise<boolean> {
@@ -58,6 +63,7 @@ export async function resubmitFailed(tx: Tx, merchantId: string, id: string, ret
       status: 'submitted',
       clearingStatus: 'pending',
       failureCode: null,
+      failureOrigin: null,
       retryCount: retryCount + 1,
       submittedAt: at,
       bankAckedAt: null,

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoWeek } from './period.js';
-import { addMonths, effectiveAmountCap, periodBounds, type Alignment, type LimitPeriod } from './periodic-limits.js';
+import { addMonths, effectiveAmountCap,
+  effectivePeriodBounds, periodBounds, type Alignment, type LimitPeriod } from './periodic-limits.js';
 
 const PERIODS: LimitPeriod[] = ['day', 'week', 'fortnight', 'month', 'half_year', 'year'];
 const ALIGNMENTS: Alignment[] = ['calendar', 'consent'];
@@ -148,5 +149,26 @@ describe("a calendar limit's first period (Open Banking's worked examples as gol
     expect(cap({ period: 'week', alignment: 'calendar', maxAmountMinor: 1_000n }, '2026-12-02T15:00:00Z', '2026-12-03T00:00:00Z')).toBe(
       714n,
     );
+  });
+});
+
+describe('the period a pro-rated first period shows', () => {
+  const month = { period: 'month', alignment: 'calendar', maxAmountMinor: 30_000n } as const;
+  const shown = (limit: Parameters<typeof effectivePeriodBounds>[0], anchor: string, at: string, proRate = true) => {
+    const b = effectivePeriodBounds(limit, d(anchor), d(at), proRate);
+    return [b.start.toISOString(), b.end.toISOString()];
+  };
+
+  it('Example 1: from the consent’s start (06-Jun-2021 09:30) to the month’s end, then whole calendar months', () => {
+    expect(shown(month, '2021-06-06T09:30:00Z', '2021-06-20T00:00:00Z')).toEqual(['2021-06-06T09:30:00.000Z', '2021-07-01T00:00:00.000Z']);
+    expect(shown(month, '2021-06-06T09:30:00Z', '2021-07-15T00:00:00Z')).toEqual(['2021-07-01T00:00:00.000Z', '2021-08-01T00:00:00.000Z']);
+  });
+
+  it('the calendar period where nothing is pro-rated: consent-aligned, fortnights, older mandates', () => {
+    expect(shown({ ...month, alignment: 'consent' }, '2021-06-06T09:30:00Z', '2021-06-20T00:00:00Z')[0]).toBe('2021-06-06T09:30:00.000Z');
+    expect(shown(month, '2021-06-06T09:30:00Z', '2021-06-20T00:00:00Z', false)).toEqual([
+      '2021-06-01T00:00:00.000Z',
+      '2021-07-01T00:00:00.000Z',
+    ]);
   });
 });

@@ -135,3 +135,20 @@ export function effectiveAmountCap(
   const period = limitPeriod({ PeriodType: OB_PERIOD_TYPES[limit.period], PeriodAlignment: 'Calendar' }, limit.maxAmountMinor, anchor, at);
   return period?.capMinor ?? limit.maxAmountMinor;
 }
+
+/**
+ * The period of `limit` holding `at` as a mandate's usage shows it: the calendar period, except
+ * that in a pro-rated first period (the same rule as effectiveAmountCap) it starts when the
+ * consent's window began (`anchor`), so the period shown and its pro-rated cap agree. Payments are
+ * still booked under the calendar period (usageKey).
+ */
+export function effectivePeriodBounds(
+  limit: Pick<PeriodicLimit, 'period' | 'alignment' | 'maxAmountMinor'>,
+  anchor: Date,
+  at: Date,
+  proRate: boolean,
+): PeriodBounds {
+  const bounds = periodBounds(limit.period, limit.alignment, anchor, at);
+  const proRated = proRate && limit.alignment === 'calendar' && limit.period !== 'fortnight';
+  return proRated && anchor > bounds.start && anchor < bounds.end ? { start: anchor, end: bounds.end } : bounds;
+}

@@ -25,6 +25,13 @@ import { STATUS_TO_PROTO, toPaymentMessage } from '../messages.js';
 const { BankOutcome } = payment;
 const STATUS_FROM_PROTO = new Map(Object.entries(STATUS_TO_PROTO).map(([k, v]) => [v, k as PaymentStatus]));
 
+/** A report's failure origin: the bank's unless it says the platform failed it. */
+function failureOriginOf(origin: string): 'bank' | 'platform' {
+  if (origin === '' || origin === 'bank') return 'bank';
+  if (origin === 'platform') return 'platform';
+  throw validationError('failure_origin', 'must be bank or platform');
+}
+
 function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
   const base = { paymentId: required('payment_id', req.paymentId), attempt: req.attempt, merchantId: req.merchantId };
   switch (req.outcome) {
@@ -33,7 +40,7 @@ function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
     case BankOutcome.SETTLED:
       return { ...base, outcome: 'settled', settlementDate: req.settlementDate };
     case BankOutcome.FAILED:
-      return { ...base, outcome: 'failed', failureCode: req.failureCode };
+      return { ...base, outcome: 'failed', failureCode: req.failureCode, failureOrigin: failureOriginOf(req.failureOrigin) };
     default:
       throw validationError('outcome', 'must be clearing, settled or failed');
   }

@@ -2,7 +2,7 @@ import { required } from '@vrp/errors';
 import { rawSql } from '@vrp/sql';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { consentAnchor } from '../domain/collection-rules.js';
-import { effectiveAmountCap, periodBounds, usageKey, type PeriodBounds } from '../domain/periodic-limits.js';
+import { effectiveAmountCap, effectivePeriodBounds, periodBounds, usageKey, type PeriodBounds } from '../domain/periodic-limits.js';
 import { usageOf } from '../db/period-usage.js';
 import type { Deps } from '../deps.js';
 
@@ -15,16 +15,20 @@ export interface LimitUsage {
   maxAmountMinor: bigint | undefined;
 }
 
-/** What each periodic limit of the merchant's mandate has used in its current period (payments that have not failed). */
+/**
+ * What each periodic limit of the merchant's mandate has used in its current period (payments that
+ * have not failed); a pro-rated first period is shown from the consent's start, with its pro-rated cap.
+ */
 export async function getMandateUsage(deps: Deps, merchantId: string, mandateId: string): Promise<LimitUsage[]> {
   const terms = await fetchMandateTerms(deps.mandates, required('merchant_id', merchantId), required('mandate_id', mandateId));
   if (terms.periodicLimits.length === 0) return [];
   const now = deps.clock.now(merchantId);
   const anchor = consentAnchor(terms);
-  const periods = terms.periodicLimits.map((limit) => {
-    const bounds = periodBounds(limit.period, limit.alignment, anchor, now);
-    return { bounds, key: usageKey(limit, bounds) };
-  });
+  const proRate = terms.proRateFirstPeriod === true;
+  const periods = terms.periodicLimits.map((limit) => ({
+    bounds: effectivePeriodBounds(limit, anchor, now, proRate),
+    key: usageKey(limit, periodBounds(limit.period, limit.alignment, anchor, now)),
+  }));
   const used = await usageOf(
     rawSql(deps.sql),
     mandateId,
@@ -33,7 +37,7 @@ export async function getMandateUsage(deps: Deps, merchantId: string, mandateId:
   return periods.map(({ bounds, key }, limitIndex) => ({
     limitIndex,
     bounds,
-    maxAmountMinor: effectiveAmountCap(terms.periodicLimits[limitIndex]!, anchor, now, terms.proRateFirstPeriod === true),
+    maxAmountMinor: effectiveAmountCap(terms.periodicLimits[limitIndex]!, anchor, now, proRate),
     amountUsedMinor: used.get(key)?.amountMinor ?? 0n,
     paymentsUsed: used.get(key)?.payments ?? 0,
   }));

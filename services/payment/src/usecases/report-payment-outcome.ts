@@ -9,7 +9,7 @@ import {
   type Deciding,
   type OutboxRowOf,
 } from '../db/payment-sql.js';
-import type { Decision, PaymentRecord } from '../db/payments.js';
+import type { Decision, FailureOrigin, PaymentRecord } from '../db/payments.js';
 import { utcDate } from '../domain/payment-status.js';
 import type { Deps } from '../deps.js';
 
@@ -17,7 +17,7 @@ import type { Deps } from '../deps.js';
 export type BankReport = (
   | { paymentId: string; attempt: number; outcome: 'clearing' }
   | { paymentId: string; attempt: number; outcome: 'settled'; settlementDate: string }
-  | { paymentId: string; attempt: number; outcome: 'failed'; failureCode: string }
+  | { paymentId: string; attempt: number; outcome: 'failed'; failureCode: string; failureOrigin?: FailureOrigin }
 ) & {
   /** The payment's merchant when the bank tells it: the change is dated on that merchant's clock. */
   merchantId?: string;
@@ -59,7 +59,7 @@ function decisionOf(deps: Deps, report: Decisive, at: Date): { decision: Decisio
   const decision: Decision =
     report.outcome === 'settled'
       ? { status: 'settled', settlementDate: new Date(`${report.settlementDate || utcDate(at)}T00:00:00Z`) }
-      : { status: 'failed', failureCode: report.failureCode };
+      : { status: 'failed', failureCode: report.failureCode, failureOrigin: report.failureOrigin ?? 'bank' };
   return { decision, event: paymentEvent(deps.subjectPrefix, report.outcome === 'settled' ? 'payment.settled' : 'payment.failed', at) };
 }
 
