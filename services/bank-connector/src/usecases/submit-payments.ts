@@ -77,7 +77,13 @@ async function submitOne(deps: Deps, s: PaymentSubmission): Promise<Receipt> {
   if (created) {
     if (!consent || consent.bankStatus !== 'AUTH' || !consent.accessTokenSealed || consent.deletedAtBank) {
       const revoked = consent && ['CANC', 'EXPD', 'RJCT'].includes(consent.bankStatus);
-      payment = await fail(deps, payment, revoked ? 'mandate_revoked_at_bank' : 'bank_rejected', 'the mandate has no authorised consent', 'platform');
+      payment = await fail(
+        deps,
+        payment,
+        revoked ? 'mandate_revoked_at_bank' : 'bank_rejected',
+        'the mandate has no authorised consent',
+        'platform',
+      );
     } else {
       payment = await sendPayment(deps, payment);
     }
