@@ -92,7 +92,11 @@ describe('payments', () => {
       const s = submission(m);
       await world.client.submitPayments({ submissions: [s] });
       await world.sandbox.decidePayment({ merchantId: m.merchantId, paymentId: s.paymentId, failureCode: decided });
-      expect(await reportOf(s.paymentId)).toMatchObject({ outcome: payment.BankOutcome.FAILED, failureCode: reported, failureOrigin: 'bank' });
+      expect(await reportOf(s.paymentId)).toMatchObject({
+        outcome: payment.BankOutcome.FAILED,
+        failureCode: reported,
+        failureOrigin: 'bank',
+      });
     }
     const s = submission(m);
     await world.client.submitPayments({ submissions: [s] });

@@ -59,7 +59,9 @@ describe('reports reach the platform services', () => {
     const merchantId = newMerchant();
     const m = await seedMandate(stack, merchantId, { maximumAmountMinor: 5000n });
     const unsent = await pay(stack, merchantId, m.id, 1000n);
-    await world.client.submitPayments({ submissions: [submission({ merchantId, mandateId: m.id }, { paymentId: unsent.id, amountMinor: 1000n })] });
+    await world.client.submitPayments({
+      submissions: [submission({ merchantId, mandateId: m.id }, { paymentId: unsent.id, amountMinor: 1000n })],
+    });
     expect(await waitForStatus(stack, merchantId, unsent.id, PS.FAILED)).toMatchObject({
       failureCode: 'bank_rejected',
       failureOrigin: 'platform',

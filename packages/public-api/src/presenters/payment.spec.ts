@@ -55,7 +55,10 @@ describe('presentPayment failure codes', () => {
       origin: 'platform',
       description: expect.stringContaining('could not reach the customer’s bank'),
     });
-    expect(byPlatform('bank_rejected')).toMatchObject({ origin: 'platform', description: expect.stringContaining('no authorised consent') });
+    expect(byPlatform('bank_rejected')).toMatchObject({
+      origin: 'platform',
+      description: expect.stringContaining('no authorised consent'),
+    });
     expect(byPlatform('insufficient_funds')).toMatchObject({ origin: 'platform', description: expect.stringContaining('platform') });
     expect(presentPayment({ ...failed('technical_error'), failureOrigin: 'bank' }).failure).toMatchObject({
       origin: 'bank',

@@ -35,7 +35,11 @@ export async function reportPaymentOutcomes(deps: Deps): Promise<number> {
         merchantId: p.merchantId,
         ...(p.stage === 'settled'
           ? { outcome: payment.BankOutcome.SETTLED, settlementDate: p.settlementDate ?? '' }
-          : { outcome: payment.BankOutcome.FAILED, failureCode: p.failureCode ?? 'bank_rejected', failureOrigin: p.failureOrigin ?? 'bank' }),
+          : {
+              outcome: payment.BankOutcome.FAILED,
+              failureCode: p.failureCode ?? 'bank_rejected',
+              failureOrigin: p.failureOrigin ?? 'bank',
+            }),
       })),
     }));
   } catch (err) {

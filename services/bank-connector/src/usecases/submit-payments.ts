@@ -77,7 +77,13 @@ async function submitOne(deps: Deps, s: PaymentSubmission): Promise<Receipt> {
     if (!consent || consent.bankStatus !== 'AUTH' || !consent.accessTokenSealed || consent.deletedAtBank) {
       const revoked = consent && ['CANC', 'EXPD', 'RJCT'].includes(consent.bankStatus);
       return receiptOf(
-        await fail(deps, created, revoked ? 'mandate_revoked_at_bank' : 'bank_rejected', 'the mandate has no authorised consent', 'platform'),
+        await fail(
+          deps,
+          created,
+          revoked ? 'mandate_revoked_at_bank' : 'bank_rejected',
+          'the mandate has no authorised consent',
+          'platform',
+        ),
       );
     }
     // The consent just read is the attempt's own: sent without reading it again.

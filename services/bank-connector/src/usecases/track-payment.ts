@@ -102,7 +102,13 @@ export async function applyBankPayment(
  * bank when its answer refused it, the platform when it failed without one (the bank unreachable
  * after the retries, or no authorised consent to pay under).
  */
-export async function fail(deps: Deps, payment: PaymentRow, code: FailureCode, why: string, origin: 'bank' | 'platform'): Promise<PaymentRow> {
+export async function fail(
+  deps: Deps,
+  payment: PaymentRow,
+  code: FailureCode,
+  why: string,
+  origin: 'bank' | 'platform',
+): Promise<PaymentRow> {
   const recorded = await recordPayment(deps.sql, payment.paymentId, payment.attempt, {
     stage: 'failed',
     bankPaymentId: null,

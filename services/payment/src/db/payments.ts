@@ -49,8 +49,7 @@ export interface OpenAttempt {
 
 /** The bank's decision on an attempt: settled on a date, or failed with a code. */
 export type Decision =
-  | { status: 'settled'; settlementDate: Date }
-  | { status: 'failed'; failureCode: string; failureOrigin: FailureOrigin };
+  { status: 'settled'; settlementDate: Date } | { status: 'failed'; failureCode: string; failureOrigin: FailureOrigin };
 
 /** Who failed a payment: the customer's bank, or the platform itself without the bank's answer. */
 export type FailureOrigin = 'bank' | 'platform';

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoWeek } from './period.js';
-import { addMonths, effectiveAmountCap,
-  effectivePeriodBounds, periodBounds, type Alignment, type LimitPeriod } from './periodic-limits.js';
+import { addMonths, effectiveAmountCap, effectivePeriodBounds, periodBounds, type Alignment, type LimitPeriod } from './periodic-limits.js';
 
 const PERIODS: LimitPeriod[] = ['day', 'week', 'fortnight', 'month', 'half_year', 'year'];
 const ALIGNMENTS: Alignment[] = ['calendar', 'consent'];
