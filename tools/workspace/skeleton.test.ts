@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { backArrows, eventBuilders, importCircles } from './layering.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const services = readdirSync(path.join(root, 'services')).filter((s) => existsSync(path.join(root, 'services', s, 'src/main.ts')));
@@ -100,5 +101,27 @@ describe('the service skeleton', () => {
         .map((f) => `services/${service}/${f}`);
     });
     expect(offenders).toEqual([]);
+  });
+
+  it.each(services)(
+    '%s imports only down its layers: domain/ -> db/ -> messages.ts -> usecases/ -> handlers/, jobs/ -> server.ts -> app.ts -> main.ts',
+    (service) => {
+      expect(
+        backArrows(path.join(root, 'services', service, 'src')),
+        `imports that run back up in services/${service}/src (file -> import)`,
+      ).toEqual([]);
+    },
+  );
+
+  it.each(services)('%s has no import circles', (service) => {
+    expect(importCircles(path.join(root, 'services', service, 'src')), `circles in services/${service}/src`).toEqual([]);
+  });
+
+  it.each(services)('%s builds its domain events in one module', (service) => {
+    const builders = eventBuilders(path.join(root, 'services', service, 'src'));
+    expect(
+      [...builders.keys()].length,
+      `modules building events in services/${service}/src:\n${[...builders.values()].flat().join('\n')}`,
+    ).toBeLessThanOrEqual(1);
   });
 });

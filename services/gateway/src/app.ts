@@ -21,7 +21,7 @@ import type { Deps } from './deps.js';
 import { CursorCodec } from './lists/cursor.js';
 import { RateLimiter } from './middleware/rate-limit.js';
 import { KeyedBuckets } from './middleware/keyed-buckets.js';
-import { HashingSlots } from './console/hashing-slots.js';
+import { HashingSlots } from './domain/hashing-slots.js';
 import { Readiness } from './readiness.js';
 import { dependencyProbes } from './readiness-probes.js';
 import { listen } from './http-server.js';

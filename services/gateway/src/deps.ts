@@ -1,7 +1,7 @@
 import type { Logger } from '@vrp/logging';
 import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
-import type { HashingSlots } from './console/hashing-slots.js';
+import type { HashingSlots } from './domain/hashing-slots.js';
 import type { ConsoleAccounts } from './db/console-accounts.js';
 import type { AuditLog } from './db/audit-log.js';
 import type { ConsoleCredentials } from './db/console-credentials.js';
@@ -15,7 +15,6 @@ import type { MerchantRepository } from './db/merchants.js';
 import type { Db } from './db/client.js';
 import type { CursorCodec } from './lists/cursor.js';
 import type { ExportStore } from './db/exports.js';
-import type { ExportWorker } from './exports/export-worker.js';
 
 /** Everything a route module may use; passed to every `register<Thing>Routes(router, deps)`. */
 export interface Deps {
@@ -43,7 +42,7 @@ export interface Deps {
   /** Open event streams: their leases (a merchant's count across replicas) and the shared check of their credentials. */
   eventStreams: { leases: EventStreamLeases; credentials: CredentialWatch };
   /** Finance exports: their store, and this gateway's worker when it runs one (EXPORT_WORKER). */
-  exports?: { store: ExportStore; worker?: ExportWorker | undefined };
+  exports?: { store: ExportStore; worker?: { nudge(): void } | undefined };
   /** Aborted when the gateway stops: long-lived responses (the event stream) end then, before the grace period. */
   stopping?: AbortSignal;
 }

@@ -9,9 +9,7 @@ import {
 } from '@vrp/open-banking';
 import { newFundsConfirmationId } from './domain/ids.js';
 import type { Payout } from './domain/payment.js';
-import type { FundsConfirmation } from './usecases/confirm-funds.js';
-import type { ConsentView } from './usecases/load-consent.js';
-import type { PaymentView } from './usecases/payment-view.js';
+import type { ConsentView, FundsConfirmation, PaymentView } from './domain/views.js';
 
 /** A time as the profile writes it: seconds precision with an explicit offset. */
 export function obTime(at: Date): string {

@@ -2,50 +2,10 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { schedule as pb } from '@vrp/contracts';
-import type { CycleRow, ScheduleView } from './db/schedules.js';
-import { upcomingCycles } from './domain/upcoming.js';
+import type { CycleRow } from './db/schedules.js';
 
-const STATUS: Record<ScheduleView['status'], pb.ScheduleStatus> = {
-  active: pb.ScheduleStatus.ACTIVE,
-  paused: pb.ScheduleStatus.PAUSED,
-  cancelled: pb.ScheduleStatus.CANCELLED,
-  completed: pb.ScheduleStatus.COMPLETED,
-};
-export const UNIT: Record<string, pb.IntervalUnit> = {
-  day: pb.IntervalUnit.DAY,
-  week: pb.IntervalUnit.WEEK,
-  month: pb.IntervalUnit.MONTH,
-  year: pb.IntervalUnit.YEAR,
-};
-
-/** The contract message of a schedule (also the resource its events carry). */
-export function toScheduleMessage(view: ScheduleView): pb.Schedule {
-  const upcoming = upcomingCycles(view);
-  return create(pb.ScheduleSchema, {
-    id: view.id,
-    merchantId: view.merchantId,
-    mandateId: view.mandateId,
-    status: STATUS[view.status],
-    currency: view.currency,
-    amountMinor: view.amountMinor ?? 0n,
-    intervalUnit: view.intervalUnit ? UNIT[view.intervalUnit] : pb.IntervalUnit.UNSPECIFIED,
-    interval: view.intervalCount ?? 0,
-    dayOfMonth: view.dayOfMonth ?? 0,
-    startDate: view.startDate,
-    endDate: view.endDate ?? '',
-    count: view.cycleCount ?? 0,
-    onLimit: view.onLimit === 'skip' ? pb.OnLimit.SKIP : pb.OnLimit.DEFER,
-    retryEnabled: view.retryEnabled,
-    maxRetries: view.maxRetries,
-    metadata: view.metadata,
-    createdAt: timestampFromDate(view.createdAt),
-    nextChargeDate: upcoming[0]?.chargeDate ?? '',
-    upcoming: upcoming.map((c) => create(pb.CycleSchema, { chargeDate: c.chargeDate, amountMinor: c.amountMinor, status: 'pending' })),
-    cancelCause: view.cancelCause ?? '',
-    instalments: view.instalments,
-    paymentsCreated: view.paymentsCreated,
-  });
-}
+// The schedule message is also what schedule events carry, so it is rendered beside them (db/schedule-events.ts).
+export { UNIT, toScheduleMessage } from './db/schedule-events.js';
 
 export function toCycleMessage(c: CycleRow): pb.Cycle {
   return create(pb.CycleSchema, {

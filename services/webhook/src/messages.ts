@@ -14,7 +14,7 @@ import {
 import { SECRET_LIFETIME_MS } from './domain/signing-secret.js';
 import type { EndpointRow } from './db/endpoints.js';
 import type { StreamEventRow } from './db/event-stream.js';
-import { webhookBody } from './jobs/delivery/build-request.js';
+import { webhookBody } from './domain/webhook-request.js';
 import type { Attempt, Event } from './generated/prisma/client.js';
 
 /** An endpoint row as the contract's Endpoint (never with a secret). */

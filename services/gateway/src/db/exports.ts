@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { exports } from '@vrp/contracts';
 import { insertOutboxEvent, newDomainEvent } from '@vrp/outbox';
 import { createPool, rows, transaction, type SqlPool } from '@vrp/sql';
-import { exportToProto } from '../exports/export-resource.js';
 
 export type ExportType = 'payments' | 'refunds' | 'mandates' | 'events';
 export type ExportFormat = 'csv' | 'jsonl';
@@ -75,6 +77,28 @@ const toRecord = (r: Row): ExportRecord => ({
   completedAt: r.completed_at,
   expiresAt: r.expires_at,
 });
+
+/** Where a completed export's file is downloaded, under the platform's address `baseUrl`. */
+export const downloadUrlOf = (baseUrl: string, id: string) => `${baseUrl}/v1/exports/${id}/download`;
+
+/** An export as the contract's Export: what export.completed carries and what GET /v1/exports/{id} presents. */
+export function exportToProto(e: ExportRecord, baseUrl: string): exports.Export {
+  const completed = e.status === 'completed';
+  return create(exports.ExportSchema, {
+    id: e.id,
+    merchantId: e.merchantId,
+    type: e.type,
+    format: e.format,
+    filtersJson: JSON.stringify(e.filters),
+    status: e.status,
+    rowCount: e.rowCount,
+    snapshotAt: timestampFromDate(e.snapshotAt),
+    createdAt: timestampFromDate(e.createdAt),
+    ...(e.completedAt ? { completedAt: timestampFromDate(e.completedAt) } : {}),
+    downloadUrl: completed ? downloadUrlOf(baseUrl, e.id) : '',
+    ...(completed && e.expiresAt ? { expiresAt: timestampFromDate(e.expiresAt) } : {}),
+  });
+}
 
 /**
  * Exports and the chunks of their files, in the gateway's own schema, on a small pg pool of their

@@ -1,5 +1,5 @@
 import { ApiError, validationError } from '@vrp/errors';
-import type { HashingSlots } from '../console/hashing-slots.js';
+import type { HashingSlots } from '../domain/hashing-slots.js';
 import type { AuditLog } from '../db/audit-log.js';
 import type { ConsoleAccounts, ConsoleSessionRecord } from '../db/console-accounts.js';
 import type { ConsoleCredentials } from '../db/console-credentials.js';

@@ -6,7 +6,7 @@ import type { SecretSealer } from '../domain/secret-sealing.js';
 import { normaliseRecoveryCode } from '../domain/recovery-codes.js';
 import { acceptTotp } from '../domain/totp.js';
 import { signInWaitMs, type SignInLimits } from '../domain/sign-in-throttle.js';
-import type { HashingSlots } from '../console/hashing-slots.js';
+import type { HashingSlots } from '../domain/hashing-slots.js';
 import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from '../domain/password.js';
 
 /** How long sessions live: `ttlMs` after sign-in at most, and `idleMs` after their last use. */

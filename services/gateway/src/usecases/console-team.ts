@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { ApiError, notFound, validationError } from '@vrp/errors';
-import type { HashingSlots } from '../console/hashing-slots.js';
+import type { HashingSlots } from '../domain/hashing-slots.js';
 import { newId } from '@vrp/ids';
 import type { AuditActor, AuditLog } from '../db/audit-log.js';
 import type { ConsoleAccounts, ConsoleInvitationRecord, ConsoleUserRecord } from '../db/console-accounts.js';

@@ -4,13 +4,12 @@
  * lifecycle and the sandbox's activations (lists are in list-mandates.ts, customers in
  * customers.ts). Rows come back in Prisma's generated shape, so callers see one type.
  */
-import { insertOutboxEvent, newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import { rows, type Queryable } from '@vrp/sql';
 import type { MandateChange } from '../domain/mandate-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import { toMandateMessage } from '../messages.js';
+import { mandateOutboxRow } from './events.js';
 import type { MandateRow } from './mandates.js';
 
 export interface MandateSqlRow {
@@ -125,10 +124,7 @@ export async function insertMandate(
     authorisationExpiresAt: null,
     consentExpected,
   };
-  const outbox = outboxRow(
-    subjectPrefix,
-    newDomainEvent('mandate.created', merchantId, { case: 'mandate', value: toMandateMessage(row) }, createdAt),
-  );
+  const outbox = mandateOutboxRow(subjectPrefix, 'mandate.created', row, createdAt);
   const [result] = await rows<{ customer: boolean; erased: boolean; sca: boolean; created: boolean }>(
     db,
     `WITH customer AS (SELECT sca_completed, erased_at IS NOT NULL AS erased FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
@@ -291,16 +287,6 @@ export async function changePendingCreatedBefore(
 }
 
 /**
- * Writes the outbox row announcing `type` for `mandate` as it is after the change. Must run in
- * the transaction that made the change, so the event exists exactly when the change does.
- * `at` is when it happened on the merchant's clock (a sandbox clock may run ahead).
- */
-export function recordMandateEvent(db: Queryable, subjectPrefix: string, type: EventType, mandate: MandateRow, at?: Date): Promise<void> {
-  const event = newDomainEvent(type, mandate.merchantId, { case: 'mandate', value: toMandateMessage(mandate) }, at);
-  return insertOutboxEvent(db, 'mandate', subjectPrefix, event);
-}
-
-/**
  * Up to `limit` mandates of any merchant that can still expire (pending_sca, active, suspended)
  * whose controls' valid_to is at or before `now` on their merchant's clock, earliest end first.
  * valid_to is stored as an ISO 8601 UTC string, so it is compared as a timestamp.
@@ -317,3 +303,5 @@ export async function liveMandatesPastValidTo(db: Queryable, now: Date, limit: n
   );
   return found.map((r) => ({ id: r.id, merchantId: r.merchant_id }));
 }
+
+export { recordMandateEvent } from './events.js';

@@ -1,7 +1,7 @@
 import { transaction } from '@vrp/sql';
 import { expireDueMandateRequests as expireDue } from '../db/mandate-requests.js';
 import type { Deps } from '../deps.js';
-import { recordMandateRequestEvent } from './record-mandate-request-outcome.js';
+import { recordMandateRequestEvent } from '../db/events.js';
 
 /**
  * Expires up to `limit` requests whose time ran out on their merchant's clock, each with its

@@ -1,28 +1,19 @@
 import { ApiError, notFound, required } from '@vrp/errors';
-import { insertOutboxEvent, newDomainEvent } from '@vrp/outbox';
 import { transaction, type Queryable } from '@vrp/sql';
 import { ERASURE_CONSTRAINTS, erasureViolation, setScaCompleted } from '../db/customers.js';
 import { endMandateRequest, readMandateRequest, type MandateRequestRow } from '../db/mandate-requests.js';
-import { applyMandateChange, insertMandate, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
+import { recordMandateEvent, recordMandateRequestEvent } from '../db/events.js';
+import { applyMandateChange, insertMandate, readMandate } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import { planMove } from '../domain/mandate-lifecycle.js';
-import { END_EVENTS, refusedEnd, type MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
+import { refusedEnd, type MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
 import type { Frequency, VrpType } from '../domain/mandate-terms.js';
 import type { Metadata } from '@vrp/public-api';
-import { toMandateRequestMessage } from '../messages.js';
 import type { Deps } from '../deps.js';
 
 /** How the bank says a journey ended. */
 export type MandateRequestOutcome = 'authorised' | 'declined' | 'expired';
-
-/** Writes the outbox row announcing how `request` ended, in the transaction that ended it. */
-export function recordMandateRequestEvent(db: Queryable, subjectPrefix: string, request: MandateRequestRow, at: Date): Promise<void> {
-  const type = END_EVENTS[request.status as keyof typeof END_EVENTS];
-  if (!type) return Promise.resolve();
-  const event = newDomainEvent(type, request.merchantId, { case: 'mandateRequest', value: toMandateRequestMessage(request) }, at);
-  return insertOutboxEvent(db, 'mandate', subjectPrefix, event);
-}
 
 /**
  * Records the bank's verdict on the journey of request `id`, once, in one transaction with its

@@ -5,14 +5,9 @@ import { debitRefusal } from '../domain/account.js';
 import { invalid } from '../domain/errors.js';
 import type { Deps } from '../deps.js';
 import { loadConsent } from './load-consent.js';
+import type { FundsConfirmation } from '../domain/views.js';
 
-/** The bank's answer to a funds confirmation. */
-export interface FundsConfirmation {
-  consentId: string;
-  available: boolean;
-  /** When the bank checked (the consent's payee's clock). */
-  at: Date;
-}
+export type { FundsConfirmation };
 
 /**
  * POST /domestic-vrp-consents/{ConsentId}/funds-confirmation, with the authorization-code token

@@ -1,4 +1,4 @@
-import { STATUS_REASONS, type ObCashAccount } from '@vrp/open-banking';
+import { STATUS_REASONS } from '@vrp/open-banking';
 import type { Queryable } from '@vrp/sql';
 import { accountById } from '../db/accounts.js';
 import { consentById, moveConsent } from '../db/consents.js';
@@ -9,12 +9,9 @@ import { forbidden, notFound } from '../domain/errors.js';
 import { consentResource } from '../domain/links.js';
 import type { Deps } from '../deps.js';
 import { notify } from './notify.js';
+import type { ConsentView } from '../domain/views.js';
 
-/** A consent as its client sees it: with the account the PSU chose, once authorised. */
-export interface ConsentView {
-  consent: Consent;
-  debtorAccount?: ObCashAccount;
-}
+export type { ConsentView };
 
 /** The consent with its debtor account, for an answer. */
 export async function consentView(db: Queryable, consent: Consent): Promise<ConsentView> {

@@ -1,17 +1,11 @@
-import type { ObCashAccount } from '@vrp/open-banking';
 import type { Queryable } from '@vrp/sql';
 import { accountById } from '../db/accounts.js';
 import { consentById } from '../db/consents.js';
 import { cashAccount } from '../domain/account.js';
 import type { Payment } from '../domain/payment.js';
+import type { PaymentView } from '../domain/views.js';
 
-/** A payment as its client sees it: the account it was paid from and, when the consent asked for it, the refund account. */
-export interface PaymentView {
-  payment: Payment;
-  debtorAccount?: ObCashAccount;
-  /** Data.Refund: the payer's account, when the consent has ReadRefundAccount Yes. */
-  refundAccount?: ObCashAccount;
-}
+export type { PaymentView };
 
 /** The payment with the accounts its answer names. */
 export async function paymentView(db: Queryable, payment: Payment): Promise<PaymentView> {

@@ -9,12 +9,11 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import type { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
-import { newDomainEvent, outboxRow } from '@vrp/outbox';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rawSql, retryingUniqueRace, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { Prisma } from '../generated/prisma/client.js';
-import { toRefundMessage } from '../messages.js';
-import type { RefundRow } from './refunds.js';
+import { refundEventRow } from './events.js';
+import type { RefundRow } from './refund-row.js';
 
 /** A booked refund about to be recorded. */
 export interface NewRefund {
@@ -122,10 +121,7 @@ export async function transitionRefund(
   to: 'settled' | 'failed',
   at: Date,
 ): Promise<RefundRow | null> {
-  const outbox = outboxRow(
-    subjectPrefix,
-    newDomainEvent(`refund.${to}`, read.merchantId, { case: 'refund', value: toRefundMessage(asMoved(read, to, at)) }, at),
-  );
+  const outbox = refundEventRow(subjectPrefix, `refund.${to}`, asMoved(read, to, at), at);
   const [moved] = await rows<Row & { entry_seq: string }>(
     db,
     `WITH moved AS (
@@ -251,10 +247,7 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
     allocationConfirmedAt: null,
     timeline: [{ seq: 0n, refundId: refund.id, status: 'pending_settlement', at }],
   };
-  const outbox = outboxRow(
-    subjectPrefix,
-    newDomainEvent('refund.created', row.merchantId, { case: 'refund', value: toRefundMessage(row) }, at),
-  );
+  const outbox = refundEventRow(subjectPrefix, 'refund.created', row, at);
   // Racing the sweeper's markAbandoned on a new row (a create without a key): see retryingUniqueRace.
   const [result] = await retryingUniqueRace(() =>
     rows<{ seq: string | null }>(

@@ -1,9 +1,8 @@
 import type { Queryable } from '@vrp/sql';
-import type { Refund, RefundTimelineEntry } from '../generated/prisma/client.js';
+import type { RefundRow } from './refund-row.js';
 import { selectRefunds } from './refund-sql.js';
 
-/** A stored refund with its timeline, oldest entry first. */
-export type RefundRow = Refund & { timeline: RefundTimelineEntry[] };
+export type { RefundRow };
 
 /**
  * Pending refunds the bank acknowledged but has not decided since before `submittedBefore`

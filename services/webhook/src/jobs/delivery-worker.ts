@@ -9,7 +9,7 @@ import { abandon, postpone, putBack } from '../db/deliveries.js';
 import { reserveRateSlot, spendRateSlot, waitForRateSlot } from '../db/rate-slots.js';
 import { claimDueWork, recordAttempts, type AttemptToRecord, type ClaimedWork } from '../db/delivery-sql.js';
 import type { Deps } from '../deps.js';
-import { buildWebhookRequest } from './delivery/build-request.js';
+import { buildWebhookRequest } from '../domain/webhook-request.js';
 import { EndpointBreakers, type CircuitOpen } from './delivery/endpoint-breakers.js';
 import { SpanKind, contextFromTraceparent, inSpan, markFailed } from '@vrp/tracing';
 import { keepAliveAgents, postWebhook, type KeepAliveAgents, type PostResult } from './delivery/http-post.js';
