@@ -2,7 +2,7 @@ import type http2 from 'node:http2';
 import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import { codecOf } from '@vrp/contracts';
-import type { RpcCall } from './server.js';
+import type { RpcCall } from './rpc-call.js';
 import { GRPC_CONTENT_TYPE, errorTrailers, frame, unframe } from './unary-wire.js';
 
 type Pipeline = <T>(call: RpcCall, handle: () => Promise<T>) => Promise<T>;

@@ -13,8 +13,23 @@ export interface MessageCodec<Desc extends DescMessage> {
   readonly compiled: boolean;
 }
 
+/** Which codec `codecOf` hands out: the compiled one, or protobuf-es's toBinary/fromBinary throughout. */
+export type CodecMode = 'compiled' | 'library';
+
 const codecs = new WeakMap<DescMessage, MessageCodec<DescMessage>>();
+const libraryCodecs = new WeakMap<DescMessage, MessageCodec<DescMessage>>();
 const writer = new WireWriter();
+let mode: CodecMode = 'compiled';
+
+/** Chooses the codec of the whole process (a service's start-up, from its configuration). */
+export function useCodec(next: CodecMode): void {
+  mode = next;
+}
+
+/** The codec in use. */
+export function codecMode(): CodecMode {
+  return mode;
+}
 
 /**
  * The codec of a message type, compiled once: a closure per field instead of the library's
@@ -26,6 +41,14 @@ const writer = new WireWriter();
  * and unknown fields are the library's too.
  */
 export function codecOf<Desc extends DescMessage>(schema: Desc): MessageCodec<Desc> {
+  if (mode === 'library') {
+    let library = libraryCodecs.get(schema);
+    if (!library) {
+      library = libraryCodec(schema);
+      libraryCodecs.set(schema, library);
+    }
+    return library as unknown as MessageCodec<Desc>;
+  }
   let codec = codecs.get(schema);
   if (!codec) {
     codec = compile(schema);
@@ -34,12 +57,16 @@ export function codecOf<Desc extends DescMessage>(schema: Desc): MessageCodec<De
   return codec as unknown as MessageCodec<Desc>;
 }
 
-function compile(schema: DescMessage): MessageCodec<DescMessage> {
-  const library: MessageCodec<DescMessage> = {
+function libraryCodec(schema: DescMessage): MessageCodec<DescMessage> {
+  return {
     compiled: false,
     encode: (message) => toBinary(schema, isMessage(message, schema) ? message : create(schema, message)),
     decode: (bytes) => fromBinary(schema, bytes),
   };
+}
+
+function compile(schema: DescMessage): MessageCodec<DescMessage> {
+  const library = libraryCodec(schema);
   let write: WriteMessage;
   let read: ReadMessage;
   try {
