@@ -40,10 +40,11 @@ export interface GrpcServer {
   /** The bound port (useful with port 0). */
   readonly port: number;
   readonly health: HealthState;
+  /** gRPC calls the hand-written unary path left to connect (compressed, streaming or unknown); 0 with the library's transport. */
+  unaryFallbacks(): number;
   /** Stops accepting, aborts in-flight handlers' signals, waits for calls to finish, closes sessions. */
   close(): Promise<void>;
 }
-
 
 const HEALTH = 'grpc.health.v1.Health';
 
@@ -177,7 +178,12 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  options.logger.info('grpc server listening', { port, services: options.serviceNames });
+  options.logger.info('grpc server listening', {
+    port,
+    services: options.serviceNames,
+    codec: grpcWire().codec,
+    transport: fast ? 'hand' : 'library',
+  });
   const watch = options.dependencies
     ? new DependencyWatch(health, options.dependencies, options.logger, options.dependencyCheck ?? { intervalMs: 2000, timeoutMs: 1500 })
     : undefined;
@@ -187,6 +193,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   return {
     port,
     health,
+    unaryFallbacks: () => fast?.fallbacks ?? 0,
     close() {
       closing ??= (async () => {
         watch?.stop();

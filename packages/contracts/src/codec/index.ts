@@ -21,6 +21,14 @@ const libraryCodecs = new WeakMap<DescMessage, MessageCodec<DescMessage>>();
 const writer = new WireWriter();
 let mode: CodecMode = 'compiled';
 
+/** Messages the compiled codec handed to the library, by direction (the type unsupported, or the message unexpected). */
+const fallbacks = { encode: 0, decode: 0 };
+
+/** How many messages the compiled codec has handed to the library since the process started. */
+export function codecFallbacks(): Readonly<{ encode: number; decode: number }> {
+  return { ...fallbacks };
+}
+
 /** Chooses the codec of the whole process (a service's start-up, from its configuration). */
 export function useCodec(next: CodecMode): void {
   mode = next;
@@ -74,7 +82,18 @@ function compile(schema: DescMessage): MessageCodec<DescMessage> {
     write = compileEncoder(schema, new Map());
     read = compileDecoder(schema, new Map());
   } catch {
-    return library;
+    // A type using a feature the compiled codec leaves to the library: every message of it falls back.
+    return {
+      compiled: false,
+      encode(message) {
+        fallbacks.encode++;
+        return library.encode(message);
+      },
+      decode(bytes) {
+        fallbacks.decode++;
+        return library.decode(bytes);
+      },
+    };
   }
   return {
     compiled: true,
@@ -83,6 +102,7 @@ function compile(schema: DescMessage): MessageCodec<DescMessage> {
       try {
         write(writer, message as Record<string, unknown>);
       } catch {
+        fallbacks.encode++;
         return library.encode(message);
       }
       return writer.finish();
@@ -91,6 +111,7 @@ function compile(schema: DescMessage): MessageCodec<DescMessage> {
       try {
         return read(new WireReader(bytes), bytes.length, 1) as MessageShape<DescMessage>;
       } catch {
+        fallbacks.decode++;
         return library.decode(bytes);
       }
     },
