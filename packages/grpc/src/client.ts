@@ -1,7 +1,8 @@
 import type { ClientHttp2Session } from 'node:http2';
 import type { DescMethodUnary, DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
-import { codecOf, common } from '@vrp/contracts';
+import { common } from '@vrp/contracts';
+import { codecOf } from '@vrp/protobuf-compiled';
 import { ApiError } from '@vrp/errors';
 import { currentRequestContext } from '@vrp/logging';
 import { SpanKind, inSpan, injectTraceHeaders } from '@vrp/tracing';
@@ -18,7 +19,7 @@ import {
 } from './balancer.js';
 import { fromRemoteError, isClientFault, isDependencyUnavailable } from './error-mapping.js';
 import { LibraryChannel } from './library-channel.js';
-import { UnaryChannel } from './unary-channel.js';
+import { UnaryChannel } from '@vrp/grpc-fast';
 import { grpcWire, type GrpcTransport } from './wire-mode.js';
 
 export interface ServiceClientOptions {
@@ -104,7 +105,11 @@ function neverSent(err: unknown): boolean {
 /** One replica's connection: unary calls of typed messages, its HTTP/2 sessions, closing. */
 interface Replica {
   readonly url: string;
-  call(method: DescMethodUnary, message: unknown, options: { timeoutMs: number; signal?: AbortSignal | undefined; headers: Record<string, string> }): Promise<unknown>;
+  call(
+    method: DescMethodUnary,
+    message: unknown,
+    options: { timeoutMs: number; signal?: AbortSignal | undefined; headers: Record<string, string> },
+  ): Promise<unknown>;
   sessions(): ClientHttp2Session[];
   close(): void;
 }
@@ -114,7 +119,11 @@ function handReplica(channel: UnaryChannel): Replica {
   return {
     url: channel.url,
     async call(method, message, options) {
-      const reply = await channel.call(`/${method.parent.typeName}/${method.name}`, codecOf(method.input).encode(message as never), options);
+      const reply = await channel.call(
+        `/${method.parent.typeName}/${method.name}`,
+        codecOf(method.input).encode(message as never),
+        options,
+      );
       return codecOf(method.output).decode(reply);
     },
     sessions: () => channel.sessions(),
@@ -145,7 +154,9 @@ export function createServiceClient<S extends DescService>(service: S, options: 
   const transport = options.transport ?? grpcWire().transport;
   const openReplica = (address: Address): Replica => {
     const channelOptions = { servername: address.servername, idleMs: 60_000 };
-    return transport === 'library' ? new LibraryChannel(address.url, channelOptions) : handReplica(new UnaryChannel(address.url, channelOptions));
+    return transport === 'library'
+      ? new LibraryChannel(address.url, channelOptions)
+      : handReplica(new UnaryChannel(address.url, channelOptions));
   };
   /** One call on one replica: a client span whose context travels in the metadata. */
   const invoke = (channel: Replica, method: DescMethodUnary, req: unknown, opts: CallOptions | undefined): Promise<unknown> => {

@@ -12,8 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { toConnectError } from './error-mapping.js';
 import { DependencyWatch, type DependencyChecks } from './dependency-watch.js';
 import { HealthState, registerHealth } from './health.js';
-import type { RpcCall } from './rpc-call.js';
-import { UnaryRoutes } from './unary-routes.js';
+import { UnaryRoutes, type RpcCall } from '@vrp/grpc-fast';
 import { grpcWire, type GrpcTransport } from './wire-mode.js';
 
 export interface GrpcServerOptions {

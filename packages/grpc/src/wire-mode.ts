@@ -1,4 +1,4 @@
-import { useCodec, type CodecMode } from '@vrp/contracts';
+import { useCodec, type CodecMode } from '@vrp/protobuf-compiled';
 
 /** How unary calls travel: the hand-written node:http2 transport, or connect-node's gRPC transport. */
 export type GrpcTransport = 'hand' | 'library';

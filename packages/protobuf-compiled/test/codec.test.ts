@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { create, fromBinary, ScalarType, toBinary, type DescField, type DescMessage } from '@bufbuild/protobuf';
 import { FieldDescriptorProtoSchema, ListValueSchema, StructSchema, TimestampSchema, ValueSchema } from '@bufbuild/protobuf/wkt';
 import * as contracts from '@vrp/contracts';
-import { codecFallbacks, codecOf } from '@vrp/contracts';
+import { codecFallbacks, codecOf } from '../src/index.js';
 
 /** Every message type of the contracts, nested ones and the well-known types they use included. */
 function everyMessageType(): DescMessage[] {

@@ -1,7 +1,7 @@
 import type http2 from 'node:http2';
 import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
-import { codecOf } from '@vrp/contracts';
+import { codecOf } from '@vrp/protobuf-compiled';
 import type { RpcCall } from './rpc-call.js';
 import { GRPC_CONTENT_TYPE, errorTrailers, frame, unframe } from './unary-wire.js';
 
