@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'grpc', include: ['src/**/*.spec.ts', 'test/**/*.test.ts'] },
+  test: { name: 'grpc', setupFiles: ['./test/support/wire-from-env.ts'], include: ['src/**/*.spec.ts', 'test/**/*.test.ts'] },
 });

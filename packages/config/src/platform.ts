@@ -1,4 +1,4 @@
-import { duration, int, oneOf, str, type Setting } from './settings.js';
+import { duration, int, oneOf, optional, str, type Setting } from './settings.js';
 
 /** The deployment environments: sandbox and production. */
 export type VrpEnv = 'sandbox' | 'production';
@@ -61,5 +61,8 @@ export function platformSettings(env: VrpEnv) {
     // Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; 0 picks a free port (npm start sets 9100-9105).
     metricsPort: int('METRICS_PORT', { default: 0, min: 0, max: 65535 }),
     metricsHost: str('METRICS_HOST', { default: '127.0.0.1' }),
+    // How gRPC messages are encoded and calls travel (docs/configuration.md); unset keeps the built-in choice.
+    grpcCodec: optional(oneOf('VRP_GRPC_CODEC', ['library', 'compiled'] as const)),
+    grpcTransport: optional(oneOf('VRP_GRPC_TRANSPORT', ['library', 'hand'] as const)),
   };
 }

@@ -80,3 +80,11 @@ export function list(name: string, opts: Opts<string[]> = {}): Setting<string[]>
       .filter(Boolean),
   );
 }
+
+/** A setting that may be left unset: undefined then, otherwise parsed by `setting`. */
+export function optional<T>(setting: Setting<T>): Setting<T | undefined> {
+  return {
+    name: setting.name,
+    parse: (raw) => (raw === undefined || raw === '' ? undefined : setting.parse(raw)),
+  };
+}

@@ -13,4 +13,3 @@ export * as schedule from './gen/vrp/schedule/v1/schedule_pb.js';
 export * as exports from './gen/vrp/export/v1/export_pb.js';
 export * as health from './gen/health/v1/health_pb.js';
 export { EVENT_TYPES, type EventType } from './event-types.js';
-export { codecOf, type MessageCodec } from './codec/index.js';

@@ -1,7 +1,8 @@
 import type { ClientHttp2Session } from 'node:http2';
 import type { DescMethodUnary, DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
-import { codecOf, common } from '@vrp/contracts';
+import { common } from '@vrp/contracts';
+import { codecOf } from '@vrp/protobuf-compiled';
 import { ApiError } from '@vrp/errors';
 import { currentRequestContext } from '@vrp/logging';
 import { SpanKind, inSpan, injectTraceHeaders } from '@vrp/tracing';
@@ -17,7 +18,9 @@ import {
   type Resolver,
 } from './balancer.js';
 import { fromRemoteError, isClientFault, isDependencyUnavailable } from './error-mapping.js';
-import { UnaryChannel } from './unary-channel.js';
+import { LibraryChannel } from './library-channel.js';
+import { UnaryChannel } from '@vrp/grpc-fast';
+import { grpcWire, type GrpcTransport } from './wire-mode.js';
 
 export interface ServiceClientOptions {
   /**
@@ -44,6 +47,8 @@ export interface ServiceClientOptions {
   volumeThreshold?: number;
   /** Called when the circuit opens or closes, for logs and readiness. */
   onBreakerStateChange?: (state: 'open' | 'half_open' | 'closed') => void;
+  /** Which transport carries the calls (default: the process's, see `useGrpcWire`). */
+  transport?: GrpcTransport;
 }
 
 /** A typed client whose methods reject with ApiError, plus lifecycle controls. */
@@ -97,7 +102,34 @@ function neverSent(err: unknown): boolean {
   return false;
 }
 
-type Replica = UnaryChannel;
+/** One replica's connection: unary calls of typed messages, its HTTP/2 sessions, closing. */
+interface Replica {
+  readonly url: string;
+  call(
+    method: DescMethodUnary,
+    message: unknown,
+    options: { timeoutMs: number; signal?: AbortSignal | undefined; headers: Record<string, string> },
+  ): Promise<unknown>;
+  sessions(): ClientHttp2Session[];
+  close(): void;
+}
+
+/** The hand-written transport: UnaryChannel with the codec `codecOf` hands out. */
+function handReplica(channel: UnaryChannel): Replica {
+  return {
+    url: channel.url,
+    async call(method, message, options) {
+      const reply = await channel.call(
+        `/${method.parent.typeName}/${method.name}`,
+        codecOf(method.input).encode(message as never),
+        options,
+      );
+      return codecOf(method.output).decode(reply);
+    },
+    sessions: () => channel.sessions(),
+    close: () => channel.close(),
+  };
+}
 
 /**
  * A gRPC client of `service` over HTTP/2 with a deadline on every call, the caller's request
@@ -119,7 +151,13 @@ export function createServiceClient<S extends DescService>(service: S, options: 
   const targets = parseServiceAddress(options.baseUrl);
   const isIdempotent = options.isIdempotent ?? defaultIdempotent;
   const defaultTimeoutMs = options.timeoutMs ?? 5000;
-  const openReplica = (address: Address): Replica => new UnaryChannel(address.url, { servername: address.servername, idleMs: 60_000 });
+  const transport = options.transport ?? grpcWire().transport;
+  const openReplica = (address: Address): Replica => {
+    const channelOptions = { servername: address.servername, idleMs: 60_000 };
+    return transport === 'library'
+      ? new LibraryChannel(address.url, channelOptions)
+      : handReplica(new UnaryChannel(address.url, channelOptions));
+  };
   /** One call on one replica: a client span whose context travels in the metadata. */
   const invoke = (channel: Replica, method: DescMethodUnary, req: unknown, opts: CallOptions | undefined): Promise<unknown> => {
     const rpc = `${service.typeName}/${method.name}`;
@@ -131,12 +169,11 @@ export function createServiceClient<S extends DescService>(service: S, options: 
       ...(peer ? { 'server.address': peer.hostname, 'server.port': Number(peer.port) || (peer.protocol === 'https:' ? 443 : 80) } : {}),
     };
     return inSpan(rpc, { kind: SpanKind.CLIENT, attributes }, async () => {
-      const reply = await channel.call(`/${service.typeName}/${method.name}`, codecOf(method.input).encode(req as never), {
+      return channel.call(method, req, {
         timeoutMs: opts?.timeoutMs ?? defaultTimeoutMs,
         signal: opts?.signal,
         headers: callHeaders(),
       });
-      return codecOf(method.output).decode(reply);
     });
   };
   const balancer = new Balancer<Replica>(openReplica, abortReplica, options.ejectMs !== undefined ? { baseEjectMs: options.ejectMs } : {});

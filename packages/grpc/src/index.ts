@@ -6,3 +6,4 @@ export { HealthState, LIVENESS_SERVICE, registerHealth } from './health.js';
 export { DependencyWatch, type DependencyChecks } from './dependency-watch.js';
 export { startGrpcServer, type GrpcServer, type GrpcServerOptions } from './server.js';
 export { timestampFromDate, timestampDate } from '@bufbuild/protobuf/wkt';
+export { grpcWire, useGrpcWire, type GrpcTransport, type GrpcWire } from './wire-mode.js';

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { toConnectError } from './error-mapping.js';
 import { DependencyWatch, type DependencyChecks } from './dependency-watch.js';
 import { HealthState, registerHealth } from './health.js';
-import { UnaryRoutes } from './unary-routes.js';
+import { UnaryRoutes, type RpcCall } from '@vrp/grpc-fast';
+import { grpcWire, type GrpcTransport } from './wire-mode.js';
 
 export interface GrpcServerOptions {
   /** Registers the service implementations on the router. */
@@ -30,23 +31,18 @@ export interface GrpcServerOptions {
   dependencies?: DependencyChecks;
   /** How often the dependencies are checked (default 2 s) and how long each may take (default 1.5 s). */
   dependencyCheck?: { intervalMs: number; timeoutMs: number };
+  /** Which transport serves unary calls (default: the process's, see `useGrpcWire`). */
+  transport?: GrpcTransport;
 }
 
 export interface GrpcServer {
   /** The bound port (useful with port 0). */
   readonly port: number;
   readonly health: HealthState;
+  /** gRPC calls the hand-written unary path left to connect (compressed, streaming or unknown); 0 with the library's transport. */
+  unaryFallbacks(): number;
   /** Stops accepting, aborts in-flight handlers' signals, waits for calls to finish, closes sessions. */
   close(): Promise<void>;
-}
-
-/** What the pipeline knows of a call, whichever path (fast unary or connect) serves it. */
-export interface RpcCall {
-  service: string;
-  method: string;
-  header(name: string): string | null | undefined;
-  /** The request message (undefined for a client stream). */
-  message: unknown;
 }
 
 const HEALTH = 'grpc.health.v1.Health';
@@ -155,20 +151,21 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   // Every in-flight call listens on this signal; many concurrent calls are normal, not a leak.
   setMaxListeners(0, shutdown.signal);
   const run = rpcPipeline(options.logger, options.metrics);
-  const fast = new UnaryRoutes(run, shutdown.signal);
+  const fast = (options.transport ?? grpcWire().transport) === 'hand' ? new UnaryRoutes(run, shutdown.signal) : undefined;
   const connectHandler = connectNodeAdapter({
     routes: (router) => {
-      const recording = fast.recording(router);
+      const recording = fast ? fast.recording(router) : router;
       options.routes(recording);
       registerHealth(recording, health);
     },
     interceptors: [pipelineInterceptor(run)],
     shutdownSignal: shutdown.signal,
   });
-  // Unary gRPC calls are served straight from node:http2; everything else (Health's Watch
-  // stream, the Connect protocol, compressed bodies) by connect.
+  // With the hand-written transport, unary gRPC calls are served straight from node:http2 and
+  // everything else (Health's Watch stream, the Connect protocol, compressed bodies) by connect;
+  // with the library's, connect serves every call.
   const server = http2.createServer((req, res) => {
-    if (!fast.serve(req, res)) void connectHandler(req, res);
+    if (!fast?.serve(req, res)) void connectHandler(req, res);
   });
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (session) => {
@@ -180,7 +177,12 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  options.logger.info('grpc server listening', { port, services: options.serviceNames });
+  options.logger.info('grpc server listening', {
+    port,
+    services: options.serviceNames,
+    codec: grpcWire().codec,
+    transport: fast ? 'hand' : 'library',
+  });
   const watch = options.dependencies
     ? new DependencyWatch(health, options.dependencies, options.logger, options.dependencyCheck ?? { intervalMs: 2000, timeoutMs: 1500 })
     : undefined;
@@ -190,6 +192,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   return {
     port,
     health,
+    unaryFallbacks: () => fast?.fallbacks ?? 0,
     close() {
       closing ??= (async () => {
         watch?.stop();

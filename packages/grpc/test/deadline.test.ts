@@ -4,8 +4,7 @@ import { ConnectError } from '@connectrpc/connect';
 import { mandate } from '@vrp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GrpcServer } from '../src/index.js';
-import { grpcTimeoutMs } from '../src/unary-routes.js';
-import { GRPC_CONTENT_TYPE, frame } from '../src/unary-wire.js';
+import { GRPC_CONTENT_TYPE, frame, grpcTimeoutMs } from '@vrp/grpc-fast';
 import { startMandateServer } from './support/mandate-server.js';
 
 /**

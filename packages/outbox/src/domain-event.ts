@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { codecOf, EVENT_TYPES, events, exports, mandate, payment, refund, schedule, type EventType } from '@vrp/contracts';
+import { EVENT_TYPES, events, exports, mandate, payment, refund, schedule, type EventType } from '@vrp/contracts';
+import { codecOf } from '@vrp/protobuf-compiled';
 import { newId } from '@vrp/ids';
 import { currentTraceparent } from '@vrp/tracing';
 

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, customFetch, importPKCS8, type JWTVerifyGetKey } from 'jose';
-import { startGrpcServer } from '@vrp/grpc';
+import { startGrpcServer, useGrpcWire } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics, watchPool } from '@vrp/metrics';
 import { verifyEventNotification } from '@vrp/open-banking';
@@ -39,6 +39,7 @@ export type BankConnectorService = Started<{
  * start closes whatever it had started.
  */
 export function startBankConnectorService(config: BankConnectorConfig, options: { logger?: Logger } = {}): Promise<BankConnectorService> {
+  useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('bank-connector', { level: config.logLevel });
   const sandbox = config.env === 'sandbox';
   return startUp('bank connector', logger, async (resources) => {

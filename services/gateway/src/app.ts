@@ -1,3 +1,4 @@
+import { useGrpcWire } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics } from '@vrp/metrics';
 import { startUp, type Started } from '@vrp/runtime';
@@ -52,6 +53,7 @@ export function startGateway(
   config: GatewayConfig,
   options: { clients?: Partial<GatewayClients>; logger?: Logger; /** The rate limiter's clock (ms), for tests. */ now?: () => number } = {},
 ): Promise<Gateway> {
+  useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('gateway', { level: config.logLevel });
   return startUp('gateway', logger, async (resources) => {
     const { metrics, server: metricsServer } = await startMetrics('gateway', config.metricsHost, config.metricsPort);

@@ -1,4 +1,4 @@
-import { startGrpcServer } from '@vrp/grpc';
+import { startGrpcServer, useGrpcWire } from '@vrp/grpc';
 import { startMetrics, watchPool } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
@@ -32,6 +32,7 @@ export type MandateService = Started<{
  * row, then the database and NATS close. A failed start closes whatever it had started.
  */
 export function startMandateService(config: MandateConfig, options: { logger?: Logger } = {}): Promise<MandateService> {
+  useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('mandate', { level: config.logLevel });
   return startUp('mandate service', logger, async (resources) => {
     const pool = resources.add(

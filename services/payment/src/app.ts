@@ -1,5 +1,5 @@
 import { connector, mandate } from '@vrp/contracts';
-import { createServiceClient, startGrpcServer } from '@vrp/grpc';
+import { createServiceClient, startGrpcServer, useGrpcWire } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics, watchPool } from '@vrp/metrics';
 import { connectEventBus, ensureEventStream, OutboxRelay } from '@vrp/outbox';
@@ -39,6 +39,7 @@ export type PaymentService = Started<{
  * had started.
  */
 export function startPaymentService(config: PaymentConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<PaymentService> {
+  useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('payment', { level: config.logLevel });
   return startUp('payment service', logger, async (resources) => {
     const pool = resources.add(

@@ -1,5 +1,5 @@
 import { connector, payment } from '@vrp/contracts';
-import { createServiceClient, startGrpcServer } from '@vrp/grpc';
+import { createServiceClient, startGrpcServer, useGrpcWire } from '@vrp/grpc';
 import { startMetrics } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
@@ -29,6 +29,7 @@ export type RefundService = Started<{
  * close. A failed start closes whatever it had started.
  */
 export function startRefundService(config: RefundConfig, options: { logger?: Logger } = {}): Promise<RefundService> {
+  useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('refund', { level: config.logLevel });
   return startUp('refund service', logger, async (resources) => {
     const pool = resources.add(

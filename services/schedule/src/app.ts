@@ -1,5 +1,5 @@
 import { mandate, payment } from '@vrp/contracts';
-import { createServiceClient, startGrpcServer } from '@vrp/grpc';
+import { createServiceClient, startGrpcServer, useGrpcWire } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics } from '@vrp/metrics';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
@@ -40,6 +40,7 @@ export function startScheduleService(
   config: ScheduleConfig,
   options: { logger?: Logger; scheduler?: boolean } = {},
 ): Promise<ScheduleService> {
+  useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('schedule', { level: config.logLevel });
   return startUp('schedule service', logger, async (resources) => {
     const pool = resources.add(

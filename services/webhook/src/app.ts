@@ -1,4 +1,4 @@
-import { startGrpcServer } from '@vrp/grpc';
+import { startGrpcServer, useGrpcWire } from '@vrp/grpc';
 import { startMetrics, watchPool } from '@vrp/metrics';
 import { createLogger, type Logger } from '@vrp/logging';
 import { connectEventBus, ensureEventStream } from '@vrp/outbox';
@@ -50,6 +50,7 @@ export type WebhookService = Started<{
  * failed start closes whatever it had started.
  */
 export function startWebhookService(config: WebhookConfig, options: WebhookServiceOptions = {}): Promise<WebhookService> {
+  useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('webhook', { level: config.logLevel });
   logger.info('signing secrets sealed with key', {
     key_id: config.secretKeys.sealing.id,

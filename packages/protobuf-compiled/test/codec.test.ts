@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { create, fromBinary, ScalarType, toBinary, type DescField, type DescMessage } from '@bufbuild/protobuf';
-import { ListValueSchema, StructSchema, TimestampSchema, ValueSchema } from '@bufbuild/protobuf/wkt';
+import { FieldDescriptorProtoSchema, ListValueSchema, StructSchema, TimestampSchema, ValueSchema } from '@bufbuild/protobuf/wkt';
 import * as contracts from '@vrp/contracts';
-import { codecOf } from '@vrp/contracts';
+import { codecFallbacks, codecOf } from '../src/index.js';
 
 /** Every message type of the contracts, nested ones and the well-known types they use included. */
 function everyMessageType(): DescMessage[] {
@@ -239,6 +239,17 @@ describe('the compiled codec', () => {
       const message = create(schema, { id, metadata: { n: id.length } });
       expect(Buffer.from(codecOf(schema).encode(message)).equals(Buffer.from(toBinary(schema, message)))).toBe(true);
     }
+  });
+
+  it('hands a message of a type using an unsupported feature (proto2) to the library, and counts it', () => {
+    const codec = codecOf(FieldDescriptorProtoSchema);
+    expect(codec.compiled).toBe(false);
+    const message = create(FieldDescriptorProtoSchema, { name: 'amount_minor', number: 3 });
+    const before = codecFallbacks();
+    const bytes = codec.encode(message);
+    expect(Buffer.from(bytes).equals(Buffer.from(toBinary(FieldDescriptorProtoSchema, message)))).toBe(true);
+    expect(codec.decode(bytes)).toStrictEqual(fromBinary(FieldDescriptorProtoSchema, bytes));
+    expect(codecFallbacks()).toEqual({ encode: before.encode + 1, decode: before.decode + 1 });
   });
 
   it('decodes a map entry without its key or value as fromBinary does (the zero of each)', () => {

@@ -1,8 +1,8 @@
 import type http2 from 'node:http2';
 import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
-import { codecOf } from '@vrp/contracts';
-import type { RpcCall } from './server.js';
+import { codecOf } from '@vrp/protobuf-compiled';
+import type { RpcCall } from './rpc-call.js';
 import { GRPC_CONTENT_TYPE, errorTrailers, frame, unframe } from './unary-wire.js';
 
 type Pipeline = <T>(call: RpcCall, handle: () => Promise<T>) => Promise<T>;
@@ -33,6 +33,8 @@ interface Route {
  */
 export class UnaryRoutes {
   private readonly routes = new Map<string, Route>();
+  /** gRPC calls left to connect since the server started. */
+  fallbacks = 0;
 
   constructor(
     private readonly run: Pipeline,
@@ -72,9 +74,12 @@ export class UnaryRoutes {
     const contentType = headers['content-type'];
     if (req.method !== 'POST' || (contentType !== GRPC_CONTENT_TYPE && contentType !== 'application/grpc+proto')) return false;
     const encoding = headers['grpc-encoding'];
-    if (encoding !== undefined && encoding !== 'identity') return false;
     const route = this.routes.get(req.url);
-    if (!route) return false;
+    // A gRPC call this path does not serve (a compressed body, a stream, an unknown method) goes to connect, and is counted.
+    if ((encoding !== undefined && encoding !== 'identity') || !route) {
+      this.fallbacks++;
+      return false;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => void this.answer(route, req, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));

@@ -13,8 +13,31 @@ export interface MessageCodec<Desc extends DescMessage> {
   readonly compiled: boolean;
 }
 
+/** Which codec `codecOf` hands out: the compiled one, or protobuf-es's toBinary/fromBinary throughout. */
+export type CodecMode = 'compiled' | 'library';
+
 const codecs = new WeakMap<DescMessage, MessageCodec<DescMessage>>();
+const libraryCodecs = new WeakMap<DescMessage, MessageCodec<DescMessage>>();
 const writer = new WireWriter();
+let mode: CodecMode = 'compiled';
+
+/** Messages the compiled codec handed to the library, by direction (the type unsupported, or the message unexpected). */
+const fallbacks = { encode: 0, decode: 0 };
+
+/** How many messages the compiled codec has handed to the library since the process started. */
+export function codecFallbacks(): Readonly<{ encode: number; decode: number }> {
+  return { ...fallbacks };
+}
+
+/** Chooses the codec of the whole process (a service's start-up, from its configuration). */
+export function useCodec(next: CodecMode): void {
+  mode = next;
+}
+
+/** The codec in use. */
+export function codecMode(): CodecMode {
+  return mode;
+}
 
 /**
  * The codec of a message type, compiled once: a closure per field instead of the library's
@@ -26,6 +49,14 @@ const writer = new WireWriter();
  * and unknown fields are the library's too.
  */
 export function codecOf<Desc extends DescMessage>(schema: Desc): MessageCodec<Desc> {
+  if (mode === 'library') {
+    let library = libraryCodecs.get(schema);
+    if (!library) {
+      library = libraryCodec(schema);
+      libraryCodecs.set(schema, library);
+    }
+    return library as unknown as MessageCodec<Desc>;
+  }
   let codec = codecs.get(schema);
   if (!codec) {
     codec = compile(schema);
@@ -34,12 +65,16 @@ export function codecOf<Desc extends DescMessage>(schema: Desc): MessageCodec<De
   return codec as unknown as MessageCodec<Desc>;
 }
 
-function compile(schema: DescMessage): MessageCodec<DescMessage> {
-  const library: MessageCodec<DescMessage> = {
+function libraryCodec(schema: DescMessage): MessageCodec<DescMessage> {
+  return {
     compiled: false,
     encode: (message) => toBinary(schema, isMessage(message, schema) ? message : create(schema, message)),
     decode: (bytes) => fromBinary(schema, bytes),
   };
+}
+
+function compile(schema: DescMessage): MessageCodec<DescMessage> {
+  const library = libraryCodec(schema);
   let write: WriteMessage;
   let read: ReadMessage;
   try {
@@ -47,7 +82,18 @@ function compile(schema: DescMessage): MessageCodec<DescMessage> {
     write = compileEncoder(schema, new Map());
     read = compileDecoder(schema, new Map());
   } catch {
-    return library;
+    // A type using a feature the compiled codec leaves to the library: every message of it falls back.
+    return {
+      compiled: false,
+      encode(message) {
+        fallbacks.encode++;
+        return library.encode(message);
+      },
+      decode(bytes) {
+        fallbacks.decode++;
+        return library.decode(bytes);
+      },
+    };
   }
   return {
     compiled: true,
@@ -56,6 +102,7 @@ function compile(schema: DescMessage): MessageCodec<DescMessage> {
       try {
         write(writer, message as Record<string, unknown>);
       } catch {
+        fallbacks.encode++;
         return library.encode(message);
       }
       return writer.finish();
@@ -64,6 +111,7 @@ function compile(schema: DescMessage): MessageCodec<DescMessage> {
       try {
         return read(new WireReader(bytes), bytes.length, 1) as MessageShape<DescMessage>;
       } catch {
+        fallbacks.decode++;
         return library.decode(bytes);
       }
     },

@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'protobuf-compiled', include: ['src/**/*.spec.ts', 'test/**/*.test.ts'] },
+});
