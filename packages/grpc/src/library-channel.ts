@@ -30,7 +30,11 @@ export class LibraryChannel {
     readonly url: string,
     options: { servername?: string | undefined; idleMs: number },
   ) {
-    this.manager = new TrackedSessions(url, { idleConnectionTimeoutMs: options.idleMs }, options.servername ? { servername: options.servername } : {});
+    this.manager = new TrackedSessions(
+      url,
+      { idleConnectionTimeoutMs: options.idleMs },
+      options.servername ? { servername: options.servername } : {},
+    );
     this.transport = createGrpcTransport({ baseUrl: url, sessionManager: this.manager });
   }
 
