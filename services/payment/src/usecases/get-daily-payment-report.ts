@@ -1,6 +1,6 @@
 import { required } from '@vrp/errors';
 import { selectDailyFigures, type DailyPaymentFigures } from '../db/daily-report.js';
-import { reportDays } from '../domain/report-days.js';
+import { reportDays } from '@vrp/pagination';
 import type { Deps } from '../deps.js';
 
 /** One UTC day of the report: its currencies' figures (none on a day without payments). */

@@ -1,6 +1,6 @@
 import { required } from '@vrp/errors';
 import { selectDailyDeliveryFigures, type DailyDeliveryFigures } from '../db/daily-report.js';
-import { reportDays } from '../domain/report-days.js';
+import { reportDays } from '@vrp/pagination';
 import type { Deps } from '../deps.js';
 
 /**
