@@ -141,6 +141,7 @@ async function seed(api: BenchApi): Promise<Corpus> {
     for (;;) {
       const p = await api.get(`/v1/payments/${id}`);
       if (p.body.status === 'settled') break;
+      if (p.body.status === 'failed') throw new Error(`a seeded payment failed: ${JSON.stringify(p.body)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     corpus.settledPayments.push(id);

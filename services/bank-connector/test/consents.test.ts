@@ -182,6 +182,48 @@ describe("the customer's authorisation", () => {
     expect(row).toEqual({ journey: 'failed', access_token_sealed: null });
   });
 
+  it('leaves the journey to another attempt in flight when one attempt fails (the link opened twice), and ends it failed when none is left', async () => {
+    const journeyOf = async (consentId: string) =>
+      (
+        await world.query<{ journey: string; token: boolean }>(
+          `SELECT journey, access_token_sealed IS NOT NULL AS token FROM connector.consents WHERE bank_consent_id = $1`,
+          [consentId],
+        )
+      )[0];
+    /** Spoils the PKCE verifier of the attempt begun `nth` (1: the first) at the consent, so its code exchange fails. */
+    const spoil = (consentId: string, nth: number) =>
+      world.query(
+        `UPDATE connector.authorisations SET code_verifier = $3 WHERE state_hash = (
+           SELECT a.state_hash FROM connector.authorisations a JOIN connector.consents c ON c.id = a.consent_id
+            WHERE c.bank_consent_id = $1 ORDER BY a.created_at, a.state_hash OFFSET $2 LIMIT 1)`,
+        [consentId, nth - 1, randomBytes(32).toString('base64url')],
+      );
+    const twice = async () => {
+      const staged = await world.client.stageConsent(stageRequest());
+      const first = await atBank(staged.authorisationUrl);
+      await new Promise((r) => setTimeout(r, 5)); // the attempts' creation times differ
+      const second = await atBank(staged.authorisationUrl);
+      return { staged, first, second };
+    };
+
+    // The second attempt fails first: the first, still in flight, authorises the consent.
+    const a = await twice();
+    await spoil(a.staged.consentId, 2);
+    expect(Outcome[(await world.client.completeAuthorisation({ params: a.second })).outcome]).toBe('ERROR');
+    expect(await journeyOf(a.staged.consentId)).toEqual({ journey: 'open', token: false });
+    expect(Outcome[(await world.client.completeAuthorisation({ params: a.first })).outcome]).toBe('SUCCESS');
+    expect(await journeyOf(a.staged.consentId)).toEqual({ journey: 'authorised', token: true });
+
+    // Both fail: the journey ends failed with the last of them.
+    const b = await twice();
+    await spoil(b.staged.consentId, 1);
+    await spoil(b.staged.consentId, 2);
+    expect(Outcome[(await world.client.completeAuthorisation({ params: b.first })).outcome]).toBe('ERROR');
+    expect(await journeyOf(b.staged.consentId)).toEqual({ journey: 'open', token: false });
+    expect(Outcome[(await world.client.completeAuthorisation({ params: b.second })).outcome]).toBe('ERROR');
+    expect(await journeyOf(b.staged.consentId)).toEqual({ journey: 'failed', token: false });
+  });
+
   it('refuses an answer that came after the journey ran out, without exchanging its code', async () => {
     const request = stageRequest({ expiresAt: at(new Date(Date.now() + 60_000)) });
     const staged = await world.client.stageConsent(request);

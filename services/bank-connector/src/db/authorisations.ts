@@ -61,3 +61,22 @@ export async function useAuthorisation(db: Queryable, stateHash: string): Promis
 export async function releaseAuthorisation(db: Queryable, stateHash: string): Promise<void> {
   await db.query(`UPDATE connector.authorisations SET used_at = NULL WHERE state_hash = $1`, [stateHash]);
 }
+
+/** Records that its answer was dealt with (authorised, or this attempt failed): no longer in flight. */
+export async function endAuthorisation(db: Queryable, stateHash: string): Promise<void> {
+  await db.query(`UPDATE connector.authorisations SET ended_at = now() WHERE state_hash = $1 AND ended_at IS NULL`, [stateHash]);
+}
+
+/**
+ * Whether another attempt at the consent is still in flight: begun, neither ended nor expired
+ * (`now` on the clock its expiry is dated by). Its answer may still authorise the consent.
+ */
+export async function otherAttemptInFlight(db: Queryable, consentId: string, stateHash: string, now: Date): Promise<boolean> {
+  const found = await rows(
+    db,
+    `SELECT 1 FROM connector.authorisations
+      WHERE consent_id = $1 AND state_hash <> $2 AND ended_at IS NULL AND expires_at > $3 LIMIT 1`,
+    [consentId, stateHash, now],
+  );
+  return found.length > 0;
+}
