@@ -35,8 +35,10 @@ export async function batchCeiling(total: number, batch: number, log: (line: str
           try {
             await client.query('BEGIN');
             await client.query(
-              `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, created_at, submitted_at, schedule_id)
-               SELECT id, 'MRBENCH', m, 1000, 'GBP', 'submitted', 'pending', now(), now(), s FROM unnest($1::text[], $2::text[], $3::text[]) AS u(id, m, s)`,
+              `INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, created_at, submitted_at, schedule_id,
+                                             reference, end_to_end_id)
+               SELECT id, 'MRBENCH', m, 1000, 'GBP', 'submitted', 'pending', now(), now(), s, right(id, 18), id
+                 FROM unnest($1::text[], $2::text[], $3::text[]) AS u(id, m, s)`,
               [ids, ids.map(() => newId('mandate')), ids.map(() => newId('schedule'))],
             );
             await client.query(
