@@ -30,6 +30,16 @@ export interface Attempt {
 const SUBMISSION_GAP_MS = 20;
 
 /**
+ * Attempts per hand-over, and hand-overs under way at once. The connector sends a hand-over's
+ * attempts to the bank a few at a time, so a hand-over of hundreds (a billing run's cycles falling
+ * due together) outlasted the call's deadline on a busy machine: the whole batch was then left to
+ * the resubmission sweeper, half a minute later. Smaller hand-overs, several at once, keep each
+ * within its deadline and the bank as busy.
+ */
+const SUBMISSION_BATCH = 32;
+const SUBMISSIONS_IN_FLIGHT = 4;
+
+/**
  * Hands attempts to the bank after their transaction committed, in batches (SubmitPayments):
  * alone and at once after a quiet spell, together while a hand-over is under way or within
  * SUBMISSION_GAP_MS of the last one; the bank's receipts are recorded with one statement per
@@ -70,7 +80,7 @@ export class BankSubmitter {
         );
         return attempts.map(() => undefined);
       },
-      { minGapMs: SUBMISSION_GAP_MS },
+      { minGapMs: SUBMISSION_GAP_MS, maxBatch: SUBMISSION_BATCH, maxInFlight: SUBMISSIONS_IN_FLIGHT },
     );
   }
 
