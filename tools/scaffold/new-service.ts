@@ -210,6 +210,7 @@ message GetItemResponse {
           '@vrp/logging': '*',
           '@vrp/outbox': '*',
           '@vrp/runtime': '*',
+          '@vrp/sandbox-clock': '*',
         },
         devDependencies: { '@prisma/adapter-pg-7': pinned('@prisma/adapter-pg-7'), '@vrp/testing': '*', prisma: pinned('prisma') },
       },
@@ -371,6 +372,7 @@ import { startGrpcServer } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
+import { SandboxClocks } from '@vrp/sandbox-clock';
 import type { ${n.pascal}Config } from './config.js';
 import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
@@ -396,7 +398,10 @@ export function start${n.pascal}Service(config: ${n.pascal}Config, options: { lo
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
 
-    const deps: Deps = { db, clock: () => new Date(), logger, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
+    // Merchants' clocks (a sandbox merchant's may run ahead); give it a store and register
+    // SetSandboxClock (see the refund service) when a time rule needs to be moved in tests.
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox' });
+    const deps: Deps = { db, clocks, logger, subjectPrefix: config.eventSubjectPrefix, afterCommit: () => relay.nudge() };
     const server = await startGrpcServer({ routes: routes(deps), serviceNames: SERVICE_NAMES, port: config.grpcPort, host: config.grpcHost, logger });
     resources.add('gRPC server', server, (s) => s.close());
     return { port: server.port };
@@ -413,12 +418,14 @@ export { load${n.pascal}Config, type ${n.pascal}Config } from './config.js';
 `,
     [`${svc}/src/deps.ts`]: `
 import type { Logger } from '@vrp/logging';
+import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { Db } from './db/client.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
   db: Db;
-  clock: () => Date;
+  /** Merchants' clocks: \`clocks.now(merchantId)\` dates what a merchant sees (sandbox clocks may run ahead). */
+  clocks: SandboxClocks;
   logger: Logger;
   /** Subject prefix of the event stream, for outbox rows. */
   subjectPrefix: string;
@@ -519,7 +526,7 @@ import { assertReference } from '../domain/item-rules.js';
 export function createItem(deps: Deps, input: { merchantId: string; reference: string }): Promise<ItemRow> {
   const merchantId = required('merchant_id', input.merchantId);
   const reference = assertReference(input.reference);
-  return insertItem(deps.db, { id: randomUUID(), merchantId, reference, at: deps.clock() });
+  return insertItem(deps.db, { id: randomUUID(), merchantId, reference, at: deps.clocks.now(merchantId) });
 }
 `,
     [`${svc}/src/usecases/get-item.ts`]: `

@@ -1,13 +1,17 @@
 /**
  * Every service is built from the one skeleton CONTRIBUTING.md describes, checked on the files
  * themselves so the shapes cannot drift again: the same entry files and folders, the
- * database touched only from db/, pure domain code, and no reaching into a sibling's files.
+ * database touched only from db/ (transactions included), one clock name, pure domain code,
+ * messages.ts as mappers rather than re-exports, and no reaching into a sibling's files. The rules
+ * themselves live in layering.ts and skeleton-rules.ts, each shown failing on a bad tree in
+ * skeleton-rules.test.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { backArrows, eventBuilders, importCircles } from './layering.js';
+import { clockFields, jobCallsUsecase, messagesReexports, persistenceOutsideDb, usecasesImportingJobs } from './skeleton-rules.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const services = readdirSync(path.join(root, 'services')).filter((s) => existsSync(path.join(root, 'services', s, 'src/main.ts')));
@@ -35,6 +39,9 @@ const read = (file: string) => readFileSync(file, 'utf8');
 /** Prisma model calls and raw SQL: talking to the database. */
 const DATABASE_CALL =
   /\.(\$queryRaw|\$executeRaw|\$queryRawUnsafe|\$executeRawUnsafe)\b|\b(?:db|tx)\.[a-z][A-Za-z]*\.(findMany|findFirst|findUnique|findUniqueOrThrow|findFirstOrThrow|create|createMany|update|updateMany|upsert|delete|deleteMany|count|aggregate|groupBy)\(/;
+
+/** The webhook's delivery attempt as a use case: a usecases/ module named for delivering (the daily delivery report is not it). */
+const DELIVERY_ATTEMPT = /^(?!.*report).*deliver/;
 
 describe('the service skeleton', () => {
   it('finds the services', () => {
@@ -79,6 +86,43 @@ describe('the service skeleton', () => {
       .filter(({ line }) => DATABASE_CALL.test(line))
       .map(({ where, line }) => `${where}: ${line.trim()}`);
     expect(offenders).toEqual([]);
+  });
+
+  it.each(withDatabase)('%s keeps persistence, transactions included, in db/', (service) => {
+    expect(
+      persistenceOutsideDb(path.join(root, 'services', service, 'src')),
+      `persistence outside services/${service}/src/db (file:line)`,
+    ).toEqual([]);
+  });
+
+  // The gateway keeps no merchant time of its own (it forwards SetSandboxClock to the services
+  // that do), so its Deps has no clocks; it still may not grow a second clock name.
+  it.each(services)('%s names its clocks one way: Deps has `clocks: SandboxClocks`', (service) => {
+    expect(
+      clockFields(path.join(root, 'services', service, 'src'), service !== 'gateway'),
+      `clock fields in services/${service}/src/deps.ts (file:line)`,
+    ).toEqual([]);
+  });
+
+  it('makes the webhook delivery attempt a use case the delivery job calls', () => {
+    expect(
+      jobCallsUsecase(path.join(root, 'services/webhook/src'), 'jobs/delivery-worker.ts', DELIVERY_ATTEMPT),
+      'services/webhook/src (file:line)',
+    ).toEqual([]);
+  });
+
+  it.each(services)('%s has no use case importing a job', (service) => {
+    expect(
+      usecasesImportingJobs(path.join(root, 'services', service, 'src')),
+      `use cases importing jobs/ in services/${service}/src (file:line)`,
+    ).toEqual([]);
+  });
+
+  it.each(services)('%s writes its mappers in messages.ts instead of re-exporting them', (service) => {
+    expect(
+      messagesReexports(path.join(root, 'services', service, 'src')),
+      `re-exports in services/${service}/src/messages.ts (file:line)`,
+    ).toEqual([]);
   });
 
   it.each(services)('%s keeps domain/ pure: no database, transport or web framework', (service) => {
