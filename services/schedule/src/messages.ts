@@ -5,7 +5,6 @@ import { schedule as pb } from '@vrp/contracts';
 import type { CycleRow } from './db/schedules.js';
 
 // The schedule message is also what schedule events carry, so it is rendered beside them (db/schedule-events.ts).
-export { UNIT, toScheduleMessage } from './db/schedule-events.js';
 
 export function toCycleMessage(c: CycleRow): pb.Cycle {
   return create(pb.CycleSchema, {

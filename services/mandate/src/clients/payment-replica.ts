@@ -2,7 +2,7 @@ import { payment } from '@vrp/contracts';
 import { createServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
 import type { MandateRow } from '../db/mandates.js';
-import { toMandateMessage } from '../messages.js';
+import { toMandateMessage } from '../db/mandate-messages.js';
 
 /**
  * The payment service's replica of active mandates' terms, as this service keeps it: pushed when

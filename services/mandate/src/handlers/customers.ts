@@ -4,7 +4,7 @@ import type { mandate as pb } from '@vrp/contracts';
 import type { Metadata } from '@vrp/public-api';
 import type { CustomerFilters } from '../db/list-customers.js';
 import type { CustomerChanges } from '../domain/customer-details.js';
-import { toCustomerMessage } from '../messages.js';
+import { toCustomerMessage } from '../db/mandate-messages.js';
 import { createCustomer } from '../usecases/create-customer.js';
 import type { Deps } from '../deps.js';
 import { eraseCustomer } from '../usecases/erase-customer.js';

@@ -4,7 +4,6 @@ import { common, payment } from '@vrp/contracts';
 import { create } from '@bufbuild/protobuf';
 import { required, validationError } from '@vrp/errors';
 import { metadataFilter } from '@vrp/pagination';
-import type { PaymentStatus } from '../domain/payment-status.js';
 import { allocateRefund } from '../usecases/allocate-refund.js';
 import { closeMandate } from '../usecases/close-mandate.js';
 import { fenceMandate, replicateMandate } from '../usecases/mandate-replica.js';
@@ -20,17 +19,10 @@ import { markRefundHoldUncertain } from '../usecases/mark-hold-uncertain.js';
 import { releaseRefund } from '../usecases/release-refund.js';
 import { reportPaymentOutcome, reportPaymentOutcomes, type BankReport } from '../usecases/report-payment-outcome.js';
 import { retryPayment } from '../usecases/retry-payment.js';
-import { STATUS_TO_PROTO, toPaymentMessage } from '../messages.js';
+import { toPaymentMessage } from '../db/events.js';
+import { STATUS_FROM_PROTO, failureOriginOf } from '../messages.js';
 
 const { BankOutcome } = payment;
-const STATUS_FROM_PROTO = new Map(Object.entries(STATUS_TO_PROTO).map(([k, v]) => [v, k as PaymentStatus]));
-
-/** A report's failure origin: the bank's unless it says the platform failed it. */
-function failureOriginOf(origin: string): 'bank' | 'platform' {
-  if (origin === '' || origin === 'bank') return 'bank';
-  if (origin === 'platform') return 'platform';
-  throw validationError('failure_origin', 'must be bank or platform');
-}
 
 function toReport(req: payment.ReportPaymentOutcomeRequest): BankReport {
   const base = { paymentId: required('payment_id', req.paymentId), attempt: req.attempt, merchantId: req.merchantId };

@@ -11,7 +11,8 @@ import type { Deps } from '../deps.js';
 import { getRefund } from '../usecases/get-refund.js';
 import { listRefunds } from '../usecases/list-refunds.js';
 import { reportRefundOutcome } from '../usecases/report-refund-outcome.js';
-import { statusFromProto, toRefundMessage } from '../messages.js';
+import { toRefundMessage } from '../db/events.js';
+import { statusFromProto } from '../messages.js';
 
 /** RefundService: translates contract messages to use-case calls and back, nothing more. */
 export function refundHandlers(deps: Deps): ServiceImpl<typeof refund.RefundService> {
