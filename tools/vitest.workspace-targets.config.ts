@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
-// Typecheck, lint and build of every project (nx run-many) regenerate the contracts and Prisma
-// clients the other test files import, and take both cores: they run last, on their own.
+// Typecheck, lint and build of every project (nx run-many) take both cores: they run last, on
+// their own, rather than slowing the tests that wait on sockets.
 export default defineProject({
   test: {
     name: 'workspace-targets',

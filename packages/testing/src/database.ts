@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,21 +42,32 @@ export async function applyMigrations(url: string, service: string, only: (name:
 /**
  * A brand-new database for one test file, with the committed migrations of `services`
  * applied exactly as `prisma migrate deploy` would apply their SQL. Tests never share state.
+ *
+ * Applying the migrations is most of the cost of a new database (the whole platform's take about
+ * four seconds of DDL), so they are applied once per set of services and migration files, into a
+ * template database (`vrp_template_<services>_<migrations>`), and every test's database is a copy of
+ * it (a few hundred milliseconds). A changed migration makes a new template and drops the old one.
+ * A test's database commits asynchronously: nothing here survives a server crash anyway, and each
+ * commit no longer waits for the disk.
  */
 export async function createTestDatabase(services: string[]): Promise<TestDatabase> {
   const name = `vrp_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  // Production refuses a database URL without a password; the local test server trusts local
-  // connections and never asks for one, so a placeholder lets a test run a service in production.
-  if (!url.password) url.password = 'unused-by-trust-auth';
-  for (const service of services) await applyMigrations(url.toString(), service);
+  try {
+    const create = async () => {
+      const template = services.length > 0 ? await templateOf(services) : undefined;
+      await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+    };
+    // Another checkout with other migrations may have replaced the template meanwhile: build it again.
+    await create().catch((err: { code?: string }) => (err.code === '3D000' ? create() : Promise.reject(err)));
+    await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
+  const url = urlOf(name);
   return {
-    url: url.toString(),
+    url,
     name,
     async drop() {
       const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -68,4 +79,56 @@ export async function createTestDatabase(services: string[]): Promise<TestDataba
       }
     },
   };
+}
+
+function urlOf(database: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  // Production refuses a database URL without a password; the local test server trusts local
+  // connections and never asks for one, so a placeholder lets a test run a service in production.
+  if (!url.password) url.password = 'unused-by-trust-auth';
+  return url.toString();
+}
+
+const TEMPLATE_PREFIX = 'vrp_template_';
+
+/**
+ * The template database holding `services`' migrations, built if missing. Test files run in
+ * parallel workers, so building takes an advisory lock and publishes the template by renaming it
+ * once complete: a copy never starts from a half-migrated template.
+ */
+async function templateOf(services: string[]): Promise<string> {
+  const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
+  const migrations: string[] = [];
+  for (const service of services) {
+    const dir = path.join(REPO_ROOT, 'services', service, 'prisma', 'migrations');
+    for (const entry of (await readdir(dir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      migrations.push(service, entry.name, await readFile(path.join(dir, entry.name, 'migration.sql'), 'utf8'));
+    }
+  }
+  const family = `${TEMPLATE_PREFIX}${hash(services.join(','))}_`;
+  const template = `${family}${hash(migrations.join('\0'))}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const exists = async () => ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount ?? 0) > 0;
+    if (await exists()) return template;
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [family]);
+    try {
+      if (await exists()) return template;
+      const stale = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${family}%`]);
+      for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      const building = `${template}_building`;
+      await admin.query(`CREATE DATABASE "${building}"`);
+      for (const service of services) await applyMigrations(urlOf(building), service);
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+      return template;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [family]);
+    }
+  } finally {
+    await admin.end();
+  }
 }
