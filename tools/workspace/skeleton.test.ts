@@ -91,7 +91,6 @@ const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAt
       'usecases/release-refund.ts',
       'usecases/retry-payment.ts',
     ],
-    refund: ['app.ts', 'usecases/create-refund.ts'],
     schedule: [
       'app.ts',
       'usecases/change-schedule.ts',
