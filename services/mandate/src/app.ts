@@ -4,11 +4,12 @@ import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import { connectorClient, sandboxBankClient } from './clients/connector.js';
 import { paymentTermsReplica } from './clients/payment-replica.js';
 import type { MandateConfig } from './config.js';
 import { createDb } from './db/client.js';
+import { clockStore } from './db/clock-store.js';
 import { outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startActivationSweeper } from './jobs/activation-sweeper.js';
@@ -52,7 +53,7 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
 
-    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: 'mandate' } });
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: clockStore(pool) });
     await clocks.load();
     resources.add(
       'sandbox clocks',

@@ -6,11 +6,13 @@
 import { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
-import { rows, type Queryable } from '@vrp/sql';
+import type { IdempotencyClaim } from '@vrp/idempotency';
+import { rows, type Queryable, type SqlPool } from '@vrp/sql';
 import type { MandateRequestEnd, MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
 import type { MandateRequest, Prisma } from '../generated/prisma/client.js';
+import { withKeyBound } from './idempotency.js';
 
 /** A stored mandate request, in Prisma's shape. */
 export type MandateRequestRow = MandateRequest;
@@ -125,6 +127,25 @@ export async function insertMandateRequest(db: Queryable, r: NewMandateRequest):
   if (!result!.customer) return 'customer_not_found';
   if (result!.erased) return 'customer_erased';
   return toRow(result!);
+}
+
+/**
+ * insertMandateRequest on the pool or, with the merchant's Idempotency-Key, in one transaction
+ * that binds the key to the request first (KeyTaken when a concurrent create bound it first). A
+ * refused insert throws what `refuse` makes of the reason, so a key bound for it is rolled back.
+ */
+export function insertMandateRequestWithKey(
+  pool: SqlPool,
+  r: NewMandateRequest,
+  claim: IdempotencyClaim | undefined,
+  refuse: (why: RequestCustomerRefusal) => Error,
+): Promise<MandateRequestRow> {
+  const insert = async (db: Queryable) => {
+    const stored = await insertMandateRequest(db, r);
+    if (typeof stored === 'string') throw refuse(stored);
+    return stored;
+  };
+  return claim ? withKeyBound(pool, r.merchantId, claim, r.id, r.createdAt, insert) : insert(pool);
 }
 
 /** The request `id` of `merchantId`, or null. */
