@@ -4,14 +4,25 @@
  * no further change, and it never has a live mandate. The constraint a refused statement names is
  * turned into the API's reason by `customerRefusal`.
  */
+import type { JsonValue } from '@bufbuild/protobuf';
 import { newId } from '@vrp/ids';
 import type { IdempotencyClaim } from '@vrp/idempotency';
 import { rows, type Queryable, type SqlPool } from '@vrp/sql';
-import type { Customer, Prisma } from '../generated/prisma/client.js';
 import type { CustomerChanges, CustomerDetails } from '../domain/customer-details.js';
 import { withKeyBound } from './idempotency.js';
 
-export type CustomerRow = Customer;
+/** A stored customer (mandate.customers), as the statements here return it. */
+export interface CustomerRow {
+  id: string;
+  merchantId: string;
+  scaCompleted: boolean;
+  email: string | null;
+  name: string | null;
+  reference: string | null;
+  metadata: JsonValue;
+  createdAt: Date;
+  erasedAt: Date | null;
+}
 
 /** A customer row as Postgres returns it. */
 export interface CustomerSqlRow {
@@ -21,7 +32,7 @@ export interface CustomerSqlRow {
   email: string | null;
   name: string | null;
   reference: string | null;
-  metadata: Prisma.JsonValue;
+  metadata: JsonValue;
   created_at: Date;
   erased_at: Date | null;
 }

@@ -3,6 +3,7 @@
  * move out of awaiting_authorisation is one conditional UPDATE, so of two racing ends exactly one
  * matches; the table's CHECKs and trigger keep an ended request ended and a staged link staged.
  */
+import type { JsonValue } from '@bufbuild/protobuf';
 import { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
@@ -11,11 +12,29 @@ import { rows, type Queryable, type SqlPool } from '@vrp/sql';
 import type { MandateRequestEnd, MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
-import type { MandateRequest, Prisma } from '../generated/prisma/client.js';
 import { withKeyBound } from './idempotency.js';
 
-/** A stored mandate request, in Prisma's shape. */
-export type MandateRequestRow = MandateRequest;
+/** A stored mandate request (mandate.mandate_requests), as the statements here return it. */
+export interface MandateRequestRow {
+  id: string;
+  merchantId: string;
+  customerId: string;
+  status: string;
+  maximumAmountMinor: bigint;
+  currency: string;
+  frequency: string;
+  vrpType: string;
+  description: string;
+  metadata: JsonValue;
+  controls: JsonValue;
+  creditorAccount: JsonValue;
+  redirectUri: string;
+  mandateId: string;
+  authorisationUrl: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  endedAt: Date | null;
+}
 
 /** The merchant's account the consent pays into, as stored with the request. */
 export interface StoredCreditorAccount {
@@ -34,9 +53,9 @@ interface MandateRequestSqlRow {
   frequency: string;
   vrp_type: string;
   description: string;
-  metadata: Prisma.JsonValue;
-  controls: Prisma.JsonValue;
-  creditor_account: Prisma.JsonValue;
+  metadata: JsonValue;
+  controls: JsonValue;
+  creditor_account: JsonValue;
   redirect_uri: string;
   mandate_id: string;
   authorisation_url: string | null;

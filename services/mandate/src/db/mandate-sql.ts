@@ -2,14 +2,14 @@
  * The mandate service's reads and writes of mandates in typed raw SQL on its pool: the mandate
  * read every payment create makes (GetMandate), creating a mandate, moving one through its
  * lifecycle and the sandbox's activations (lists are in list-mandates.ts, customers in
- * customers.ts). Rows come back in Prisma's generated shape, so callers see one type.
+ * customers.ts). Rows come back as MandateRow (mandates.ts), so callers see one type.
  */
+import type { JsonValue } from '@bufbuild/protobuf';
 import type { IdempotencyClaim } from '@vrp/idempotency';
 import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { MandateChange, PlannedMove } from '../domain/mandate-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
-import type { Prisma } from '../generated/prisma/client.js';
 import { mandateOutboxRow, recordMandateEvent } from './events.js';
 import { withKeyBound } from './idempotency.js';
 import type { MandateRow } from './mandates.js';
@@ -20,7 +20,7 @@ export interface MandateSqlRow {
   customer_id: string;
   status: string;
   description: string;
-  metadata: Prisma.JsonValue;
+  metadata: JsonValue;
   maximum_amount_minor: string;
   currency: string;
   frequency: string;
@@ -31,7 +31,7 @@ export interface MandateSqlRow {
   revocation_reason: string | null;
   suspension_reason: string | null;
   vrp_type: string;
-  controls: Prisma.JsonValue;
+  controls: JsonValue;
   version: string;
   mandate_request_id: string | null;
   authorisation_url: string | null;
@@ -108,7 +108,7 @@ export async function insertMandate(
     customerId,
     status: 'pending_sca',
     description: terms.description,
-    metadata: terms.metadata as Prisma.JsonValue,
+    metadata: terms.metadata as JsonValue,
     maximumAmountMinor: terms.maximumAmountMinor,
     currency: terms.currency,
     frequency: terms.frequency,
@@ -119,7 +119,7 @@ export async function insertMandate(
     revocationReason: null,
     suspensionReason: null,
     vrpType: terms.vrpType,
-    controls: terms.controls as Prisma.JsonValue,
+    controls: terms.controls as JsonValue,
     version: 1n,
     mandateRequestId,
     authorisationUrl: null,
