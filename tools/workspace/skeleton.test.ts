@@ -52,16 +52,6 @@ const DELIVERY_ATTEMPT = /^(?!.*report).*deliver/;
 const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAttempt', Record<string, string[]>> = {
   persistence: {
     'bank-connector': ['app.ts', 'usecases/stage-consent.ts'],
-    mandate: [
-      'app.ts',
-      'usecases/activate-due-mandates.ts',
-      'usecases/create-customer.ts',
-      'usecases/create-mandate.ts',
-      'usecases/expire-due-mandate-requests.ts',
-      'usecases/move-mandate.ts',
-      'usecases/record-mandate-request-outcome.ts',
-      'usecases/request-mandate.ts',
-    ],
     'model-bank': [
       'app.ts',
       'usecases/authorisation.ts',
@@ -91,7 +81,6 @@ const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAt
       'usecases/release-refund.ts',
       'usecases/retry-payment.ts',
     ],
-    refund: ['app.ts', 'usecases/create-refund.ts'],
     schedule: [
       'app.ts',
       'usecases/change-schedule.ts',

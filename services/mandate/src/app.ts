@@ -4,11 +4,11 @@ import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import { connectorClient, sandboxBankClient } from './clients/connector.js';
 import { paymentTermsReplica } from './clients/payment-replica.js';
 import type { MandateConfig } from './config.js';
-import { createDb } from './db/client.js';
+import { clockStore } from './db/clock-store.js';
 import { outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startActivationSweeper } from './jobs/activation-sweeper.js';
@@ -25,7 +25,7 @@ export type MandateService = Started<{
 }>;
 
 /**
- * Starts the mandate service: database client, event bus and stream, outbox relay, in sandbox
+ * Starts the mandate service: database pool, event bus and stream, outbox relay, in sandbox
  * the activation sweeper, and the gRPC server (MandateService + health). Used by main.ts and by
  * every test that needs the service running for real. stop() closes it all in reverse: the
  * server stops taking calls, the sweeper finishes its pass, the relay publishes every committed
@@ -40,7 +40,6 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
       createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
       (p) => p.end(),
     );
-    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'mandate-service'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const relay = new OutboxRelay({
@@ -52,7 +51,7 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
     resources.add('outbox relay', relay, (r) => r.stop());
     relay.start();
 
-    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: 'mandate' } });
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: clockStore(pool) });
     await clocks.load();
     resources.add(
       'sandbox clocks',
@@ -91,7 +90,6 @@ export function startMandateService(config: MandateConfig, options: { logger?: L
           )
         : undefined;
     const deps: Deps = {
-      db,
       sql: pool,
       logger,
       clocks,

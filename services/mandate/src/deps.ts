@@ -3,12 +3,10 @@ import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
 import type { Connector, SandboxBank } from './clients/connector.js';
 import type { TermsReplica } from './clients/payment-replica.js';
-import type { Db } from './db/client.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
-  db: Db;
-  /** The pool Prisma runs on, for the hot path's raw statements. */
+  /** The service's pool: every statement is raw SQL in db/ (Prisma only migrates). */
   sql: SqlPool;
   logger: Logger;
   /** Merchants' clocks: `clocks.now(merchantId)` dates what a merchant sees (sandbox clocks may run ahead). */

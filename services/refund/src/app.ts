@@ -5,8 +5,9 @@ import { createLogger, type Logger } from '@vrp/logging';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import type { RefundConfig } from './config.js';
+import { clockStore } from './db/clock-store.js';
 import { outboxLagSeconds, pingDatabase, refundsByStatus } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { FailedCreates } from './domain/failed-creates.js';
@@ -77,7 +78,7 @@ export function startRefundService(config: RefundConfig, options: { logger?: Log
       }),
       (c) => c.close(),
     );
-    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: 'refund' } });
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: clockStore(pool) });
     await clocks.load();
     resources.add(
       'sandbox clocks',

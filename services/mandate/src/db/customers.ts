@@ -4,12 +4,25 @@
  * no further change, and it never has a live mandate. The constraint a refused statement names is
  * turned into the API's reason by `customerRefusal`.
  */
+import type { JsonValue } from '@bufbuild/protobuf';
 import { newId } from '@vrp/ids';
-import { rows, type Queryable } from '@vrp/sql';
-import type { Customer, Prisma } from '../generated/prisma/client.js';
+import type { IdempotencyClaim } from '@vrp/idempotency';
+import { rows, type Queryable, type SqlPool } from '@vrp/sql';
 import type { CustomerChanges, CustomerDetails } from '../domain/customer-details.js';
+import { withKeyBound } from './idempotency.js';
 
-export type CustomerRow = Customer;
+/** A stored customer (mandate.customers), as the statements here return it. */
+export interface CustomerRow {
+  id: string;
+  merchantId: string;
+  scaCompleted: boolean;
+  email: string | null;
+  name: string | null;
+  reference: string | null;
+  metadata: JsonValue;
+  createdAt: Date;
+  erasedAt: Date | null;
+}
 
 /** A customer row as Postgres returns it. */
 export interface CustomerSqlRow {
@@ -19,7 +32,7 @@ export interface CustomerSqlRow {
   email: string | null;
   name: string | null;
   reference: string | null;
-  metadata: Prisma.JsonValue;
+  metadata: JsonValue;
   created_at: Date;
   erased_at: Date | null;
 }
@@ -64,6 +77,22 @@ export async function insertCustomer(
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING ${CUSTOMER_COLUMNS}`,
     [id, merchantId, scaCompleted, details.email, details.name, details.reference, JSON.stringify(details.metadata), createdAt],
   ))!;
+}
+
+/**
+ * insertCustomer with the merchant's Idempotency-Key bound to the customer in the same
+ * transaction (KeyTaken when a concurrent create bound it first).
+ */
+export function insertCustomerWithKey(
+  pool: SqlPool,
+  merchantId: string,
+  id: string,
+  scaCompleted: boolean,
+  details: CustomerDetails,
+  createdAt: Date,
+  claim: IdempotencyClaim,
+): Promise<CustomerRow> {
+  return withKeyBound(pool, merchantId, claim, id, createdAt, (tx) => insertCustomer(tx, merchantId, id, scaCompleted, details, createdAt));
 }
 
 /** A new customer id. */

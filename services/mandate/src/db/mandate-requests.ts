@@ -3,17 +3,38 @@
  * move out of awaiting_authorisation is one conditional UPDATE, so of two racing ends exactly one
  * matches; the table's CHECKs and trigger keep an ended request ended and a staged link staged.
  */
+import type { JsonValue } from '@bufbuild/protobuf';
 import { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
-import { rows, type Queryable } from '@vrp/sql';
+import type { IdempotencyClaim } from '@vrp/idempotency';
+import { rows, type Queryable, type SqlPool } from '@vrp/sql';
 import type { MandateRequestEnd, MandateRequestStatus } from '../domain/mandate-request-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
-import type { MandateRequest, Prisma } from '../generated/prisma/client.js';
+import { withKeyBound } from './idempotency.js';
 
-/** A stored mandate request, in Prisma's shape. */
-export type MandateRequestRow = MandateRequest;
+/** A stored mandate request (mandate.mandate_requests), as the statements here return it. */
+export interface MandateRequestRow {
+  id: string;
+  merchantId: string;
+  customerId: string;
+  status: string;
+  maximumAmountMinor: bigint;
+  currency: string;
+  frequency: string;
+  vrpType: string;
+  description: string;
+  metadata: JsonValue;
+  controls: JsonValue;
+  creditorAccount: JsonValue;
+  redirectUri: string;
+  mandateId: string;
+  authorisationUrl: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  endedAt: Date | null;
+}
 
 /** The merchant's account the consent pays into, as stored with the request. */
 export interface StoredCreditorAccount {
@@ -32,9 +53,9 @@ interface MandateRequestSqlRow {
   frequency: string;
   vrp_type: string;
   description: string;
-  metadata: Prisma.JsonValue;
-  controls: Prisma.JsonValue;
-  creditor_account: Prisma.JsonValue;
+  metadata: JsonValue;
+  controls: JsonValue;
+  creditor_account: JsonValue;
   redirect_uri: string;
   mandate_id: string;
   authorisation_url: string | null;
@@ -125,6 +146,25 @@ export async function insertMandateRequest(db: Queryable, r: NewMandateRequest):
   if (!result!.customer) return 'customer_not_found';
   if (result!.erased) return 'customer_erased';
   return toRow(result!);
+}
+
+/**
+ * insertMandateRequest on the pool or, with the merchant's Idempotency-Key, in one transaction
+ * that binds the key to the request first (KeyTaken when a concurrent create bound it first). A
+ * refused insert throws what `refuse` makes of the reason, so a key bound for it is rolled back.
+ */
+export function insertMandateRequestWithKey(
+  pool: SqlPool,
+  r: NewMandateRequest,
+  claim: IdempotencyClaim | undefined,
+  refuse: (why: RequestCustomerRefusal) => Error,
+): Promise<MandateRequestRow> {
+  const insert = async (db: Queryable) => {
+    const stored = await insertMandateRequest(db, r);
+    if (typeof stored === 'string') throw refuse(stored);
+    return stored;
+  };
+  return claim ? withKeyBound(pool, r.merchantId, claim, r.id, r.createdAt, insert) : insert(pool);
 }
 
 /** The request `id` of `merchantId`, or null. */

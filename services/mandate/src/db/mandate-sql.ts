@@ -2,14 +2,16 @@
  * The mandate service's reads and writes of mandates in typed raw SQL on its pool: the mandate
  * read every payment create makes (GetMandate), creating a mandate, moving one through its
  * lifecycle and the sandbox's activations (lists are in list-mandates.ts, customers in
- * customers.ts). Rows come back in Prisma's generated shape, so callers see one type.
+ * customers.ts). Rows come back as MandateRow (mandates.ts), so callers see one type.
  */
-import { rows, type Queryable } from '@vrp/sql';
-import type { MandateChange } from '../domain/mandate-lifecycle.js';
+import type { JsonValue } from '@bufbuild/protobuf';
+import type { IdempotencyClaim } from '@vrp/idempotency';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import type { MandateChange, PlannedMove } from '../domain/mandate-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
-import type { Prisma } from '../generated/prisma/client.js';
-import { mandateOutboxRow } from './events.js';
+import { mandateOutboxRow, recordMandateEvent } from './events.js';
+import { withKeyBound } from './idempotency.js';
 import type { MandateRow } from './mandates.js';
 
 export interface MandateSqlRow {
@@ -18,7 +20,7 @@ export interface MandateSqlRow {
   customer_id: string;
   status: string;
   description: string;
-  metadata: Prisma.JsonValue;
+  metadata: JsonValue;
   maximum_amount_minor: string;
   currency: string;
   frequency: string;
@@ -29,7 +31,7 @@ export interface MandateSqlRow {
   revocation_reason: string | null;
   suspension_reason: string | null;
   vrp_type: string;
-  controls: Prisma.JsonValue;
+  controls: JsonValue;
   version: string;
   mandate_request_id: string | null;
   authorisation_url: string | null;
@@ -106,7 +108,7 @@ export async function insertMandate(
     customerId,
     status: 'pending_sca',
     description: terms.description,
-    metadata: terms.metadata as Prisma.JsonValue,
+    metadata: terms.metadata as JsonValue,
     maximumAmountMinor: terms.maximumAmountMinor,
     currency: terms.currency,
     frequency: terms.frequency,
@@ -117,7 +119,7 @@ export async function insertMandate(
     revocationReason: null,
     suspensionReason: null,
     vrpType: terms.vrpType,
-    controls: terms.controls as Prisma.JsonValue,
+    controls: terms.controls as JsonValue,
     version: 1n,
     mandateRequestId,
     authorisationUrl: null,
@@ -161,6 +163,34 @@ export async function insertMandate(
   if (result!.erased) return 'customer_erased';
   if (!result!.sca) return 'customer_sca_incomplete';
   return row;
+}
+
+/**
+ * insertMandate (no mandate request) on the pool or, with the merchant's Idempotency-Key, in one
+ * transaction that binds the key to the mandate first (KeyTaken when a concurrent create bound it
+ * first). A refused insert throws what `refuse` makes of the reason, so a key bound for it is
+ * rolled back; without a customer id the refusal is customer_not_found and nothing is run.
+ */
+export function insertMandateWithKey(
+  pool: SqlPool,
+  subjectPrefix: string,
+  merchantId: string,
+  customerId: string,
+  terms: MandateTerms & { controls: StoredControls | null },
+  id: string,
+  createdAt: Date,
+  consentExpected: boolean,
+  claim: IdempotencyClaim | undefined,
+  refuse: (why: CustomerRefusal) => Error,
+): Promise<MandateRow> {
+  const insert = async (db: Queryable) => {
+    const stored = customerId
+      ? await insertMandate(db, subjectPrefix, merchantId, customerId, terms, id, createdAt, null, consentExpected)
+      : 'customer_not_found';
+    if (typeof stored === 'string') throw refuse(stored);
+    return stored;
+  };
+  return claim ? withKeyBound(pool, merchantId, claim, id, createdAt, insert) : insert(pool);
 }
 
 /**
@@ -218,6 +248,29 @@ export async function applyMandateChange(
 }
 
 /**
+ * Moves the mandate as `plan` says and writes the move's event (dated `at`) in one transaction.
+ * When the mandate is not in a status the move starts from, or does not exist for this merchant,
+ * nothing is written: it throws what `refuse` makes of the mandate as it is now (null when there
+ * is none), read in the same transaction.
+ */
+export function moveMandateWithEvent(
+  pool: SqlPool,
+  subjectPrefix: string,
+  merchantId: string,
+  id: string,
+  plan: PlannedMove,
+  at: Date,
+  refuse: (current: MandateRow | null) => Error,
+): Promise<MandateRow> {
+  return transaction(pool, async (tx) => {
+    const changed = await applyMandateChange(tx, merchantId, id, plan.from, plan.change);
+    if (!changed) throw refuse(await readMandate(tx, merchantId, id));
+    await recordMandateEvent(tx, subjectPrefix, plan.event, changed, at);
+    return changed;
+  });
+}
+
+/**
  * Raises the version of the mandate while its status is one of `from`, committed on its own
  * before a move out of active fences the payment service's replica with it. Returns the new
  * version, or null when the mandate does not exist for this merchant or was in no `from` status.
@@ -263,7 +316,7 @@ export async function pendingCreatedBefore(db: Queryable, cutoff: Date, limit: n
  * if any, is staged, only those of `ids` when given, returning them as they are now. Rows another sweeper or a concurrent move holds are
  * skipped, not waited on.
  */
-export async function changePendingCreatedBefore(
+async function changePendingCreatedBefore(
   db: Queryable,
   cutoff: Date,
   limit: number,
@@ -287,6 +340,26 @@ export async function changePendingCreatedBefore(
 }
 
 /**
+ * changePendingCreatedBefore with `plan`'s change (an activation), and each mandate's event
+ * dated by `eventAt(merchantId)`, in one transaction; returns the mandates moved.
+ */
+export function activatePendingCreatedBefore(
+  pool: SqlPool,
+  subjectPrefix: string,
+  cutoff: Date,
+  limit: number,
+  plan: PlannedMove,
+  ids: string[] | undefined,
+  eventAt: (merchantId: string) => Date,
+): Promise<MandateRow[]> {
+  return transaction(pool, async (tx) => {
+    const moved = await changePendingCreatedBefore(tx, cutoff, limit, plan.change, ids);
+    for (const row of moved) await recordMandateEvent(tx, subjectPrefix, plan.event, row, eventAt(row.merchantId));
+    return moved;
+  });
+}
+
+/**
  * Up to `limit` mandates of any merchant that can still expire (pending_sca, active, suspended)
  * whose controls' valid_to is at or before `now` on their merchant's clock, earliest end first.
  * valid_to is stored as an ISO 8601 UTC string, so it is compared as a timestamp.
@@ -303,5 +376,3 @@ export async function liveMandatesPastValidTo(db: Queryable, now: Date, limit: n
   );
   return found.map((r) => ({ id: r.id, merchantId: r.merchant_id }));
 }
-
-export { recordMandateEvent } from './events.js';

@@ -1,7 +1,6 @@
 import { isApiError } from '@vrp/errors';
 import { planMove } from '../domain/mandate-lifecycle.js';
-import { transaction } from '@vrp/sql';
-import { changePendingCreatedBefore, pendingCreatedBefore, recordMandateEvent } from '../db/mandate-sql.js';
+import { activatePendingCreatedBefore, pendingCreatedBefore } from '../db/mandate-sql.js';
 import type { Deps } from '../deps.js';
 
 /** How many consents the sweep approves at the model bank at once. */
@@ -22,11 +21,9 @@ export async function activateDueMandates(deps: Deps, delayMs: number, limit: nu
   const approved = deps.sandboxBank ? await approveDue(deps, cutoff, limit) : undefined;
   if (approved?.length === 0) return 0;
   const plan = planMove('activate', now);
-  const activated = await transaction(deps.sql, async (tx) => {
-    const rows = await changePendingCreatedBefore(tx, cutoff, limit, plan.change, approved);
-    for (const row of rows) await recordMandateEvent(tx, deps.subjectPrefix, plan.event, row, deps.clocks.now(row.merchantId));
-    return rows;
-  });
+  const activated = await activatePendingCreatedBefore(deps.sql, deps.subjectPrefix, cutoff, limit, plan, approved, (merchantId) =>
+    deps.clocks.now(merchantId),
+  );
   if (activated.length > 0) deps.afterCommit();
   if (deps.replica) await Promise.all(activated.map((row) => deps.replica!.replicate(row)));
   return activated.length;

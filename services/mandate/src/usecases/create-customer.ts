@@ -1,7 +1,7 @@
 import { required } from '@vrp/errors';
-import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
-import { rawSql, transaction } from '@vrp/sql';
-import { insertCustomer, newCustomerId, readCustomer, type CustomerRow } from '../db/customers.js';
+import { KeyTaken, type IdempotencyClaim } from '@vrp/idempotency';
+import { insertCustomer, insertCustomerWithKey, newCustomerId, readCustomer, type CustomerRow } from '../db/customers.js';
+import { resourceIdOfKey } from '../db/idempotency.js';
 import { checkCustomerDetails, type CustomerDetailsInput } from '../domain/customer-details.js';
 import type { Deps } from '../deps.js';
 
@@ -28,10 +28,7 @@ export async function createCustomer(deps: Deps, input: CreateCustomerInput): Pr
   if (replay) return replay;
   const id = newCustomerId();
   try {
-    return await transaction(deps.sql, async (tx) => {
-      await bindKey(rawSql(tx), 'mandate', merchantId, claim, id, now);
-      return insertCustomer(tx, merchantId, id, input.scaCompleted, details, now);
-    });
+    return await insertCustomerWithKey(deps.sql, merchantId, id, input.scaCompleted, details, now, claim);
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its customer.
     if (err instanceof KeyTaken) return (await replayed(deps, merchantId, claim))!;
@@ -41,6 +38,6 @@ export async function createCustomer(deps: Deps, input: CreateCustomerInput): Pr
 
 /** The customer an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim): Promise<CustomerRow | undefined> {
-  const id = await resourceOfKey(rawSql(deps.sql), 'mandate', merchantId, claim, deps.clocks.now(merchantId));
+  const id = await resourceIdOfKey(deps.sql, merchantId, claim, deps.clocks.now(merchantId));
   return id ? ((await readCustomer(deps.sql, merchantId, id)) ?? undefined) : undefined;
 }

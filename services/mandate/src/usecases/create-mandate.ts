@@ -1,11 +1,11 @@
 import { ApiError, required } from '@vrp/errors';
-import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
+import { KeyTaken, type IdempotencyClaim } from '@vrp/idempotency';
 import { newId } from '@vrp/ids';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
 import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
-import { rawSql, transaction, type Queryable } from '@vrp/sql';
 import { ERASURE_CONSTRAINTS, erasureViolation } from '../db/customers.js';
-import { insertMandate, readMandate, setMandateAuthorisation } from '../db/mandate-sql.js';
+import { resourceIdOfKey } from '../db/idempotency.js';
+import { insertMandateWithKey, readMandate, setMandateAuthorisation, type CustomerRefusal } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import type { StoredCreditorAccount } from '../db/mandate-requests.js';
 import type { Deps } from '../deps.js';
@@ -57,36 +57,18 @@ async function createMandateRow(deps: Deps, input: CreateMandateInput): Promise<
   const id = newId('mandate');
   let row: MandateRow;
   try {
-    const insert = async (db: Queryable) => {
-      const stored = input.customerId
-        ? await insertMandate(
-            db,
-            deps.subjectPrefix,
-            merchantId,
-            input.customerId,
-            terms,
-            id,
-            now,
-            null,
-            input.creditorAccount !== undefined,
-          )
-        : null;
-      if (stored === null || stored === 'customer_not_found') {
-        throw new ApiError('customer_not_found', `No such customer: '${input.customerId}'`, { param: 'customer_id' });
-      }
-      if (stored === 'customer_erased') throw customerErased(input.customerId);
-      if (stored === 'customer_sca_incomplete') {
-        throw new ApiError('customer_sca_incomplete', `Customer '${input.customerId}' has not completed SCA.`, { param: 'customer_id' });
-      }
-      return stored;
-    };
-    const idempotency = input.idempotency;
-    row = idempotency
-      ? await transaction(deps.sql, async (tx) => {
-          await bindKey(rawSql(tx), 'mandate', merchantId, idempotency, id, now);
-          return insert(tx);
-        })
-      : await insert(deps.sql);
+    row = await insertMandateWithKey(
+      deps.sql,
+      deps.subjectPrefix,
+      merchantId,
+      input.customerId,
+      terms,
+      id,
+      now,
+      input.creditorAccount !== undefined,
+      input.idempotency,
+      (why) => refusal(why, input.customerId),
+    );
   } catch (err) {
     // A concurrent create with the same key committed first: answer with its mandate.
     if (err instanceof KeyTaken) return (await replayed(deps, merchantId, input.idempotency))!;
@@ -101,8 +83,16 @@ async function createMandateRow(deps: Deps, input: CreateMandateInput): Promise<
 /** The mandate an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim | undefined): Promise<MandateRow | undefined> {
   if (!claim) return undefined;
-  const id = await resourceOfKey(rawSql(deps.sql), 'mandate', merchantId, claim, deps.clocks.now(merchantId));
+  const id = await resourceIdOfKey(deps.sql, merchantId, claim, deps.clocks.now(merchantId));
   return id ? ((await readMandate(deps.sql, merchantId, id)) ?? undefined) : undefined;
+}
+
+/** The error a customer that cannot have the mandate makes. */
+function refusal(why: CustomerRefusal, customerId: string): ApiError {
+  if (why === 'customer_not_found')
+    return new ApiError('customer_not_found', `No such customer: '${customerId}'`, { param: 'customer_id' });
+  if (why === 'customer_erased') return customerErased(customerId);
+  return new ApiError('customer_sca_incomplete', `Customer '${customerId}' has not completed SCA.`, { param: 'customer_id' });
 }
 
 function customerErased(customerId: string): ApiError {

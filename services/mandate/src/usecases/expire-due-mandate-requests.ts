@@ -1,7 +1,5 @@
-import { transaction } from '@vrp/sql';
-import { expireDueMandateRequests as expireDue } from '../db/mandate-requests.js';
+import { expireDueMandateRequestsWithEvents } from '../db/mandate-request-ends.js';
 import type { Deps } from '../deps.js';
-import { recordMandateRequestEvent } from '../db/events.js';
 
 /**
  * Expires up to `limit` requests whose time ran out on their merchant's clock, each with its
@@ -9,11 +7,7 @@ import { recordMandateRequestEvent } from '../db/events.js';
  * be due). The connector ends their journeys at the bank on the same clock by itself.
  */
 export async function expireDueMandateRequests(deps: Deps, limit: number): Promise<number> {
-  const expired = await transaction(deps.sql, async (tx) => {
-    const rows = await expireDue(tx, new Date(), limit);
-    for (const row of rows) await recordMandateRequestEvent(tx, deps.subjectPrefix, row, row.endedAt!);
-    return rows;
-  });
+  const expired = await expireDueMandateRequestsWithEvents(deps.sql, deps.subjectPrefix, new Date(), limit);
   if (expired.length > 0) deps.afterCommit();
   return expired.length;
 }

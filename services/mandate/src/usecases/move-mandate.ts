@@ -8,8 +8,7 @@ import {
   type MandateStatus,
   type MoveCause,
 } from '../domain/mandate-lifecycle.js';
-import { transaction, type Queryable } from '@vrp/sql';
-import { applyMandateChange, raiseVersion, readMandate, recordMandateEvent } from '../db/mandate-sql.js';
+import { moveMandateWithEvent, raiseVersion, readMandate } from '../db/mandate-sql.js';
 import type { MandateRow } from '../db/mandates.js';
 import type { Deps } from '../deps.js';
 
@@ -50,15 +49,10 @@ export async function moveMandate(
   const leavesActive = plan.change.status !== 'active';
   if (deps.replica && leavesActive) {
     const version = await raiseVersion(deps.sql, merchantId, id, plan.from);
-    if (version === null) throw await whyNot(deps, merchantId, id, move);
+    if (version === null) throw refusal(await readMandate(deps.sql, merchantId, id), id, move);
     await deps.replica.fence(merchantId, id, version, false);
   }
-  const row = await transaction(deps.sql, async (tx) => {
-    const changed = await applyMandateChange(tx, merchantId, id, plan.from, plan.change);
-    if (!changed) throw await whyNot(deps, merchantId, id, move, tx);
-    await recordMandateEvent(tx, deps.subjectPrefix, plan.event, changed, now);
-    return changed;
-  });
+  const row = await moveMandateWithEvent(deps.sql, deps.subjectPrefix, merchantId, id, plan, now, (current) => refusal(current, id, move));
   deps.afterCommit();
   if (deps.replica && leavesActive)
     await deps.replica.fence(merchantId, id, row.version, row.status === 'revoked' || row.status === 'expired');
@@ -66,9 +60,8 @@ export async function moveMandate(
   return row;
 }
 
-/** Why a move matched nothing, from the row as it is now. */
-async function whyNot(deps: Deps, merchantId: string, id: string, move: MandateMove, db: Queryable = deps.sql): Promise<ApiError> {
-  const current = await readMandate(db, merchantId, id);
+/** Why a move matched nothing, from the row as it is now (null: there is none). */
+function refusal(current: MandateRow | null, id: string, move: MandateMove): ApiError {
   if (!current) return notFound('mandate', id);
   return refusedMove(move, current.status as MandateStatus, id);
 }

@@ -1,8 +1,14 @@
 import { ApiError, required, validationError } from '@vrp/errors';
-import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
+import { KeyTaken, type IdempotencyClaim } from '@vrp/idempotency';
 import { newId } from '@vrp/ids';
-import { rawSql, transaction, type Queryable } from '@vrp/sql';
-import { insertMandateRequest, readMandateRequest, type MandateRequestRow, type StoredCreditorAccount } from '../db/mandate-requests.js';
+import { resourceIdOfKey } from '../db/idempotency.js';
+import {
+  insertMandateRequestWithKey,
+  readMandateRequest,
+  type MandateRequestRow,
+  type RequestCustomerRefusal,
+  type StoredCreditorAccount,
+} from '../db/mandate-requests.js';
 import { expiryOf } from '../domain/mandate-request-lifecycle.js';
 import { checkMandateControls, type ControlsInput } from '../domain/mandate-controls.js';
 import { checkMandateTerms, type MandateTermsInput } from '../domain/mandate-terms.js';
@@ -60,26 +66,10 @@ export async function requestMandate(deps: Deps, input: RequestMandateInput): Pr
     expiresAt,
     createdAt: now,
   };
-  const insert = async (db: Queryable) => {
-    const stored = await insertMandateRequest(db, request);
-    if (stored === 'customer_not_found')
-      throw new ApiError('customer_not_found', `No such customer: '${customerId}'`, { param: 'customer_id' });
-    if (stored === 'customer_erased') {
-      throw new ApiError('customer_erased', `Customer '${customerId}' was erased: it cannot be asked for a mandate.`, {
-        param: 'customer_id',
-      });
-    }
-    return stored;
-  };
   const idempotency = input.idempotency;
   let row: MandateRequestRow;
   try {
-    row = idempotency
-      ? await transaction(deps.sql, async (tx) => {
-          await bindKey(rawSql(tx), 'mandate', merchantId, idempotency, id, now);
-          return insert(tx);
-        })
-      : await insert(deps.sql);
+    row = await insertMandateRequestWithKey(deps.sql, request, idempotency, (why) => refusal(why, customerId));
   } catch (err) {
     // A concurrent create with the same key committed first: its request is the one, staged once.
     if (err instanceof KeyTaken) return stageConsent(deps, (await replayed(deps, merchantId, idempotency))!);
@@ -90,6 +80,15 @@ export async function requestMandate(deps: Deps, input: RequestMandateInput): Pr
 
 async function replayed(deps: Deps, merchantId: string, claim: IdempotencyClaim | undefined): Promise<MandateRequestRow | undefined> {
   if (!claim) return undefined;
-  const id = await resourceOfKey(rawSql(deps.sql), 'mandate', merchantId, claim, deps.clocks.now(merchantId));
+  const id = await resourceIdOfKey(deps.sql, merchantId, claim, deps.clocks.now(merchantId));
   return id ? ((await readMandateRequest(deps.sql, merchantId, id)) ?? undefined) : undefined;
+}
+
+/** The error a customer that cannot be asked for the mandate makes. */
+function refusal(why: RequestCustomerRefusal, customerId: string): ApiError {
+  if (why === 'customer_not_found')
+    return new ApiError('customer_not_found', `No such customer: '${customerId}'`, { param: 'customer_id' });
+  return new ApiError('customer_erased', `Customer '${customerId}' was erased: it cannot be asked for a mandate.`, {
+    param: 'customer_id',
+  });
 }

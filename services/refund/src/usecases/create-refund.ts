@@ -1,12 +1,12 @@
 import type { JsonObject } from '@bufbuild/protobuf';
 import { isClientFault } from '@vrp/grpc';
-import { rawSql } from '@vrp/sql';
 import { validateMetadata } from '@vrp/public-api';
 import { newId } from '@vrp/ids';
 import { ApiError, validationError } from '@vrp/errors';
-import { KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
+import { KeyTaken, type IdempotencyClaim } from '@vrp/idempotency';
 import { insertRefund, insertRequest, readRefund } from '../db/refund-sql.js';
 import { findRequest, forgetRequest } from '../db/refund-requests.js';
+import { refundIdOfKey } from '../db/idempotency.js';
 import { assertValidReason } from '../domain/refund-reason.js';
 import { expectedSettlementDate } from '../domain/settlement-date.js';
 import type { RefundRow } from '../db/refunds.js';
@@ -113,7 +113,7 @@ export async function createRefund(deps: Deps, input: CreateRefundInput): Promis
  */
 async function replayed(deps: Deps, input: CreateRefundInput): Promise<RefundRow | undefined> {
   if (!input.idempotency) return undefined;
-  const id = await resourceOfKey(rawSql(deps.sql), 'refund', input.merchantId, input.idempotency, new Date());
+  const id = await refundIdOfKey(deps.sql, input.merchantId, input.idempotency, new Date());
   if (!id) return undefined;
   const refund = await readRefund(deps.sql, input.merchantId, id);
   if (refund) return refund;
