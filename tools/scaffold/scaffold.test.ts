@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backArrows, importCircles } from '../workspace/layering.js';
 import { clockFields, messagesReexports, persistenceOutsideDb, usecasesImportingJobs } from '../workspace/skeleton-rules.js';
-import { scaffold, serviceNames } from './new-service.js';
+import { scaffold, serviceNames, templateFiles } from './new-service.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let copy: string;
@@ -102,6 +102,9 @@ describe('tools/scaffold', () => {
       ]),
     );
     await expect(scaffold(copy, 'payout-batch')).rejects.toThrow(/exists already/);
+    // Every template became a file, every placeholder filled.
+    expect(written).toHaveLength(templateFiles().length + 4); // and the contracts index, chart values and schema, processes
+    expect(written.filter((file) => readFileSync(path.join(copy, file), 'utf8').includes('{{'))).toEqual([]);
 
     // The very shape the services keep: their entry files and folders, and every skeleton rule.
     const src = path.join(copy, 'services/payout-batch/src');
