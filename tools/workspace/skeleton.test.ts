@@ -52,27 +52,6 @@ const DELIVERY_ATTEMPT = /^(?!.*report).*deliver/;
 const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAttempt', Record<string, string[]>> = {
   persistence: {
     'bank-connector': ['app.ts', 'usecases/stage-consent.ts'],
-    'model-bank': [
-      'app.ts',
-      'usecases/authorisation.ts',
-      'usecases/confirm-funds.ts',
-      'usecases/create-consent.ts',
-      'usecases/create-payment.ts',
-      'usecases/create-payout.ts',
-      'usecases/decide-payment.ts',
-      'usecases/decide-payout.ts',
-      'usecases/delete-consent.ts',
-      'usecases/forwarded-account.ts',
-      'usecases/get-consent.ts',
-      'usecases/idempotently.ts',
-      'usecases/load-consent.ts',
-      'usecases/notify.ts',
-      'usecases/payment-view.ts',
-      'usecases/revoke-consent.ts',
-      'usecases/set-balance.ts',
-      'usecases/sweep-due.ts',
-      'usecases/update-linked-account.ts',
-    ],
     payment: [
       'app.ts',
       'usecases/confirm-refund.ts',

@@ -4,10 +4,11 @@ import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics } from '@vrp/metrics';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import { createAuthorisationServer } from './authorisation-server.js';
 import { eventReceiver } from './clients/event-receiver.js';
 import type { ModelBankConfig } from './config.js';
+import { clockStore } from './db/clock-store.js';
 import { undeliveredCount } from './db/notifications.js';
 import { postgresAdapter } from './db/oidc-adapter.js';
 import { pingDatabase, resourcesByStatus } from './db/observability.js';
@@ -48,7 +49,7 @@ export function startModelBank(config: ModelBankConfig, options: { logger?: Logg
       createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
       (p) => p.end(),
     );
-    const clocks = new SandboxClocks({ enabled: true, store: { db: rawSql(pool), schema: 'model_bank' } });
+    const clocks = new SandboxClocks({ enabled: true, store: clockStore(pool) });
     await clocks.load();
     resources.add(
       'sandbox clocks',

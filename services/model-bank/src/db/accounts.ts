@@ -1,4 +1,4 @@
-import { rows, type Queryable } from '@vrp/sql';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import { newAccountNumber, type Account } from '../domain/account.js';
 import { newAccountId } from '../domain/ids.js';
 
@@ -61,15 +61,22 @@ export function accountByNumber(db: Queryable, sortCode: string, accountNumber: 
   );
 }
 
+/** What a customer's account is opened with. */
+export type AccountOpening = {
+  clientId: string;
+  customerRef: string;
+  name: string;
+  currency: string;
+  balanceMinor: bigint;
+  sortCode: string;
+};
+
 /**
  * The customer's current account, opened with `balanceMinor` in `currency` if they have none. Two
  * requests opening it at once get the same account (one current account per customer is a unique
  * index); a drawn account number already in use is drawn again.
  */
-export async function openAccount(
-  db: Queryable,
-  opening: { clientId: string; customerRef: string; name: string; currency: string; balanceMinor: bigint; sortCode: string },
-): Promise<Account> {
+export async function openAccount(db: Queryable, opening: AccountOpening): Promise<Account> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const existing = await currentAccount(db, opening.clientId, opening.customerRef);
     if (existing) return existing;
@@ -137,12 +144,23 @@ export async function credit(db: Queryable, accountId: string, amountMinor: bigi
 }
 
 /** Sets an account's balance (and the currency it holds). */
-export async function setBalance(db: Queryable, accountId: string, balanceMinor: bigint, currency: string): Promise<Account> {
+async function setBalance(db: Queryable, accountId: string, balanceMinor: bigint, currency: string): Promise<Account> {
   return (await one(
     db,
     `UPDATE model_bank.accounts SET balance_minor = $2::bigint, currency = $3, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
     [accountId, balanceMinor.toString(), currency],
   ))!;
+}
+
+/**
+ * The customer's current account made to hold exactly `opening.balanceMinor` in `opening.currency`,
+ * opened first (see openAccount) if they have none, in one transaction.
+ */
+export function openAccountWithBalance(pool: SqlPool, opening: AccountOpening): Promise<Account> {
+  return transaction(pool, async (tx) => {
+    const account = await openAccount(tx, opening);
+    return setBalance(tx, account.id, opening.balanceMinor, opening.currency);
+  });
 }
 
 /** Closes or blocks an account. */

@@ -1,6 +1,7 @@
 import type { ConsentStatus, ObStatusReason } from '@vrp/open-banking';
-import { rows, type Queryable } from '@vrp/sql';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { Consent } from '../domain/consent.js';
+import type { Tx } from './tx.js';
 
 const COLUMNS = `id, client_id, status, status_reasons, read_refund_account, control_parameters, initiation, risk, customer_ref,
   clock_key, currency, max_individual_minor::text AS max_individual_minor, account_id, grant_id, expires_at, creation_date_time,
@@ -80,6 +81,20 @@ export async function consentById(db: Queryable, id: string, forUpdate = false):
     id,
   ]);
   return row ? toConsent(row) : undefined;
+}
+
+/**
+ * One transaction on the consent `id`: it is read first (locked when `forUpdate`, so changes to it
+ * and payments under it go one at a time; undefined when there is none), then `work` decides and
+ * writes on the same transaction, which commits when `work` resolves and rolls back when it throws.
+ */
+export function withConsent<T>(
+  pool: SqlPool,
+  id: string,
+  forUpdate: boolean,
+  work: (tx: Tx, consent: Consent | undefined) => Promise<T>,
+): Promise<T> {
+  return transaction(pool, async (tx) => work(tx, await consentById(tx, id, forUpdate)));
 }
 
 /** The consent an authorisation grant was given for. */

@@ -1,4 +1,5 @@
-import { rows, type Queryable } from '@vrp/sql';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import type { Tx } from './tx.js';
 
 /** What claiming an x-idempotency-key found. */
 export type KeyClaim = { fresh: true } | { fresh: false; bodyHash: string; resourceId: string };
@@ -9,7 +10,7 @@ export type KeyClaim = { fresh: true } | { fresh: false; bodyHash: string; resou
  * first to commit and then finds its resource (or, when the first rolled back, claims the key
  * itself). A key older than 24 hours is claimed afresh.
  */
-export async function claimKey(
+async function claimKey(
   db: Queryable,
   claim: { clientId: string; operation: string; key: string; bodyHash: string; resourceId: string },
 ): Promise<KeyClaim> {
@@ -28,6 +29,20 @@ export async function claimKey(
     [claim.clientId, claim.operation, claim.key],
   );
   return { fresh: false, bodyHash: held!.body_hash, resourceId: held!.resource_id };
+}
+
+/**
+ * One transaction that creates a resource at most once per key: it first claims `claim.key`
+ * (see claimKey), then `work` creates the resource, or finds the one the key already names, on
+ * the same transaction, which commits when `work` resolves and rolls back (giving the key up) when
+ * it throws.
+ */
+export function withClaimedKey<T>(
+  pool: SqlPool,
+  claim: { clientId: string; operation: string; key: string; bodyHash: string; resourceId: string },
+  work: (tx: Tx, claim: KeyClaim) => Promise<T>,
+): Promise<T> {
+  return transaction(pool, async (tx) => work(tx, await claimKey(tx, claim)));
 }
 
 /** Drops keys past their 24 hours. */

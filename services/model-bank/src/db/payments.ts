@@ -1,6 +1,7 @@
 import type { ObStatusReason } from '@vrp/open-banking';
-import { rows, type Queryable } from '@vrp/sql';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { MovementStatus, Payment } from '../domain/payment.js';
+import type { Tx } from './tx.js';
 
 const COLUMNS = `id, consent_id, client_id, status, status_reasons, amount_minor::text AS amount_minor, currency, data, risk, account_id,
   clock_key, creation_date_time, status_update_date_time, settle_due_at`;
@@ -72,6 +73,15 @@ export async function paymentById(db: Queryable, id: string, forUpdate = false):
     [id],
   );
   return row ? toPayment(row) : undefined;
+}
+
+/**
+ * One transaction on the payment `id`, read first and locked (undefined when there is none), so
+ * decisions on it go one at a time; `work` decides and writes on the same transaction, which
+ * commits when `work` resolves and rolls back when it throws.
+ */
+export function withLockedPayment<T>(pool: SqlPool, id: string, work: (tx: Tx, payment: Payment | undefined) => Promise<T>): Promise<T> {
+  return transaction(pool, async (tx) => work(tx, await paymentById(tx, id, true)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ObStatusReason } from '@vrp/open-banking';
-import { rows, type Queryable } from '@vrp/sql';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { MovementStatus, Payout } from '../domain/payment.js';
+import type { Tx } from './tx.js';
 
 const COLUMNS = `id, client_id, status, status_reasons, amount_minor::text AS amount_minor, currency, data, creditor_account_id,
   clock_key, creation_date_time, status_update_date_time, settle_due_at`;
@@ -62,6 +63,15 @@ export async function insertPayout(db: Queryable, p: Payout): Promise<void> {
 export async function payoutById(db: Queryable, id: string, forUpdate = false): Promise<Payout | undefined> {
   const [row] = await rows<PayoutRow>(db, `SELECT ${COLUMNS} FROM model_bank.payouts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return row ? toPayout(row) : undefined;
+}
+
+/**
+ * One transaction on the payout `id`, read first and locked (undefined when there is none), so
+ * decisions on it go one at a time; `work` decides and writes on the same transaction, which
+ * commits when `work` resolves and rolls back when it throws.
+ */
+export function withLockedPayout<T>(pool: SqlPool, id: string, work: (tx: Tx, payout: Payout | undefined) => Promise<T>): Promise<T> {
+  return transaction(pool, async (tx) => work(tx, await payoutById(tx, id, true)));
 }
 
 /** Moves a payout to `to` if it is in one of `from`, with its reasons and time; undefined otherwise. */

@@ -1,18 +1,18 @@
 import { oneMajorUnit } from '@vrp/money';
 import { ERROR_CODES } from '@vrp/open-banking';
-import { transaction, type Queryable } from '@vrp/sql';
 import { openAccount } from '../db/accounts.js';
 import { moveConsent } from '../db/consents.js';
+import type { Tx } from '../db/tx.js';
 import { BANK_SORT_CODE, accountName, reason, type Account } from '../domain/account.js';
 import { CONSENT_MOVES, type Consent } from '../domain/consent.js';
 import { invalid } from '../domain/errors.js';
 import { consentResource } from '../domain/links.js';
 import type { Deps } from '../deps.js';
-import { consentView, loadConsent, type ConsentView } from './load-consent.js';
+import { consentView, withClientConsent, type ConsentView } from './load-consent.js';
 import { notify } from './notify.js';
 
 /** The customer's account, opened with the default balance the first time the bank sees them. */
-function customerAccount(deps: Deps, tx: Queryable, consent: Consent): Promise<Account> {
+function customerAccount(deps: Deps, tx: Tx, consent: Consent): Promise<Account> {
   return openAccount(tx, {
     clientId: consent.clientId,
     customerRef: consent.customerRef,
@@ -23,12 +23,22 @@ function customerAccount(deps: Deps, tx: Queryable, consent: Consent): Promise<A
   });
 }
 
-async function awaitingConsent(deps: Deps, tx: Queryable, clientId: string, consentId: string): Promise<Consent> {
-  const consent = await loadConsent(deps, tx, clientId, consentId, true);
-  if (consent.status !== 'AWAU') {
-    throw invalid(ERROR_CODES.invalidConsentStatus, `consent ${consentId} is ${consent.status}, not awaiting authorisation`, 'ConsentId');
-  }
-  return consent;
+/** Runs `work` in one transaction on the client's consent, locked, once it is sure to be awaiting authorisation. */
+function withAwaitingConsent<T>(
+  deps: Deps,
+  input: { clientId: string; consentId: string },
+  work: (tx: Tx, consent: Consent) => Promise<T>,
+): Promise<T> {
+  return withClientConsent(deps, { ...input, forUpdate: true }, (tx, consent) => {
+    if (consent.status !== 'AWAU') {
+      throw invalid(
+        ERROR_CODES.invalidConsentStatus,
+        `consent ${input.consentId} is ${consent.status}, not awaiting authorisation`,
+        'ConsentId',
+      );
+    }
+    return work(tx, consent);
+  });
 }
 
 /**
@@ -39,10 +49,7 @@ export async function prepareAuthorisation(
   deps: Deps,
   input: { clientId: string; consentId: string },
 ): Promise<{ consent: Consent; account: Account }> {
-  return transaction(deps.db, async (tx) => {
-    const consent = await awaitingConsent(deps, tx, input.clientId, input.consentId);
-    return { consent, account: await customerAccount(deps, tx, consent) };
-  });
+  return withAwaitingConsent(deps, input, async (tx, consent) => ({ consent, account: await customerAccount(deps, tx, consent) }));
 }
 
 /**
@@ -50,8 +57,7 @@ export async function prepareAuthorisation(
  * authorisation grant `grantId` (whose tokens live as long as the consent), and its client is notified.
  */
 export async function authoriseConsent(deps: Deps, input: { clientId: string; consentId: string; grantId: string }): Promise<ConsentView> {
-  const view = await transaction(deps.db, async (tx) => {
-    const consent = await awaitingConsent(deps, tx, input.clientId, input.consentId);
+  const view = await withAwaitingConsent(deps, input, async (tx, consent) => {
     const account = await customerAccount(deps, tx, consent);
     const now = deps.clocks.now(consent.clockKey);
     const authorised = (await moveConsent(tx, consent.id, 'AUTH', CONSENT_MOVES.AUTH, {
@@ -68,8 +74,7 @@ export async function authoriseConsent(deps: Deps, input: { clientId: string; co
 
 /** The PSU declined: the consent becomes RJCT and its client is notified. */
 export async function rejectConsent(deps: Deps, input: { clientId: string; consentId: string }): Promise<Consent> {
-  const rejected = await transaction(deps.db, async (tx) => {
-    const consent = await awaitingConsent(deps, tx, input.clientId, input.consentId);
+  const rejected = await withAwaitingConsent(deps, input, async (tx, consent) => {
     const now = deps.clocks.now(consent.clockKey);
     const moved = (await moveConsent(tx, consent.id, 'RJCT', CONSENT_MOVES.RJCT, {
       at: now,

@@ -1,10 +1,9 @@
 import { ERROR_CODES, fromObAmount, type ObFundsConfirmationRequest } from '@vrp/open-banking';
-import { transaction } from '@vrp/sql';
 import { accountById } from '../db/accounts.js';
 import { debitRefusal } from '../domain/account.js';
 import { invalid } from '../domain/errors.js';
 import type { Deps } from '../deps.js';
-import { loadConsent } from './load-consent.js';
+import { withClientConsent } from './load-consent.js';
 import type { FundsConfirmation } from '../domain/views.js';
 
 export type { FundsConfirmation };
@@ -28,8 +27,7 @@ export async function confirmFunds(
   const amountMinor = fromObAmount(request.Data.InstructedAmount);
   if (amountMinor === null)
     throw invalid(ERROR_CODES.invalidField, 'must be a positive amount in its currency', 'Data.InstructedAmount.Amount');
-  const result = await transaction(deps.db, async (tx) => {
-    const consent = await loadConsent(deps, tx, input.clientId, input.consentId);
+  const result = await withClientConsent(deps, input, async (tx, consent) => {
     if (consent.status !== 'AUTH') return { consent, available: undefined };
     const account = (await accountById(tx, consent.accountId!))!;
     return { consent, available: !debitRefusal(account, request.Data.InstructedAmount.Currency, amountMinor) };

@@ -1,5 +1,4 @@
 import type { ObVrpConsentRequest } from '@vrp/open-banking';
-import { transaction } from '@vrp/sql';
 import { consentById, insertConsent } from '../db/consents.js';
 import { clockKeyOf, customerRefOf, type Consent } from '../domain/consent.js';
 import { consentTerms } from '../domain/consent-terms.js';
@@ -17,36 +16,34 @@ export async function createConsent(deps: Deps, input: IdempotentRequest & { req
   const now = deps.clocks.now(clockKey);
   const terms = consentTerms(request, now);
   const id = newConsentId();
-  return transaction(deps.db, (tx) =>
-    idempotently(
-      tx,
-      input,
-      'domestic-vrp-consents',
-      id,
-      async () => {
-        const consent: Consent = {
-          id,
-          clientId: input.clientId,
-          status: 'AWAU',
-          statusReasons: null,
-          readRefundAccount: request.Data.ReadRefundAccount ?? null,
-          controlParameters: request.Data.ControlParameters,
-          initiation: request.Data.Initiation,
-          risk: request.Risk,
-          customerRef: customerRefOf(request.Risk, id),
-          clockKey,
-          currency: terms.currency,
-          maxIndividualMinor: terms.maxIndividualMinor,
-          accountId: null,
-          grantId: null,
-          expiresAt: terms.expiresAt ?? null,
-          creationDateTime: now,
-          statusUpdateDateTime: now,
-        };
-        await insertConsent(tx, consent);
-        return consent;
-      },
-      async (existing) => (await consentById(tx, existing))!,
-    ),
+  return idempotently(
+    deps.db,
+    input,
+    'domestic-vrp-consents',
+    id,
+    async (tx) => {
+      const consent: Consent = {
+        id,
+        clientId: input.clientId,
+        status: 'AWAU',
+        statusReasons: null,
+        readRefundAccount: request.Data.ReadRefundAccount ?? null,
+        controlParameters: request.Data.ControlParameters,
+        initiation: request.Data.Initiation,
+        risk: request.Risk,
+        customerRef: customerRefOf(request.Risk, id),
+        clockKey,
+        currency: terms.currency,
+        maxIndividualMinor: terms.maxIndividualMinor,
+        accountId: null,
+        grantId: null,
+        expiresAt: terms.expiresAt ?? null,
+        creationDateTime: now,
+        statusUpdateDateTime: now,
+      };
+      await insertConsent(tx, consent);
+      return consent;
+    },
+    async (tx, existing) => (await consentById(tx, existing))!,
   );
 }

@@ -1,8 +1,8 @@
 import { ERROR_CODES, STATUS_REASONS, fromObAmount, type ObVrpRequest } from '@vrp/open-banking';
-import { transaction, type Queryable } from '@vrp/sql';
 import { accountById, reserve } from '../db/accounts.js';
 import { consentById } from '../db/consents.js';
 import { insertPayment, paymentById, usedInPeriods } from '../db/payments.js';
+import type { Tx } from '../db/tx.js';
 import { debitRefusal, reason } from '../domain/account.js';
 import { limitsOf } from '../domain/consent-terms.js';
 import { forbidden, invalid, notFound, throwProblems } from '../domain/errors.js';
@@ -31,28 +31,26 @@ export async function createPayment(
 ): Promise<PaymentView> {
   const id = newPaymentId();
   let notified = false;
-  const view = await transaction(deps.db, (tx) =>
-    idempotently(
-      tx,
-      input,
-      'domestic-vrps',
-      id,
-      async () => {
-        const payment = await decide(deps, tx, id, input);
-        notified = await notify(deps, tx, {
-          clientId: payment.clientId,
-          resource: paymentResource(deps.issuer, payment.id),
-          toe: payment.creationDateTime,
-          txn: input.interactionId,
-        });
-        return paymentView(tx, payment);
-      },
-      async (existing) => {
-        const payment = await paymentById(tx, existing);
-        if (!payment) throw notFound(`Payment ${existing}`);
-        return paymentView(tx, payment);
-      },
-    ),
+  const view = await idempotently(
+    deps.db,
+    input,
+    'domestic-vrps',
+    id,
+    async (tx) => {
+      const payment = await decide(deps, tx, id, input);
+      notified = await notify(deps, tx, {
+        clientId: payment.clientId,
+        resource: paymentResource(deps.issuer, payment.id),
+        toe: payment.creationDateTime,
+        txn: input.interactionId,
+      });
+      return paymentView(tx, payment);
+    },
+    async (tx, existing) => {
+      const payment = await paymentById(tx, existing);
+      if (!payment) throw notFound(`Payment ${existing}`);
+      return paymentView(tx, payment);
+    },
   );
   if (notified) deps.afterCommit();
   return view;
@@ -60,7 +58,7 @@ export async function createPayment(
 
 async function decide(
   deps: Deps,
-  tx: Queryable,
+  tx: Tx,
   id: string,
   input: { clientId: string; tokenConsentId: string; request: ObVrpRequest },
 ): Promise<Payment> {

@@ -1,5 +1,4 @@
 import { ERROR_CODES, fromObAmount, type PayoutRequest } from '@vrp/open-banking';
-import { transaction } from '@vrp/sql';
 import { accountByNumber } from '../db/accounts.js';
 import { insertPayout, payoutById } from '../db/payouts.js';
 import { creditRefusal, ownAccountNumber } from '../domain/account.js';
@@ -36,46 +35,44 @@ export async function createPayout(
   const clockKey = clockKeyOf(data.DebtorAccount);
   const id = newPayoutId();
   let notified = false;
-  const payout = await transaction(deps.db, (tx) =>
-    idempotently(
-      tx,
-      input,
-      'payouts',
-      id,
-      async () => {
-        const now = deps.clocks.now(clockKey);
-        const number = ownAccountNumber(data.CreditorAccount);
-        const creditor = await forwardedAccount(tx, number ? await accountByNumber(tx, number.sortCode, number.accountNumber) : undefined);
-        const refusal = creditRefusal(creditor, data.InstructedAmount.Currency);
-        const payout: Payout = {
-          id,
-          clientId: input.clientId,
-          status: refusal ? 'RJCT' : 'ACTC',
-          statusReasons: refusal ? [refusal] : null,
-          amountMinor,
-          currency: data.InstructedAmount.Currency,
-          data,
-          creditorAccountId: refusal ? null : creditor!.id,
-          clockKey,
-          creationDateTime: now,
-          statusUpdateDateTime: now,
-          settleDueAt: !refusal && deps.autoSettleMs !== undefined ? new Date(now.getTime() + deps.autoSettleMs) : null,
-        };
-        await insertPayout(tx, payout);
-        notified = await notify(deps, tx, {
-          clientId: payout.clientId,
-          resource: payoutResource(deps.issuer, id),
-          toe: now,
-          txn: input.interactionId,
-        });
-        return payout;
-      },
-      async (existing) => {
-        const payout = await payoutById(tx, existing);
-        if (!payout) throw notFound(`Payout ${existing}`);
-        return payout;
-      },
-    ),
+  const payout = await idempotently(
+    deps.db,
+    input,
+    'payouts',
+    id,
+    async (tx) => {
+      const now = deps.clocks.now(clockKey);
+      const number = ownAccountNumber(data.CreditorAccount);
+      const creditor = await forwardedAccount(tx, number ? await accountByNumber(tx, number.sortCode, number.accountNumber) : undefined);
+      const refusal = creditRefusal(creditor, data.InstructedAmount.Currency);
+      const payout: Payout = {
+        id,
+        clientId: input.clientId,
+        status: refusal ? 'RJCT' : 'ACTC',
+        statusReasons: refusal ? [refusal] : null,
+        amountMinor,
+        currency: data.InstructedAmount.Currency,
+        data,
+        creditorAccountId: refusal ? null : creditor!.id,
+        clockKey,
+        creationDateTime: now,
+        statusUpdateDateTime: now,
+        settleDueAt: !refusal && deps.autoSettleMs !== undefined ? new Date(now.getTime() + deps.autoSettleMs) : null,
+      };
+      await insertPayout(tx, payout);
+      notified = await notify(deps, tx, {
+        clientId: payout.clientId,
+        resource: payoutResource(deps.issuer, id),
+        toe: now,
+        txn: input.interactionId,
+      });
+      return payout;
+    },
+    async (tx, existing) => {
+      const payout = await payoutById(tx, existing);
+      if (!payout) throw notFound(`Payout ${existing}`);
+      return payout;
+    },
   );
   if (notified) deps.afterCommit();
   return payout;

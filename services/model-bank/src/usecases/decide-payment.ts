@@ -1,6 +1,5 @@
-import { transaction } from '@vrp/sql';
 import { debitReserved, release } from '../db/accounts.js';
-import { movePayment, paymentById } from '../db/payments.js';
+import { movePayment, withLockedPayment } from '../db/payments.js';
 import { reason } from '../domain/account.js';
 import { conflict, notFound } from '../domain/errors.js';
 import { paymentResource } from '../domain/links.js';
@@ -17,8 +16,7 @@ export type Decision = { settle: true } | { reject: { code: string; description?
  * back). 409 when it is no longer ACTC, or when the account no longer covers it (reject it instead).
  */
 export async function decidePayment(deps: Deps, input: { paymentId: string; decision: Decision }): Promise<PaymentView> {
-  const view = await transaction(deps.db, async (tx) => {
-    const payment = await paymentById(tx, input.paymentId, true);
+  const view = await withLockedPayment(deps.db, input.paymentId, async (tx, payment) => {
     if (!payment) throw notFound(`Domestic VRP ${input.paymentId}`);
     if (payment.status !== 'ACTC') throw conflict(`the payment is ${payment.status}, not ACTC`);
     const now = deps.clocks.now(payment.clockKey);

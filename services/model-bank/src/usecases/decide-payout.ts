@@ -1,6 +1,5 @@
-import { transaction } from '@vrp/sql';
 import { accountById, credit } from '../db/accounts.js';
-import { movePayout, payoutById } from '../db/payouts.js';
+import { movePayout, withLockedPayout } from '../db/payouts.js';
 import { creditRefusal, reason } from '../domain/account.js';
 import { conflict, notFound } from '../domain/errors.js';
 import { payoutResource } from '../domain/links.js';
@@ -17,8 +16,7 @@ import { notify } from './notify.js';
  * back); a switched one forwards to its successor. 409 when it is no longer ACTC.
  */
 export async function decidePayout(deps: Deps, input: { payoutId: string; decision: Decision }): Promise<Payout> {
-  const payout = await transaction(deps.db, async (tx) => {
-    const found = await payoutById(tx, input.payoutId, true);
+  const payout = await withLockedPayout(deps.db, input.payoutId, async (tx, found) => {
     if (!found) throw notFound(`Payout ${input.payoutId}`);
     if (found.status !== 'ACTC') throw conflict(`the payout is ${found.status}, not ACTC`);
     const now = deps.clocks.now(found.clockKey);

@@ -1,11 +1,10 @@
-import { transaction } from '@vrp/sql';
 import { moveConsent } from '../db/consents.js';
 import { revokeGrant } from '../db/oidc-adapter.js';
 import { reason } from '../domain/account.js';
 import { CONSENT_MOVES } from '../domain/consent.js';
 import { consentResource } from '../domain/links.js';
 import type { Deps } from '../deps.js';
-import { loadConsent } from './load-consent.js';
+import { withClientConsent } from './load-consent.js';
 import { notify } from './notify.js';
 
 /**
@@ -14,8 +13,7 @@ import { notify } from './notify.js';
  * notified. Deleting a consent that has already ended changes nothing.
  */
 export async function deleteConsent(deps: Deps, input: { clientId: string; consentId: string; interactionId: string }): Promise<void> {
-  await transaction(deps.db, async (tx) => {
-    const consent = await loadConsent(deps, tx, input.clientId, input.consentId, true);
+  await withClientConsent(deps, { ...input, forUpdate: true }, async (tx, consent) => {
     const now = deps.clocks.now(consent.clockKey);
     const cancelled = await moveConsent(tx, consent.id, 'CANC', CONSENT_MOVES.CANC, {
       at: now,

@@ -1,5 +1,5 @@
-import type { Queryable } from '@vrp/sql';
 import { enqueueNotifications } from '../db/notifications.js';
+import type { Tx } from '../db/tx.js';
 import { notification, type EventExtra, type EventResource } from '../domain/notifications.js';
 import type { Deps } from '../deps.js';
 
@@ -10,7 +10,7 @@ import type { Deps } from '../deps.js';
  */
 export async function notify(
   deps: Deps,
-  tx: Queryable,
+  tx: Tx,
   event: { clientId: string; resource: EventResource; toe: Date; txn?: string; extra?: EventExtra },
 ): Promise<boolean> {
   const url = deps.clients.get(event.clientId)?.eventUrl;

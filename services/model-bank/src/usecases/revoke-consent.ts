@@ -1,6 +1,5 @@
 import { REVOCATION_REASONS } from '@vrp/open-banking';
-import { transaction } from '@vrp/sql';
-import { consentById, moveConsent } from '../db/consents.js';
+import { moveConsent, withConsent } from '../db/consents.js';
 import { revokeGrant } from '../db/oidc-adapter.js';
 import { conflict, notFound } from '../domain/errors.js';
 import { consentResource } from '../domain/links.js';
@@ -18,8 +17,7 @@ export async function revokeConsent(
   deps: Deps,
   input: { consentId: string; by: 'customer' | 'bank'; description?: string },
 ): Promise<ConsentView> {
-  const view = await transaction(deps.db, async (tx) => {
-    const consent = await consentById(tx, input.consentId, true);
+  const view = await withConsent(deps.db, input.consentId, true, async (tx, consent) => {
     if (!consent) throw notFound(`Consent ${input.consentId}`);
     if (consent.status !== 'AUTH') throw conflict(`the consent is ${consent.status}, not AUTH`);
     const now = deps.clocks.now(consent.clockKey);

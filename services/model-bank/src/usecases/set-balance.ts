@@ -1,6 +1,5 @@
 import { ERROR_CODES, fromObAmount, type ObAmount } from '@vrp/open-banking';
-import { transaction } from '@vrp/sql';
-import { openAccount, setBalance as storeBalance } from '../db/accounts.js';
+import { openAccountWithBalance } from '../db/accounts.js';
 import { BANK_SORT_CODE, accountName, type Account } from '../domain/account.js';
 import { invalid, notFound } from '../domain/errors.js';
 import type { Deps } from '../deps.js';
@@ -15,15 +14,12 @@ export async function setBalance(deps: Deps, input: { clientId: string; customer
   const zero = /^0+(\.0+)?$/.test(input.amount.Amount);
   const balanceMinor = zero ? 0n : fromObAmount(input.amount);
   if (balanceMinor === null) throw invalid(ERROR_CODES.invalidField, `must be an amount in ${input.amount.Currency}`, 'Amount.Amount');
-  return transaction(deps.db, async (tx) => {
-    const account = await openAccount(tx, {
-      clientId: input.clientId,
-      customerRef: input.customerRef,
-      name: accountName(input.customerRef),
-      currency: input.amount.Currency,
-      balanceMinor,
-      sortCode: BANK_SORT_CODE,
-    });
-    return storeBalance(tx, account.id, balanceMinor, input.amount.Currency);
+  return openAccountWithBalance(deps.db, {
+    clientId: input.clientId,
+    customerRef: input.customerRef,
+    name: accountName(input.customerRef),
+    currency: input.amount.Currency,
+    balanceMinor,
+    sortCode: BANK_SORT_CODE,
   });
 }

@@ -1,6 +1,5 @@
 import { STATUS_REASONS } from '@vrp/open-banking';
-import { transaction } from '@vrp/sql';
-import { consentById, dueExpiries } from '../db/consents.js';
+import { dueExpiries, withConsent } from '../db/consents.js';
 import { dueSettlements as duePayments } from '../db/payments.js';
 import { dueSettlements as duePayouts } from '../db/payouts.js';
 import { BankError } from '../domain/errors.js';
@@ -30,10 +29,12 @@ export async function sweepDue(deps: Deps): Promise<number> {
   let handled = 0;
   for (const id of await dueExpiries(deps.db, BATCH)) {
     // Counted only when it moved: a replica whose copy of the clock lags finds it due but leaves it.
-    const moved = await transaction(deps.db, async (tx) => {
-      const consent = await consentById(tx, id, true);
-      return !!consent && (await expireIfDue(deps, tx, consent)).status !== consent.status;
-    });
+    const moved = await withConsent(
+      deps.db,
+      id,
+      true,
+      async (tx, consent) => !!consent && (await expireIfDue(deps, tx, consent)).status !== consent.status,
+    );
     if (moved) handled++;
   }
   if (handled) deps.afterCommit();

@@ -1,7 +1,6 @@
 import type { LinkedAccountReason } from '@vrp/open-banking';
-import { transaction } from '@vrp/sql';
 import { accountById, setAccountStatus, switchAccount } from '../db/accounts.js';
-import { consentById, liveConsentsOnAccount, relinkConsents } from '../db/consents.js';
+import { consentById, liveConsentsOnAccount, relinkConsents, withConsent } from '../db/consents.js';
 import { relinkTakenPayments } from '../db/payments.js';
 import { BANK_SORT_CODE } from '../domain/account.js';
 import { conflict, notFound } from '../domain/errors.js';
@@ -19,8 +18,7 @@ import { notify } from './notify.js';
  * its account has already moved on.
  */
 export async function updateLinkedAccount(deps: Deps, input: { consentId: string; reason: LinkedAccountReason }): Promise<ConsentView> {
-  const view = await transaction(deps.db, async (tx) => {
-    const consent = await consentById(tx, input.consentId, true);
+  const view = await withConsent(deps.db, input.consentId, true, async (tx, consent) => {
     if (!consent) throw notFound(`Consent ${input.consentId}`);
     if (!consent.accountId) throw conflict(`the consent is ${consent.status} and has no linked account`);
     const account = (await accountById(tx, consent.accountId, true))!;
