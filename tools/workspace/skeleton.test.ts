@@ -92,13 +92,6 @@ const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAt
       'usecases/retry-payment.ts',
     ],
     refund: ['app.ts', 'usecases/create-refund.ts'],
-    schedule: [
-      'app.ts',
-      'usecases/change-schedule.ts',
-      'usecases/collect-due-cycles.ts',
-      'usecases/create-schedule.ts',
-      'usecases/set-cycle-amount.ts',
-    ],
     webhook: ['app.ts', 'usecases/delete-endpoint.ts', 'usecases/retry-event.ts'],
   },
   clocks: { 'bank-connector': ['deps.ts'], payment: ['deps.ts'], webhook: ['deps.ts'] },
