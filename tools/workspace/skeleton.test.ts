@@ -52,24 +52,9 @@ const DELIVERY_ATTEMPT = /^(?!.*report).*deliver/;
 const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAttempt', Record<string, string[]>> = {
   persistence: {
     'bank-connector': ['app.ts', 'usecases/stage-consent.ts'],
-    payment: [
-      'app.ts',
-      'usecases/confirm-refund.ts',
-      'usecases/create-payment.ts',
-      'usecases/get-mandate-usage.ts',
-      'usecases/release-refund.ts',
-      'usecases/retry-payment.ts',
-    ],
-    schedule: [
-      'app.ts',
-      'usecases/change-schedule.ts',
-      'usecases/collect-due-cycles.ts',
-      'usecases/create-schedule.ts',
-      'usecases/set-cycle-amount.ts',
-    ],
     webhook: ['app.ts', 'usecases/delete-endpoint.ts', 'usecases/retry-event.ts'],
   },
-  clocks: { 'bank-connector': ['deps.ts'], payment: ['deps.ts'], webhook: ['deps.ts'] },
+  clocks: { 'bank-connector': ['deps.ts'], webhook: ['deps.ts'] },
   reexports: {},
   deliveryAttempt: { webhook: ['usecases/'] },
 };

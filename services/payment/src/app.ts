@@ -5,15 +5,15 @@ import { startMetrics, watchPool } from '@vrp/metrics';
 import { connectEventBus, ensureEventStream, OutboxRelay } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import { BankSubmitter } from './clients/bank-submitter.js';
 import type { PaymentConfig } from './config.js';
+import { clockStore } from './db/clock-store.js';
 import { createDb, SCHEMA } from './db/client.js';
 import { outboxLagSeconds, paymentsByStatus, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { TermsCache } from './domain/terms-cache.js';
 import { RecentlyWritten } from './domain/recently-written.js';
-import type { Clock } from './domain/clock.js';
 import { ResubmissionSweeper } from './jobs/resubmission-sweeper.js';
 import { startAutomaticRetrier } from './jobs/automatic-retrier.js';
 import { routes, SERVICE_NAMES } from './server.js';
@@ -38,7 +38,14 @@ export type PaymentService = Started<{
  * every committed row, then clients, Prisma and NATS close. A failed start closes whatever it
  * had started.
  */
-export function startPaymentService(config: PaymentConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<PaymentService> {
+export function startPaymentService(
+  config: PaymentConfig,
+  options: {
+    logger?: Logger;
+    /** The wall clock the merchants' clocks run on (tests move it by hand); Date.now by default. */
+    wall?: () => number;
+  } = {},
+): Promise<PaymentService> {
   useGrpcWire({ codec: config.grpcCodec, transport: config.grpcTransport });
   const logger = options.logger ?? createLogger('payment', { level: config.logLevel });
   return startUp('payment service', logger, async (resources) => {
@@ -48,14 +55,17 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       (p) => p.end(),
     );
     const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
-    const sandboxClocks = new SandboxClocks({ enabled: config.vrpEnv === 'sandbox', store: { db: rawSql(pool), schema: SCHEMA } });
-    await sandboxClocks.load();
+    const clocks = new SandboxClocks({
+      enabled: config.vrpEnv === 'sandbox',
+      store: clockStore(pool, SCHEMA),
+      ...(options.wall ? { wall: options.wall } : {}),
+    });
+    await clocks.load();
     resources.add(
       'sandbox clocks',
-      sandboxClocks.startRefreshing(SANDBOX_CLOCK_REFRESH_MS, (err) => logger.warn('sandbox clocks not re-read', { err })),
+      clocks.startRefreshing(SANDBOX_CLOCK_REFRESH_MS, (err) => logger.warn('sandbox clocks not re-read', { err })),
       (c) => c.stop(),
     );
-    const clock: Clock = options.clock ?? sandboxClocks;
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, 'payment'), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
     const relay = resources.add(
@@ -96,12 +106,11 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       }),
       (c) => c.close(),
     );
-    const submitter = resources.add('bank hand-overs', new BankSubmitter(pool, bankClient, clock, logger), (s) => s.drain());
+    const submitter = resources.add('bank hand-overs', new BankSubmitter(pool, bankClient, clocks, logger), (s) => s.drain());
     const deps: Deps = {
       db,
       sql: pool,
-      clock,
-      sandboxClocks,
+      clocks,
       logger,
       subjectPrefix: config.eventSubjectPrefix,
       mandates,
@@ -111,17 +120,17 @@ export function startPaymentService(config: PaymentConfig, options: { clock?: Cl
       submitter,
       afterCommit: () => relay.nudge(),
     };
-    const sweeper = new ResubmissionSweeper(db, submitter, clock, logger, {
+    const sweeper = new ResubmissionSweeper(db, submitter, clocks, logger, {
       resubmitAfterMs: config.resubmitAfterMs,
       decisionTimeoutMs: config.bankDecisionTimeoutMs,
       intervalMs: config.resubmitSweepIntervalMs,
-      aheadMs: () => sandboxClocks.maxOffsetMs(),
+      aheadMs: () => clocks.maxOffsetMs(),
     });
     resources.add('resubmission sweeper', sweeper, (s) => s.stop());
     sweeper.start();
     const retrier = resources.add('automatic retrier', startAutomaticRetrier(deps, config.resubmitSweepIntervalMs), (r) => r.stop());
     // Retries a sandbox clock's advance made due run at once.
-    sandboxClocks.onAdvance(() => retrier.nudge());
+    clocks.onAdvance(() => retrier.nudge());
     const server = await startGrpcServer({
       metrics,
       routes: routes(deps),

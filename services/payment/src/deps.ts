@@ -3,7 +3,6 @@ import type { SqlPool } from '@vrp/sql';
 import type { BankSubmitter } from './clients/bank-submitter.js';
 import type { MandateClient } from './clients/mandate-terms.js';
 import type { Db } from './db/client.js';
-import type { Clock } from './domain/clock.js';
 import type { TermsCache } from './domain/terms-cache.js';
 import type { RecentHold, RecentlyWritten } from './domain/recently-written.js';
 import type { PaymentRecord } from './db/payments.js';
@@ -14,9 +13,11 @@ export interface Deps {
   db: Db;
   /** The pool Prisma runs on, for the hot path's raw statements. */
   sql: SqlPool;
-  clock: Clock;
-  /** Sandbox merchants' clocks, set by the gateway (SetSandboxClock); `clock` reads them. */
-  sandboxClocks: SandboxClocks;
+  /**
+   * Merchants' clocks: `clocks.now(merchantId)` is a merchant's time (a sandbox merchant's may run
+   * ahead, set by the gateway's SetSandboxClock); `clocks.now()` is the wall clock's.
+   */
+  clocks: SandboxClocks;
   logger: Logger;
   /** Subject prefix of the event stream, for outbox rows. */
   subjectPrefix: string;

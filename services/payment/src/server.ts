@@ -11,6 +11,6 @@ export const SERVICE_NAMES = [payment.PaymentService.typeName];
 export function routes(deps: Deps): (router: ConnectRouter) => void {
   return (router) => {
     router.service(payment.PaymentService, paymentHandlers(deps));
-    registerSandboxClock(router, deps.sandboxClocks);
+    registerSandboxClock(router, deps.clocks);
   };
 }

@@ -2,11 +2,11 @@
 // travel in hand-overs small enough to finish within a call's deadline, several at once, and each
 // attempt reaches the bank once.
 import { createLogger } from '@vrp/logging';
+import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool, type SqlPool } from '@vrp/sql';
 import { createTestDatabase, type TestDatabase } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankSubmitter, type Attempt, type BankClient } from '../src/clients/bank-submitter.js';
-import { systemClock } from '../src/domain/clock.js';
 
 let db: TestDatabase;
 let pool: SqlPool;
@@ -51,7 +51,12 @@ const attempt = (i: number): Attempt => ({
 describe('handing attempts to the bank', () => {
   it('sends a burst of 500 in hand-overs of at most 32, several under way at once, each attempt once', async () => {
     const bank = recordingBank();
-    const submitter = new BankSubmitter(pool, bank.client, systemClock, createLogger('payment', { level: 'silent' }));
+    const submitter = new BankSubmitter(
+      pool,
+      bank.client,
+      new SandboxClocks({ enabled: false }),
+      createLogger('payment', { level: 'silent' }),
+    );
     for (let i = 0; i < 500; i++) submitter.submitLater(attempt(i));
     await submitter.drain();
     expect(Math.max(...bank.batches.map((b) => b.length))).toBeLessThanOrEqual(32);

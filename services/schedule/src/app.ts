@@ -5,8 +5,9 @@ import { startMetrics } from '@vrp/metrics';
 import { OutboxRelay, connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import type { ScheduleConfig } from './config.js';
+import { clockStore } from './db/clock-store.js';
 import { dueBacklog, outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { MandateConsumer } from './jobs/mandate-consumer.js';
@@ -48,7 +49,7 @@ export function startScheduleService(
       createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
       (p) => p.end(),
     );
-    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: SCHEMA } });
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: clockStore(pool, SCHEMA) });
     await clocks.load();
     resources.add(
       'sandbox clocks',

@@ -1,9 +1,9 @@
 import { connector } from '@vrp/contracts';
 import { Batcher, type ServiceClient } from '@vrp/grpc';
 import type { Logger } from '@vrp/logging';
+import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
 import { acknowledgeAll } from '../db/payment-sql.js';
-import type { Clock } from '../domain/clock.js';
 
 /** The bank connector, which hands attempts to the customer's bank as Open Banking domestic VRPs. */
 export type BankClient = ServiceClient<typeof connector.ConnectorService>;
@@ -54,7 +54,7 @@ export class BankSubmitter {
   constructor(
     private readonly sql: SqlPool,
     private readonly client: BankClient,
-    private readonly clock: Clock,
+    private readonly clocks: SandboxClocks,
     private readonly logger: Logger,
   ) {
     this.batches = new Batcher<Attempt, void>(
@@ -76,7 +76,7 @@ export class BankSubmitter {
         await acknowledgeAll(
           this.sql,
           attempts.map((a, i) => ({ id: a.id, retryCount: a.retryCount, clearing: receipts[i]?.clearing ?? false })),
-          this.clock.now(),
+          this.clocks.now(),
         );
         return attempts.map(() => undefined);
       },

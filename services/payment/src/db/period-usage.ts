@@ -4,6 +4,7 @@
  * the counter row's lock, so concurrent payments of a mandate are counted one after the other
  * and never past a cap.
  */
+import { rawSql, type Queryable } from '@vrp/sql';
 import type { UsageClaim } from '../domain/collection-rules.js';
 
 /** Anything that runs a parameterised statement: a pg connection (rawSql) or a Prisma transaction. */
@@ -90,11 +91,11 @@ export function releaseOnFailureCte(): string {
 
 /** What the mandate's periods `keys` have used (absent keys have used nothing). */
 export async function usageOf(
-  db: RawSql,
+  db: Queryable,
   mandateId: string,
   keys: string[],
 ): Promise<Map<string, { amountMinor: bigint; payments: number }>> {
-  const found = await db.$queryRawUnsafe<{ usage_key: string; amount_minor: string; payments: number }[]>(
+  const found = await rawSql(db).$queryRawUnsafe<{ usage_key: string; amount_minor: string; payments: number }[]>(
     `SELECT usage_key, amount_minor::text AS amount_minor, payments FROM payment.period_usage WHERE mandate_id = $1 AND usage_key = ANY($2::text[])`,
     mandateId,
     keys,

@@ -1,8 +1,8 @@
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
+import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { Db } from '../db/client.js';
 import { claimForResubmission, findUnansweredAttempts } from '../db/payments.js';
-import type { Clock } from '../domain/clock.js';
 import type { BankSubmitter } from '../clients/bank-submitter.js';
 
 export interface SweeperOptions {
@@ -31,7 +31,7 @@ export class ResubmissionSweeper {
   constructor(
     private readonly db: Db,
     private readonly submitter: BankSubmitter,
-    private readonly clock: Clock,
+    private readonly clocks: SandboxClocks,
     private readonly logger: Logger,
     private readonly options: SweeperOptions,
   ) {}
@@ -57,7 +57,7 @@ export class ResubmissionSweeper {
    * each payment is checked on its own); bank_acked_at is on the wall clock.
    */
   async sweepOnce(): Promise<number> {
-    const now = this.clock.now();
+    const now = this.clocks.now();
     const unackedWait = this.options.resubmitAfterMs;
     const found = await findUnansweredAttempts(
       this.db,
@@ -66,12 +66,12 @@ export class ResubmissionSweeper {
       this.options.batchSize ?? 100,
     );
     const due = found.filter(
-      (p) => p.bankAckedAt !== null || p.submittedAt.getTime() <= this.clock.now(p.merchantId).getTime() - unackedWait,
+      (p) => p.bankAckedAt !== null || p.submittedAt.getTime() <= this.clocks.now(p.merchantId).getTime() - unackedWait,
     );
     let sent = 0;
     for (const payment of due) {
       if (this.stopping) break;
-      if (!(await claimForResubmission(this.db, payment, this.clock.now(payment.merchantId)))) continue;
+      if (!(await claimForResubmission(this.db, payment, this.clocks.now(payment.merchantId)))) continue;
       if (await this.submitter.submit(payment)) sent++;
     }
     if (sent) this.logger.info('resubmitted payments the bank had not acknowledged or decided', { count: sent });

@@ -49,7 +49,7 @@ export interface Allocation {
 export async function allocateRefund(deps: Deps, input: AllocateRefundInput): Promise<Allocation> {
   if (input.amount && input.amountMinor !== 0n)
     throw validationError('amount', 'give the amount once: as a decimal string or in minor units');
-  const at = deps.clock.now(input.merchantId);
+  const at = deps.clocks.now(input.merchantId);
   const { refundId, merchantId, paymentId } = input;
   const hold = async (asked: AskedAmount): Promise<Allocation | undefined> => {
     const held = await holdAsAsked(deps.sql, { refundId, merchantId, paymentId, asked, at });

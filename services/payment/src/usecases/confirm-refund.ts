@@ -1,9 +1,8 @@
 import { ApiError, notFound } from '@vrp/errors';
-import { transaction } from '@vrp/sql';
-import { readPayment } from '../db/payment-sql.js';
 import type { PaymentRecord } from '../db/payments.js';
-import { confirmAllocation, confirmAsHeld, findAllocation } from '../db/refund-allocations.js';
-import { paymentEvent, writePaymentEvent } from '../db/events.js';
+import { confirmAsHeld } from '../db/refund-allocations.js';
+import { confirmRefundBooking } from '../db/refund-bookings.js';
+import { paymentEvent } from '../db/events.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -23,7 +22,7 @@ export async function confirmRefund(
   deps: Deps,
   input: { merchantId: string; paymentId: string; refundId: string },
 ): Promise<PaymentRecord> {
-  const at = deps.clock.now(input.merchantId);
+  const at = deps.clocks.now(input.merchantId);
   const hold = deps.holds.take(input.refundId);
   if (hold && hold.merchantId === input.merchantId && hold.paymentId === input.paymentId) {
     const { before, amountMinor } = hold;
@@ -41,25 +40,12 @@ export async function confirmRefund(
       }
     }
   }
-  let changed = false;
-  const record = await transaction(deps.sql, async (tx) => {
-    const booked = await confirmAllocation(tx, { ...input, at });
-    if (!booked) {
-      // Nothing confirmed: say why, or answer a repeat with the payment as it is.
-      const allocation = await findAllocation(tx, input.refundId);
-      if (!allocation || allocation.merchantId !== input.merchantId || allocation.paymentId !== input.paymentId) {
-        throw notFound('refund allocation', input.refundId);
-      }
-      if (allocation.releasedAt || !allocation.confirmedAt)
-        throw new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be confirmed.`);
-      const payment = await readPayment(tx, input.merchantId, input.paymentId);
-      if (!payment) throw notFound('payment', input.paymentId);
-      return payment;
-    }
-    changed = true;
-    await writePaymentEvent(tx, deps.subjectPrefix, 'payment.refunded', booked, at);
-    return booked;
+  const { payment, changed } = await confirmRefundBooking(deps.sql, deps.subjectPrefix, { ...input, at }, (why) => {
+    // Nothing confirmed and no payment to answer a repeat with: say why.
+    if (why === 'released')
+      return new ApiError('invalid_state_transition', `Refund ${input.refundId} was released and cannot be confirmed.`);
+    return why === 'no_payment' ? notFound('payment', input.paymentId) : notFound('refund allocation', input.refundId);
   });
   if (changed) deps.afterCommit();
-  return record;
+  return payment;
 }

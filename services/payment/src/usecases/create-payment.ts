@@ -1,12 +1,13 @@
 import { ApiError } from '@vrp/errors';
-import { bindKey, KeyTaken, resourceOfKey, type IdempotencyClaim } from '@vrp/idempotency';
+import { KeyTaken, type IdempotencyClaim } from '@vrp/idempotency';
 import { newId } from '@vrp/ids';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { pullMandate } from '../clients/mandate-terms.js';
-import { rawSql, transaction, type Queryable } from '@vrp/sql';
 import { ONE_OPEN_PER_MANDATE, ONE_PER_PERIOD, PERIOD_CAPS, violatedConstraint } from '../db/constraint-violation.js';
 import { paymentEvent } from '../db/events.js';
-import { insertSubmitted, readPayment, type TermsBasis } from '../db/payment-sql.js';
+import { paymentOfKey } from '../db/idempotency.js';
+import { insertSubmittedPayment, type CreateRefusal } from '../db/payment-create.js';
+import { readPayment, type TermsBasis } from '../db/payment-sql.js';
 import { keepReplica } from '../db/mandate-replica.js';
 import type { PaymentRecord } from '../db/payments.js';
 import {
@@ -16,7 +17,6 @@ import {
   usageClaims,
   type MandateTerms,
 } from '../domain/collection-rules.js';
-import { claimUsage } from '../db/period-usage.js';
 import { periodKey } from '../domain/period.js';
 import { endToEndId, paymentReference } from '../domain/reference.js';
 import { MAX_RETRIES } from '../domain/retry-policy.js';
@@ -103,7 +103,7 @@ async function createUnder(
   basis: TermsBasis,
 ): Promise<PaymentRecord | typeof STALE | typeof REPLAYED> {
   assertCollectable(terms, input.amountMinor, input.currency);
-  const now = deps.clock.now(input.merchantId);
+  const now = deps.clocks.now(input.merchantId);
   assertWithinWindow(terms, now);
   const claims = usageClaims(terms, now);
   const id = newId('payment', now.getTime());
@@ -126,24 +126,14 @@ async function createUnder(
   // or moved out of active since. Refused inside the transaction, so an Idempotency-Key's binding
   // rolls back with it. The periodic limits count it in the same transaction: over a cap, nothing
   // of it is kept.
-  const insert = async (db: Queryable) => {
-    const created = await insertSubmitted(db, payment, event, basis);
-    if (created === 'closed') throw new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
-    if (created === 'stale') throw new StaleTerms();
-    const over = claims.length ? await claimUsage(rawSql(db), input.mandateId, id, input.amountMinor, claims) : -1;
-    if (over !== -1) throw periodicLimitExceeded(terms, over, claims.find((c) => c.index === over)?.maxAmountMinor);
-    return created;
+  const refuse = (why: CreateRefusal) => {
+    if (why === 'closed') return new ApiError('mandate_not_active', 'The mandate has been revoked.', { param: 'mandate_id' });
+    if (why === 'stale') return new StaleTerms();
+    return periodicLimitExceeded(terms, why.overLimit, claims.find((c) => c.index === why.overLimit)?.maxAmountMinor);
   };
   let record: PaymentRecord;
   try {
-    const idempotency = input.idempotency;
-    record =
-      idempotency || claims.length
-        ? await transaction(deps.sql, async (tx) => {
-            if (idempotency) await bindKey(rawSql(tx), 'payment', input.merchantId, idempotency, id, now);
-            return insert(tx);
-          })
-        : await insert(deps.sql);
+    record = await insertSubmittedPayment(deps.sql, { payment, event, basis, claims, idempotency: input.idempotency }, refuse);
   } catch (err) {
     if (err instanceof StaleTerms) return STALE;
     // A concurrent create with the same key committed first: answer with its payment.
@@ -162,7 +152,7 @@ class StaleTerms extends Error {}
 /** The payment an earlier create with the same Idempotency-Key made, if any. */
 async function replayed(deps: Deps, input: CreatePaymentInput): Promise<PaymentRecord | undefined> {
   if (!input.idempotency) return undefined;
-  const paymentId = await resourceOfKey(rawSql(deps.sql), 'payment', input.merchantId, input.idempotency, deps.clock.now(input.merchantId));
+  const paymentId = await paymentOfKey(deps.sql, input.merchantId, input.idempotency, deps.clocks.now(input.merchantId));
   return paymentId ? ((await readPayment(deps.sql, input.merchantId, paymentId)) ?? undefined) : undefined;
 }
 

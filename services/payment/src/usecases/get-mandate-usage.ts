@@ -1,5 +1,4 @@
 import { required } from '@vrp/errors';
-import { rawSql } from '@vrp/sql';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { consentAnchor } from '../domain/collection-rules.js';
 import { effectiveAmountCap, effectivePeriodBounds, periodBounds, usageKey, type PeriodBounds } from '../domain/periodic-limits.js';
@@ -22,7 +21,7 @@ export interface LimitUsage {
 export async function getMandateUsage(deps: Deps, merchantId: string, mandateId: string): Promise<LimitUsage[]> {
   const terms = await fetchMandateTerms(deps.mandates, required('merchant_id', merchantId), required('mandate_id', mandateId));
   if (terms.periodicLimits.length === 0) return [];
-  const now = deps.clock.now(merchantId);
+  const now = deps.clocks.now(merchantId);
   const anchor = consentAnchor(terms);
   const proRate = terms.proRateFirstPeriod === true;
   const periods = terms.periodicLimits.map((limit) => ({
@@ -30,7 +29,7 @@ export async function getMandateUsage(deps: Deps, merchantId: string, mandateId:
     key: usageKey(limit, periodBounds(limit.period, limit.alignment, anchor, now)),
   }));
   const used = await usageOf(
-    rawSql(deps.sql),
+    deps.sql,
     mandateId,
     periods.map((p) => p.key),
   );

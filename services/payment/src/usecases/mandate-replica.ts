@@ -38,7 +38,7 @@ export async function replicateMandate(deps: Deps, m: mandate.Mandate | undefine
 /** Forgets the replica of a mandate moving out of active and fences `version` (see FenceMandate). */
 export async function fenceMandate(deps: Deps, merchantId: string, mandateId: string, version: bigint, close: boolean): Promise<void> {
   deps.terms.forget(mandateId);
-  await fenceReplica(deps.sql, merchantId, mandateId, version, close ? deps.clock.now(merchantId) : null);
+  await fenceReplica(deps.sql, merchantId, mandateId, version, close ? deps.clocks.now(merchantId) : null);
   // A create may have remembered the terms again while the fence waited for the row's lock.
   deps.terms.forget(mandateId);
 }

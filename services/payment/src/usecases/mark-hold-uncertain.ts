@@ -8,5 +8,5 @@ import type { Deps } from '../deps.js';
  * allocateRefund). Returns whether an unresolved hold was found.
  */
 export function markRefundHoldUncertain(deps: Deps, input: { merchantId: string; paymentId: string; refundId: string }): Promise<boolean> {
-  return markHoldUncertain(deps.sql, { ...input, at: deps.clock.now(input.merchantId) });
+  return markHoldUncertain(deps.sql, { ...input, at: deps.clocks.now(input.merchantId) });
 }

@@ -31,12 +31,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * arrives after the outcome is ignored and the payment is returned as it is.
  */
 export async function reportPaymentOutcome(deps: Deps, report: BankReport): Promise<PaymentRecord> {
-  const at = deps.clock.now(report.merchantId || undefined);
+  const at = deps.clocks.now(report.merchantId || undefined);
   // The acknowledgement time is the platform's own (wall clock), like the hand-over's: the
   // resubmission sweep measures the bank's silence with it.
   if (report.outcome === 'clearing') {
     const open = { id: report.paymentId, retryCount: report.attempt, status: 'submitted' };
-    return (await markAttemptClearing(deps.sql, open, deps.clock.now())) ?? (await currentPayment(deps, report.paymentId));
+    return (await markAttemptClearing(deps.sql, open, deps.clocks.now())) ?? (await currentPayment(deps, report.paymentId));
   }
   const { decision, event } = decisionOf(deps, report, at);
   const current = await readPaymentForBank(deps.sql, report.paymentId);
@@ -147,7 +147,7 @@ async function decideBatch(deps: Deps, batch: { index: number; report: Decisive 
   for (const { index, report } of batch) {
     const payment = current.get(report.paymentId);
     try {
-      const at = deps.clock.now(report.merchantId || undefined);
+      const at = deps.clocks.now(report.merchantId || undefined);
       const { decision, event } = decisionOf(deps, report, at);
       if (!payment) throw notFound('payment', report.paymentId);
       if (isOpenAttempt(payment, report)) decisions.push({ current: payment, decision, at, event });

@@ -1,6 +1,7 @@
 import { ApiError, notFound } from '@vrp/errors';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
-import { findPayment, resubmitFailed, type PaymentRecord } from '../db/payments.js';
+import { resubmitPayment } from '../db/payment-retry.js';
+import { findPayment, type PaymentRecord } from '../db/payments.js';
 import {
   assertMandateActive,
   assertWithinWindow,
@@ -8,10 +9,8 @@ import {
   periodicLimitExceeded,
   type MandateTerms,
 } from '../domain/collection-rules.js';
-import { reclaimUsage } from '../db/period-usage.js';
 import type { PaymentStatus } from '../domain/payment-status.js';
 import { assertRetryable } from '../domain/retry-policy.js';
-import { recordChange } from '../db/events.js';
 import type { Deps } from '../deps.js';
 import { openOrPeriodConflict } from './create-payment.js';
 
@@ -25,7 +24,7 @@ import { openOrPeriodConflict } from './create-payment.js';
 export async function retryPayment(deps: Deps, merchantId: string, id: string): Promise<PaymentRecord> {
   const payment = await findPayment(deps.db, merchantId, id);
   if (!payment) throw notFound('payment', id);
-  const now = deps.clock.now(merchantId);
+  const now = deps.clocks.now(merchantId);
   assertRetryable({ ...payment, status: payment.status as PaymentStatus }, now);
   let terms: MandateTerms;
   try {
@@ -40,13 +39,13 @@ export async function retryPayment(deps: Deps, merchantId: string, id: string): 
   assertWithinWindow(terms, now);
   let record: PaymentRecord | undefined;
   try {
-    record = await deps.db.$transaction(async (tx) => {
-      if (!(await resubmitFailed(tx, merchantId, id, payment.retryCount, now))) return undefined;
+    record = await resubmitPayment(
+      deps.db,
+      deps.subjectPrefix,
+      { merchantId, id, retryCount: payment.retryCount, amountMinor: payment.amountMinor, at: now },
       // Counted again in the periods it was counted in before it failed, unless one is full now.
-      const full = await reclaimUsage(tx, id, payment.amountMinor);
-      if (full) throw periodicLimitExceeded(terms, limitIndexOf(terms, full));
-      return recordChange(tx, deps.subjectPrefix, { merchantId, paymentId: id, at: now, entered: 'submitted', event: 'payment.submitted' });
-    });
+      (full) => periodicLimitExceeded(terms, limitIndexOf(terms, full)),
+    );
   } catch (err) {
     throw openOrPeriodConflict(err) ?? err;
   }

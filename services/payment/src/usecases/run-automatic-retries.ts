@@ -16,8 +16,8 @@ const BATCH = 100;
  * Returns how many retries were looked at.
  */
 export async function runAutomaticRetries(deps: Deps): Promise<number> {
-  const wall = deps.clock.now();
-  const ahead = deps.sandboxClocks.maxOffsetMs();
+  const wall = deps.clocks.now();
+  const ahead = deps.clocks.maxOffsetMs();
   const due = await rows<{ id: string; merchant_id: string; retry_count: number }>(
     deps.sql,
     `SELECT p.id, p.merchant_id, p.retry_count FROM payment.payments p

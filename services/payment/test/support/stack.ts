@@ -7,11 +7,11 @@ import { createLogger } from '@vrp/logging';
 import { createTestDatabase, createTestStream, reservePort, type TestDatabase, type TestStream } from '@vrp/testing';
 import { startPaymentService, type PaymentService } from '../../src/app.js';
 import { loadPaymentConfig } from '../../src/config.js';
-import type { Clock } from '../../src/domain/clock.js';
 import { startConnectorStandIn, type ConnectorStandIn } from './connector-stand-in.js';
 
 export interface StackOptions {
-  clock?: Clock;
+  /** The payment service's wall clock, moved by hand (its merchants' clocks run on it). */
+  clock?: { now(): Date };
   /** Extra payment service settings (env names). */
   paymentEnv?: Record<string, string>;
   /** The bank settles every attempt this long after taking it; by default nothing settles by itself. */
@@ -78,8 +78,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const paymentConfig = loadPaymentConfig(paymentConfigEnv);
   const others: (() => Promise<void>)[] = [];
+  const clock = options.clock;
   const startPayments = () =>
-    startPaymentService(paymentConfig, { logger: quiet('payment'), ...(options.clock ? { clock: options.clock } : {}) });
+    startPaymentService(paymentConfig, { logger: quiet('payment'), ...(clock ? { wall: () => clock.now().getTime() } : {}) });
   const stack: Stack = {
     db,
     stream,

@@ -1,10 +1,9 @@
 import { ApiError, notFound, required } from '@vrp/errors';
-import { transaction, type Queryable } from '@vrp/sql';
-import { moveSchedule, readSchedule, type ScheduleRow, type ScheduleView } from '../db/schedules.js';
-import { completeSchedules, skipOverdueCycles } from '../db/cycles.js';
+import { cancelMandateSchedules, moveScheduleLocked } from '../db/schedule-changes.js';
+import type { ScheduleRow, ScheduleView } from '../db/schedules.js';
 import type { Deps } from '../deps.js';
 import { dateOf, dayStart } from '../domain/charge-dates.js';
-import { recordScheduleEvent, type ScheduleEventType } from '../db/schedule-events.js';
+import type { ScheduleEventType } from '../db/schedule-events.js';
 
 const MOVES = {
   pause: { from: ['active'], to: 'paused', event: 'schedule.paused' },
@@ -22,34 +21,34 @@ export async function changeSchedule(deps: Deps, merchantId: string, id: string,
   required('merchant_id', merchantId);
   const move = MOVES[verb];
   const now = deps.clocks.now(merchantId);
-  const view = await transaction(deps.sql, async (tx) => {
-    const current = await readSchedule(tx, merchantId, id, true);
-    if (!current) throw notFound('schedule', id);
-    if (!(move.from as readonly string[]).includes(current.status)) {
-      throw new ApiError(
-        'invalid_state_transition',
-        `A ${current.status} schedule cannot be ${verb === 'cancel' ? 'cancelled' : `${verb}d`}.`,
-      );
-    }
-    await moveSchedule(tx, id, [...move.from], move.to, verb === 'cancel' ? 'merchant' : null);
-    await recordScheduleEvent(tx, deps.subjectPrefix, move.event, merchantId, id, now);
-    if (verb === 'resume') await skipWhilePaused(deps, tx, current, now);
-    return (await readSchedule(tx, merchantId, id))!;
-  });
+  const view = await moveScheduleLocked(
+    deps.sql,
+    deps.subjectPrefix,
+    {
+      merchantId,
+      id,
+      from: [...move.from],
+      to: move.to,
+      cause: verb === 'cancel' ? 'merchant' : null,
+      event: move.event,
+      at: now,
+      // The cycles that fell due before today while it was paused.
+      skipDueBefore: verb === 'resume' ? dayStart(dateOf(now)) : null,
+    },
+    (current) => {
+      if (!current) throw notFound('schedule', id);
+      if (!(move.from as readonly string[]).includes(current.status)) {
+        throw new ApiError(
+          'invalid_state_transition',
+          `A ${current.status} schedule cannot be ${verb === 'cancel' ? 'cancelled' : `${verb}d`}.`,
+        );
+      }
+      return current;
+    },
+  );
   deps.afterCommit();
   if (verb === 'resume') deps.cyclesDue();
   return view;
-}
-
-/** Drops the cycles of a resumed schedule that fell due before today (each with schedule.cycle_skipped). */
-async function skipWhilePaused(deps: Deps, tx: Queryable, schedule: ScheduleView, now: Date): Promise<void> {
-  const skipped = await skipOverdueCycles(tx, schedule, dayStart(dateOf(now)));
-  for (let i = 0; i < skipped; i++) {
-    await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.cycle_skipped', schedule.merchantId, schedule.id, now);
-  }
-  if (skipped && (await completeSchedules(tx, [schedule.id])).length) {
-    await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.completed', schedule.merchantId, schedule.id, now);
-  }
 }
 
 /**
@@ -63,15 +62,7 @@ export async function endMandateSchedules(
   cause: 'mandate_revoked' | 'mandate_expired',
   at: Date,
 ): Promise<number> {
-  const ended = await transaction(deps.sql, async (tx) => {
-    const found = await tx.query<{ id: string }>(
-      `UPDATE schedule.schedules SET status = 'cancelled', cancel_cause = $3, updated_at = now()
-        WHERE merchant_id = $1 AND mandate_id = $2 AND status IN ('active', 'paused') RETURNING id`,
-      [merchantId, mandateId, cause],
-    );
-    for (const { id } of found.rows) await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.cancelled', merchantId, id, at);
-    return found.rows.length;
-  });
+  const ended = await cancelMandateSchedules(deps.sql, deps.subjectPrefix, merchantId, mandateId, cause, at);
   if (ended) deps.afterCommit();
   return ended;
 }

@@ -1,19 +1,9 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { ApiError } from '@vrp/errors';
-import { transaction } from '@vrp/sql';
-import {
-  claimDueCycles,
-  completeSchedules,
-  deferCycle,
-  holdCycle,
-  planNextCycles,
-  recordCreated,
-  skipCycle,
-  type ClaimedCycle,
-} from '../db/cycles.js';
+import { deferCycleWithEvent, recordCreatedCycles, skipCycleWithEvents } from '../db/cycle-changes.js';
+import { claimDueCycles, holdCycle, type ClaimedCycle } from '../db/cycles.js';
 import type { Deps } from '../deps.js';
 import { nextFrequencyPeriod, refusedLimitIndex } from '../domain/limit-periods.js';
-import { recordScheduleEvent } from '../db/schedule-events.js';
 import { endMandateSchedules } from './change-schedule.js';
 
 export interface CollectSettings {
@@ -69,7 +59,11 @@ export async function collectDueCycles(deps: Deps, settings: CollectSettings): P
     }
   };
   await Promise.all(Array.from({ length: Math.min(settings.concurrency, claimed.length) }, worker));
-  if (created.length > 0) await recordCreatedCycles(deps, created);
+  if (created.length > 0) {
+    // Recorded in one transaction, which also completes the schedules left with no cycle.
+    const completed = await recordCreatedCycles(deps.sql, deps.subjectPrefix, created, (merchantId) => deps.clocks.now(merchantId));
+    if (completed) deps.afterCommit();
+  }
   for (const { cycle, err } of refused) {
     try {
       await handleRefusal(deps, cycle, err);
@@ -101,17 +95,6 @@ async function createPaymentFor(deps: Deps, cycle: ClaimedCycle): Promise<string
   return out.payment.id;
 }
 
-/** Records the created cycles, plans the next ones and completes the schedules left with none, in one transaction. */
-async function recordCreatedCycles(deps: Deps, created: { cycle: ClaimedCycle; paymentId: string }[]): Promise<void> {
-  const completed = await transaction(deps.sql, async (tx) => {
-    const done = await completeSchedules(tx, await recordCreated(tx, created));
-    for (const s of done)
-      await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.completed', s.merchant_id, s.id, deps.clocks.now(s.merchant_id));
-    return done.length;
-  });
-  if (completed) deps.afterCommit();
-}
-
 async function handleRefusal(deps: Deps, cycle: ClaimedCycle, err: unknown): Promise<void> {
   const code = err instanceof ApiError ? err.code : 'internal_error';
   if (code === 'frequency_limit_reached' || code === 'periodic_limit_exceeded') return limitReached(deps, cycle, err as ApiError);
@@ -130,11 +113,7 @@ async function limitReached(deps: Deps, cycle: ClaimedCycle, err: ApiError): Pro
   if (cycle.onLimit === 'skip') return dropCycle(deps, cycle);
   const now = deps.clocks.now(cycle.merchantId);
   const dueAt = (await allowedFrom(deps, cycle, err, now)) ?? new Date(now.getTime() + 86_400_000);
-  const deferred = await transaction(deps.sql, async (tx) => {
-    if (!(await deferCycle(tx, cycle, dueAt))) return false;
-    await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.cycle_deferred', cycle.merchantId, cycle.scheduleId, now);
-    return true;
-  });
+  const deferred = await deferCycleWithEvent(deps.sql, deps.subjectPrefix, cycle, dueAt, now);
   if (deferred) deps.afterCommit();
 }
 
@@ -153,12 +132,6 @@ async function allowedFrom(deps: Deps, cycle: ClaimedCycle, err: ApiError, now: 
 /** Drops the cycle with schedule.cycle_skipped, plans the next, and completes the schedule if none is left. */
 async function dropCycle(deps: Deps, cycle: ClaimedCycle): Promise<void> {
   const now = deps.clocks.now(cycle.merchantId);
-  const skipped = await transaction(deps.sql, async (tx) => {
-    if (!(await skipCycle(tx, cycle))) return false;
-    await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.cycle_skipped', cycle.merchantId, cycle.scheduleId, now);
-    const done = await completeSchedules(tx, await planNextCycles(tx, [{ schedule_id: cycle.scheduleId, seq: cycle.seq }]));
-    for (const s of done) await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.completed', s.merchant_id, s.id, now);
-    return true;
-  });
+  const skipped = await skipCycleWithEvents(deps.sql, deps.subjectPrefix, cycle, now);
   if (skipped) deps.afterCommit();
 }

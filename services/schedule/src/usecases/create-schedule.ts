@@ -2,12 +2,11 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import { mandate as mpb } from '@vrp/contracts';
 import { ApiError, required, validationError } from '@vrp/errors';
 import { newId } from '@vrp/ids';
-import { transaction } from '@vrp/sql';
-import { insertCycles, insertSchedule, readSchedule, type ScheduleView } from '../db/schedules.js';
+import { insertScheduleWithCycles } from '../db/schedule-changes.js';
+import type { ScheduleView } from '../db/schedules.js';
 import type { Deps } from '../deps.js';
 import { chargeDateOf, dateOf } from '../domain/charge-dates.js';
 import { amountIn, assertWithinCaps, instalmentPlan, intervalRule, type AmountCaps, type IntervalInput } from '../domain/schedule-input.js';
-import { recordScheduleEvent } from '../db/schedule-events.js';
 
 export interface CreateScheduleInput {
   merchantId: string;
@@ -80,8 +79,10 @@ export async function createSchedule(deps: Deps, input: CreateScheduleInput): Pr
   } else {
     cycles = instalmentPlan(input.instalments, mandate.currency, caps, today);
   }
-  const view = await transaction(deps.sql, async (tx) => {
-    await insertSchedule(tx, {
+  const view = await insertScheduleWithCycles(
+    deps.sql,
+    deps.subjectPrefix,
+    {
       id,
       merchantId,
       mandateId,
@@ -100,11 +101,10 @@ export async function createSchedule(deps: Deps, input: CreateScheduleInput): Pr
       mandateFrequency: FREQUENCY[mandate.frequency] ?? 'adhoc',
       metadata: input.metadata,
       createdAt: now,
-    });
-    await insertCycles(tx, merchantId, id, cycles);
-    await recordScheduleEvent(tx, deps.subjectPrefix, 'schedule.created', merchantId, id, now);
-    return (await readSchedule(tx, merchantId, id))!;
-  });
+    },
+    cycles,
+    now,
+  );
   deps.afterCommit();
   if (cycles[0]!.chargeDate <= today) deps.cyclesDue();
   return view;

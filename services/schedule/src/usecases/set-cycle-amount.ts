@@ -1,5 +1,5 @@
 import { ApiError, notFound, required, validationError } from '@vrp/errors';
-import { rows, transaction } from '@vrp/sql';
+import { setCycleAmountOn } from '../db/schedule-changes.js';
 import { readSchedule, ruleOf, type ScheduleView } from '../db/schedules.js';
 import type { Deps } from '../deps.js';
 import { dateOf, seqOfChargeDate } from '../domain/charge-dates.js';
@@ -33,23 +33,10 @@ export async function setCycleAmount(
   if (chargeDate < dateOf(deps.clocks.now(merchantId))) throw validationError('charge_date', 'must not be in the past');
   const rule = ruleOf(current);
   const seq = rule ? seqOfChargeDate(rule, chargeDate) : null;
-  await transaction(deps.sql, async (tx) => {
-    const [updated] = await rows<{ status: string }>(
-      tx,
-      `UPDATE schedule.cycles SET amount_minor = $3, updated_at = now() WHERE schedule_id = $1 AND charge_date = $2::date
-       RETURNING status`,
-      [current.id, chargeDate, amountMinor.toString()],
-    );
-    // A cycle already planned: only while pending (the update above then stands); an unplanned one is planned now with its amount.
-    if (updated && updated.status !== 'pending')
-      throw new ApiError('invalid_state_transition', 'That cycle has been collected or dropped already.');
-    if (updated) return;
-    if (seq === null) throw new ApiError('not_found', `The schedule has no cycle on ${chargeDate}.`, { param: 'charge_date' });
-    await tx.query(
-      `INSERT INTO schedule.cycles (schedule_id, charge_date, seq, merchant_id, amount_minor, due_at)
-       VALUES ($1, $2::date, $3, $4, $5, $2::date::timestamp AT TIME ZONE 'UTC')`,
-      [current.id, chargeDate, seq, merchantId, amountMinor.toString()],
-    );
-  });
+  await setCycleAmountOn(deps.sql, { scheduleId: current.id, merchantId, chargeDate, seq, amountMinor }, (why) =>
+    why === 'not_pending'
+      ? new ApiError('invalid_state_transition', 'That cycle has been collected or dropped already.')
+      : new ApiError('not_found', `The schedule has no cycle on ${chargeDate}.`, { param: 'charge_date' }),
+  );
   return (await readSchedule(deps.sql, merchantId, input.id))!;
 }
