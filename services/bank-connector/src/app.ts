@@ -17,7 +17,7 @@ import { createPlatform } from './clients/platform.js';
 import type { BankConnectorConfig } from './config.js';
 import { backlog, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
-import { RevocationConsumer } from './jobs/revocation-consumer.js';
+import { startRevocationConsumer } from './jobs/revocation-consumer.js';
 import { startWorkLoops, type WorkLoops } from './jobs/work-loops.js';
 import { routes, serviceNames } from './server.js';
 
@@ -140,14 +140,16 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
     wake.loops = loops;
     // Work that an advance made due on a merchant's clock (settlements, expiries) runs promptly.
     clocks.onAdvance(() => loops.nudge());
-    const consumer = new RevocationConsumer(deps, {
-      bus,
-      stream: config.eventStream,
-      subjectPrefix: config.eventSubjectPrefix,
-      durableName: config.consumerName,
-    });
-    resources.add('revocation consumer', consumer, (c) => c.stop());
-    await consumer.start();
+    resources.add(
+      'revocation consumer',
+      await startRevocationConsumer(deps, {
+        bus,
+        stream: config.eventStream,
+        subjectPrefix: config.eventSubjectPrefix,
+        durableName: config.consumerName,
+      }),
+      (c) => c.stop(),
+    );
     const server = await startGrpcServer({
       metrics,
       routes: routes(deps, clocks, sandbox ? { browserFetch: transport.fetch } : undefined),

@@ -10,7 +10,7 @@ import type { ScheduleConfig } from './config.js';
 import { clockStore } from './db/clock-store.js';
 import { dueBacklog, outboxLagSeconds, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
-import { MandateConsumer } from './jobs/mandate-consumer.js';
+import { startMandateConsumer } from './jobs/mandate-consumer.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { SERVICE_NAMES, routes } from './server.js';
 import { collectDueCycles } from './usecases/collect-due-cycles.js';
@@ -114,9 +114,9 @@ export function startScheduleService(
       // Cycles a sandbox clock's advance made due are collected at once.
       clocks.onAdvance(() => scheduler.nudge());
     }
-    const consumer = resources.add(
+    resources.add(
       'mandate event consumer',
-      new MandateConsumer(deps, {
+      await startMandateConsumer(deps, {
         bus,
         stream: config.eventStream,
         subjectPrefix: config.eventSubjectPrefix,
@@ -124,7 +124,6 @@ export function startScheduleService(
       }),
       (c) => c.stop(),
     );
-    await consumer.start();
     const server = await startGrpcServer({
       metrics,
       routes: routes(deps),

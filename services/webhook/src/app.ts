@@ -10,7 +10,7 @@ import { createDb } from './db/client.js';
 import { pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { DeliveryWorker } from './jobs/delivery-worker.js';
-import { EventConsumer } from './jobs/event-consumer.js';
+import { startEventConsumer } from './jobs/event-consumer.js';
 import { UndeliverableEndpoints } from './domain/undeliverable-endpoints.js';
 import { endpointUrls } from './db/recording.js';
 import { RecordedEvents } from './jobs/recorded-events.js';
@@ -128,15 +128,17 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     replays.start(REPLAY_POLL_MS);
     const resealer = resources.add('secret re-seal job', new SecretResealer(deps), (r) => r.stop());
     resealer.start();
-    const consumer = new EventConsumer(deps, {
-      bus,
-      stream: config.eventStream,
-      subjectPrefix: config.eventSubjectPrefix,
-      durableName: config.consumerName,
-      ackWaitMs: config.ackWaitMs,
-    });
-    resources.add('event consumer', consumer, (c) => c.stop());
-    await consumer.start();
+    resources.add(
+      'event consumer',
+      await startEventConsumer(deps, {
+        bus,
+        stream: config.eventStream,
+        subjectPrefix: config.eventSubjectPrefix,
+        durableName: config.consumerName,
+        ackWaitMs: config.ackWaitMs,
+      }),
+      (c) => c.stop(),
+    );
     metrics.gaugeOnScrape('vrp_webhook_open_circuits', 'Endpoints whose circuit breaker is open or half-open.', [], async () => [
       { value: worker.openCircuits() },
     ]);
