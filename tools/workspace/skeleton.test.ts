@@ -51,7 +51,6 @@ const DELIVERY_ATTEMPT = /^(?!.*report).*deliver/;
  */
 const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAttempt', Record<string, string[]>> = {
   persistence: {
-    'bank-connector': ['app.ts', 'usecases/stage-consent.ts'],
     mandate: [
       'app.ts',
       'usecases/activate-due-mandates.ts',
@@ -99,9 +98,8 @@ const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAt
       'usecases/create-schedule.ts',
       'usecases/set-cycle-amount.ts',
     ],
-    webhook: ['app.ts', 'usecases/delete-endpoint.ts', 'usecases/retry-event.ts'],
   },
-  clocks: { 'bank-connector': ['deps.ts'], payment: ['deps.ts'], webhook: ['deps.ts'] },
+  clocks: { payment: ['deps.ts'] },
   reexports: {},
   deliveryAttempt: { webhook: ['usecases/'] },
 };

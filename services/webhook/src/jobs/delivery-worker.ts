@@ -57,7 +57,7 @@ export class DeliveryWorker {
   private readonly rooms: AddressRooms;
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'sandboxClocks' | 'logger' | 'undeliverable' | 'afterCommit'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'logger' | 'undeliverable' | 'afterCommit'>,
     private readonly options: DeliveryWorkerOptions = {},
   ) {
     this.policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };
@@ -159,9 +159,9 @@ export class DeliveryWorker {
       await Promise.race(this.inFlight);
       return 1;
     }
-    const now = this.deps.clock();
+    const now = this.deps.clocks.now();
     const lease = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
-    const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.sandboxClocks.maxOffsetMs(), {
+    const claimed = await claimDueWork(this.deps.sql, now, lease, free, this.deps.clocks.maxOffsetMs(), {
       maxInFlight: this.deps.config.maxInFlightPerEndpoint,
       inFlight: this.rooms.withFullAddresses(this.inFlightByEndpoint, this.deps.config.maxInFlightPerEndpoint),
     });
@@ -227,7 +227,7 @@ export class DeliveryWorker {
 
   /** The attempt itself: signs, POSTs through the endpoint's circuit, records the outcome. */
   private async post(claimed: ClaimedWork): Promise<void> {
-    const { db, config, clock } = this.deps;
+    const { db, config, clocks } = this.deps;
     const { endpoint, event } = claimed;
     const attempt = claimed.attemptCount + 1;
     const request = buildWebhookRequest({
@@ -238,7 +238,7 @@ export class DeliveryWorker {
       secrets: liveSecrets(config.secretKeys, endpoint, this.merchantNow(claimed)),
       sandbox: config.env === 'sandbox',
       // The signature's t= is the wall clock's: receivers check it against theirs.
-      now: clock(),
+      now: clocks.now(),
     });
     const attemptedAt = this.merchantNow(claimed);
     const post = () =>
@@ -306,8 +306,8 @@ export class DeliveryWorker {
    * is never dated, or its next one scheduled, before the time that made it due.
    */
   private merchantNow(claimed: ClaimedWork): Date {
-    const known = this.deps.clock(claimed.merchantId).getTime();
-    return new Date(Math.max(known, this.deps.clock().getTime() + claimed.clockOffsetMs));
+    const known = this.deps.clocks.now(claimed.merchantId).getTime();
+    return new Date(Math.max(known, this.deps.clocks.now().getTime() + claimed.clockOffsetMs));
   }
 
   /**
@@ -318,8 +318,8 @@ export class DeliveryWorker {
   private async overThrottle(claimed: ClaimedWork): Promise<boolean> {
     const perSecond = claimed.endpoint.rateLimitPerSecond;
     if (!perSecond) return false;
-    const { db, clock } = this.deps;
-    const now = clock();
+    const { db, clocks } = this.deps;
+    const now = clocks.now();
     const slot = claimed.rateSlotAt ?? (await reserveRateSlot(db, claimed.endpointId, perSecond, now));
     if (slot.getTime() > now.getTime()) {
       await waitForRateSlot(db, claimed, slot, new Date(this.merchantNow(claimed).getTime() + slot.getTime() - now.getTime()));

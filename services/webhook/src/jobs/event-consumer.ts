@@ -62,7 +62,7 @@ export class EventConsumer {
   });
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'recorded' | 'undeliverable' | 'logger'>,
+    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'afterCommit' | 'recorded' | 'undeliverable' | 'logger'>,
     private readonly options: EventConsumerOptions,
   ) {}
 
@@ -153,7 +153,7 @@ export class EventConsumer {
             id: recorded.eventId,
             merchantId: recorded.merchantId,
             eventType: recorded.eventType,
-            createdAt: recorded.createdAt ? timestampDate(recorded.createdAt) : this.deps.clock(recorded.merchantId),
+            createdAt: recorded.createdAt ? timestampDate(recorded.createdAt) : this.deps.clocks.now(recorded.merchantId),
             data: recorded.data,
             test: false,
           }),
