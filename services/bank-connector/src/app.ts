@@ -6,7 +6,7 @@ import { verifyEventNotification } from '@vrp/open-banking';
 import { connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import { AuthorisationServer } from './clients/bank/authorisation-server.js';
 import { bankCallMetrics, observedFetch } from './clients/bank/call-metrics.js';
 import { mtlsTransport } from './clients/bank/mtls.js';
@@ -15,6 +15,7 @@ import { VrpApi } from './clients/bank/vrp-api.js';
 import { httpBackOffice } from './clients/back-office.js';
 import { createPlatform } from './clients/platform.js';
 import type { BankConnectorConfig } from './config.js';
+import { clockStore } from './db/clock-store.js';
 import { backlog, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { startRevocationConsumer } from './jobs/revocation-consumer.js';
@@ -48,7 +49,7 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
       createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
       (p) => p.end(),
     );
-    const clocks = new SandboxClocks({ enabled: sandbox, store: { db: rawSql(pool), schema: 'connector' } });
+    const clocks = new SandboxClocks({ enabled: sandbox, store: clockStore(pool) });
     await clocks.load();
     resources.add(
       'sandbox clocks',
@@ -120,8 +121,7 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
     const wake: { loops?: WorkLoops } = {};
     const deps: Deps = {
       sql: pool,
-      clock: (merchantId) => clocks.now(merchantId),
-      sandboxClocks: clocks,
+      clocks,
       logger,
       settings: config,
       authorisation,
@@ -152,7 +152,7 @@ export function startBankConnectorService(config: BankConnectorConfig, options: 
     );
     const server = await startGrpcServer({
       metrics,
-      routes: routes(deps, clocks, sandbox ? { browserFetch: transport.fetch } : undefined),
+      routes: routes(deps, sandbox ? { browserFetch: transport.fetch } : undefined),
       serviceNames: serviceNames(sandbox),
       port: config.grpcPort,
       host: config.grpcHost,

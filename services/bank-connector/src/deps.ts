@@ -29,10 +29,11 @@ export type ConnectorSettings = Pick<
 export interface Deps {
   /** The service's pool: every query of db/ runs on it. */
   sql: SqlPool;
-  /** The merchant's now (a sandbox clock may run ahead); without a merchant, the wall clock's. */
-  clock: (merchantId?: string) => Date;
-  /** Sandbox merchants' clocks, set by the gateway (SetSandboxClock). */
-  sandboxClocks: SandboxClocks;
+  /**
+   * Each merchant's clock (`clocks.now(merchantId)`: a sandbox clock may run ahead, set by the
+   * gateway's SetSandboxClock); `clocks.now()` is the wall clock's now.
+   */
+  clocks: SandboxClocks;
   logger: Logger;
   settings: ConnectorSettings;
   /** The bank's authorisation server (tokens, PAR, code exchange). */

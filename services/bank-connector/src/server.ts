@@ -1,6 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { connector } from '@vrp/contracts';
-import { registerSandboxClock, SANDBOX_CLOCK_SERVICE, type SandboxClocks } from '@vrp/sandbox-clock';
+import { registerSandboxClock, SANDBOX_CLOCK_SERVICE } from '@vrp/sandbox-clock';
 import type { Deps } from './deps.js';
 import { connectorHandlers } from './handlers/connector-handlers.js';
 import { sandboxBankHandlers } from './handlers/sandbox-bank-handlers.js';
@@ -13,12 +13,11 @@ export function serviceNames(sandbox: boolean): string[] {
 /** Registers the connector's services on a connect router; SandboxBankService only in sandbox. */
 export function routes(
   deps: Deps,
-  clocks: SandboxClocks,
   sandbox: { browserFetch: (url: string, init?: RequestInit) => Promise<Response> } | undefined,
 ): (router: ConnectRouter) => void {
   return (router) => {
     router.service(connector.ConnectorService, connectorHandlers(deps));
-    registerSandboxClock(router, clocks);
+    registerSandboxClock(router, deps.clocks);
     if (sandbox) router.service(connector.SandboxBankService, sandboxBankHandlers(deps, sandbox.browserFetch));
   };
 }

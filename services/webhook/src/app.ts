@@ -4,9 +4,10 @@ import { createLogger, type Logger } from '@vrp/logging';
 import { connectEventBus, ensureEventStream } from '@vrp/outbox';
 import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
-import { createPool, rawSql } from '@vrp/sql';
+import { createPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
 import { createDb } from './db/client.js';
+import { clockStore } from './db/clock-store.js';
 import { pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { DeliveryWorker } from './jobs/delivery-worker.js';
@@ -24,8 +25,8 @@ import { SERVICE_NAMES, routes } from './server.js';
 /** Things a test (or an embedding process) may supply instead of the defaults. */
 export interface WebhookServiceOptions {
   logger?: Logger;
-  /** The service's clock (default: the system clock, each sandbox merchant's own). */
-  clock?: (merchantId?: string) => Date;
+  /** The wall clock, ms (default Date.now); tests move it to cross a time boundary. Sandbox merchants' clocks run ahead of it. */
+  wall?: () => number;
   /** Jitter source for retries, [0,1). */
   random?: () => number;
   /** An extra trusted CA (PEM) for receivers; production relies on NODE_EXTRA_CA_CERTS. */
@@ -90,14 +91,13 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
         ];
       },
     );
-    const sandboxClocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: { db: rawSql(pool), schema: 'webhook' } });
-    await sandboxClocks.load();
+    const clocks = new SandboxClocks({ enabled: config.env === 'sandbox', store: clockStore(pool), wall: options.wall });
+    await clocks.load();
     resources.add(
       'sandbox clocks',
-      sandboxClocks.startRefreshing(2000, (err) => logger.warn('sandbox clocks not re-read', { err })),
+      clocks.startRefreshing(2000, (err) => logger.warn('sandbox clocks not re-read', { err })),
       (c) => c.stop(),
     );
-    const clock = options.clock ?? ((merchantId?: string) => sandboxClocks.now(merchantId));
     const wake = { worker: undefined as DeliveryWorker | undefined, replays: undefined as ReplayRunner | undefined };
     const recorded = new RecordedEvents();
     const afterCommit = () => {
@@ -109,7 +109,7 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     const refused = undeliverable.refusedAmong(await endpointUrls(pool));
     if (refused.length > 0)
       logger.warn('endpoints this deployment may not deliver to get no deliveries', { endpoint_ids: refused.map((e) => e.id) });
-    const deps: Deps = { db, sql: pool, clock, sandboxClocks, logger, afterCommit, recorded, undeliverable, config };
+    const deps: Deps = { db, sql: pool, clocks, logger, afterCommit, recorded, undeliverable, config };
     const worker = resources.add(
       'delivery worker',
       new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random, onAttempt }),
@@ -119,10 +119,10 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     worker.start();
     // Deliveries of an advanced merchant may have fallen due (or run out of their window); circuits
     // whose reset period the jump covered have half-opened meanwhile.
-    sandboxClocks.beforeAdvance(async (merchantId, movedMs) => {
+    clocks.beforeAdvance(async (merchantId, movedMs) => {
       if (movedMs >= config.breakerResetMs) await worker.closeCircuitsOf(merchantId);
     });
-    sandboxClocks.onAdvance(() => worker.nudge());
+    clocks.onAdvance(() => worker.nudge());
     const replays = resources.add('replay runner', new ReplayRunner(deps), (r) => r.stop());
     wake.replays = replays;
     replays.start(REPLAY_POLL_MS);

@@ -12,12 +12,10 @@ export interface Deps {
   /** The pool Prisma runs on, for the hot path's raw statements. */
   sql: SqlPool;
   /**
-   * The service's clock; tests move it to cross the 24 h rotation overlap. Given a merchant, that
-   * merchant's time (a sandbox clock may run ahead); without one, the wall clock's.
+   * Each merchant's clock (`clocks.now(merchantId)`: a sandbox clock may run ahead, set by the
+   * gateway's SetSandboxClock); `clocks.now()` is the wall clock's now.
    */
-  clock: (merchantId?: string) => Date;
-  /** Sandbox merchants' clocks, set by the gateway (SetSandboxClock). */
-  sandboxClocks: SandboxClocks;
+  clocks: SandboxClocks;
   logger: Logger;
   /** Called after a transaction that made deliveries due has committed (wakes the delivery worker). */
   afterCommit(): void;

@@ -11,6 +11,6 @@ export const SERVICE_NAMES = [webhook.WebhookService.typeName];
 export function routes(deps: Deps): (router: ConnectRouter) => void {
   return (router) => {
     router.service(webhook.WebhookService, webhookHandlers(deps));
-    registerSandboxClock(router, deps.sandboxClocks);
+    registerSandboxClock(router, deps.clocks);
   };
 }

@@ -50,7 +50,7 @@ describe('a delivery whose worker stalls between its POST and recording it', () 
     await waitFor(() => receiver.received.length === 1, { what: 'the first POST to arrive' });
 
     // A second replica whose clock is past the first one's lease takes the delivery over.
-    const replica = await env.start(settings, { clock: () => new Date(Date.now() + PAST_THE_LEASE_MS) });
+    const replica = await env.start(settings, { wall: () => Date.now() + PAST_THE_LEASE_MS });
     onTestFinished(() => replica.stop());
     const delivered = await waitFor(
       async () => {
@@ -164,7 +164,7 @@ describe('a delivery whose worker stalls between its POST and recording it', () 
     await doomed.exited;
     release();
 
-    const replica = await env.start(replicaSettings, { clock: () => new Date(Date.now() + PAST_THE_LEASE_MS) });
+    const replica = await env.start(replicaSettings, { wall: () => Date.now() + PAST_THE_LEASE_MS });
     onTestFinished(() => replica.stop());
     const delivered = await waitFor(
       async () => {

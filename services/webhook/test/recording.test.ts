@@ -1,4 +1,5 @@
 import { newId } from '@vrp/ids';
+import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool, rows, type SqlPool } from '@vrp/sql';
 import { createTestDatabase, type TestDatabase } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   database = await createTestDatabase(['webhook']);
   pool = createPool(database.url);
   const config = loadWebhookConfig({ DATABASE_URL: database.url, NATS_URL: 'nats://127.0.0.1:4222', ...FAST });
-  deps = { sql: pool, clock: () => new Date(), undeliverable: new UndeliverableEndpoints(config) };
+  deps = { sql: pool, clocks: new SandboxClocks({ enabled: false }), undeliverable: new UndeliverableEndpoints(config) };
 });
 afterAll(async () => {
   await pool?.end();

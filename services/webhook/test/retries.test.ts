@@ -30,7 +30,7 @@ beforeAll(async () => {
       WEBHOOK_BREAKER_VOLUME_THRESHOLD: '3',
       WEBHOOK_RETRY_SCHEDULE: '700ms,700ms,700ms,700ms,700ms,700ms,700ms,700ms',
     },
-    { clock: () => new Date(Date.now() + offsetMs) },
+    { wall: () => Date.now() + offsetMs },
   );
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   env = await createWebhookTestEnv();
   receiver = new TestReceiver(env.tls);
   await receiver.start();
-  svc = await env.start({}, { clock: () => new Date(now) });
+  svc = await env.start({}, { wall: () => now });
 });
 afterAll(async () => {
   await env?.cleanup();

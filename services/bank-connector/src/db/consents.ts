@@ -1,4 +1,4 @@
-import { rows, type Queryable } from '@vrp/sql';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { ConsentStatus, ObCashAccount, ObVrpConsentRequest, ObVrpInitiation } from '@vrp/open-banking';
 import type { Journey } from '../domain/journey.js';
 
@@ -161,17 +161,40 @@ export async function insertConsent(tx: Queryable, c: NewConsent): Promise<boole
 }
 
 /** Records the bank's answer to the stage: its ConsentId, status and the Initiation it keeps. */
-export async function setStaged(
-  tx: Queryable,
-  id: string,
-  staged: { bankConsentId: string; bankStatus: ConsentStatus; initiation: ObVrpInitiation },
-): Promise<ConsentRow> {
+export async function setStaged(tx: Queryable, id: string, staged: StagedAtBank): Promise<ConsentRow> {
   const row = await one(
     tx,
     `UPDATE connector.consents SET bank_consent_id = $2, bank_status = $3, initiation = $4, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, staged.bankConsentId, staged.bankStatus, JSON.stringify(staged.initiation)],
   );
   return row!;
+}
+
+/** The bank's answer to a stage, as setStaged records it. */
+export type StagedAtBank = { bankConsentId: string; bankStatus: ConsentStatus; initiation: ObVrpInitiation };
+
+/**
+ * Stages the mandate's consent once, in one transaction: the mandate's row is locked, or claimed
+ * with `fresh()` when there is none, and `stage` (the call to the bank) answers what is recorded on
+ * it before the commit. A racing stage waits on the row and answers the consent this one staged;
+ * a repeat answers the row as it is. If `stage` throws, nothing is kept.
+ */
+export async function stageConsentOnce(
+  pool: SqlPool,
+  merchantId: string,
+  mandateId: string,
+  fresh: () => NewConsent,
+  stage: () => Promise<StagedAtBank>,
+): Promise<ConsentRow> {
+  return transaction(pool, async (tx) => {
+    const known = await lockConsent(tx, merchantId, mandateId);
+    if (known) return known;
+    const consent = fresh();
+    const claimed = await insertConsent(tx, consent);
+    // Another stage committed the row between the lock and the insert: answer what it staged.
+    if (!claimed) return (await lockConsent(tx, merchantId, mandateId))!;
+    return setStaged(tx, consent.id, await stage());
+  });
 }
 
 /** Moves an open journey to its end (`to`); false when it had ended already. */

@@ -28,7 +28,7 @@ export async function beginAuthorisation(deps: Deps, token: string): Promise<Aut
   const found = await findConsentByLink(deps.sql, digest(token));
   if (!found) throw new ApiError('not_found', 'No such authorisation link; it may have been mistyped.');
   let consent = found;
-  if (consent.journey === 'open' && hasExpired(consent.expiresAt, deps.clock(consent.merchantId))) {
+  if (consent.journey === 'open' && hasExpired(consent.expiresAt, deps.clocks.now(consent.merchantId))) {
     await endJourney(deps.sql, consent.id, 'expired');
     consent = (await findConsentById(deps.sql, consent.id))!;
   }

@@ -35,7 +35,7 @@ export async function completeAuthorisation(deps: Deps, params: Record<string, s
   if (!authorisation) throw validationError('state', 'does not belong to an authorisation this platform began');
   if (authorisation.usedAt) throw validationError('state', 'was used already: each authorisation answers once');
   const consent = (await findConsentById(deps.sql, authorisation.consentId))!;
-  if (hasExpired(authorisation.expiresAt, deps.clock(consent.merchantId))) {
+  if (hasExpired(authorisation.expiresAt, deps.clocks.now(consent.merchantId))) {
     await endJourney(deps.sql, consent.id, 'expired');
     throw validationError('state', 'belongs to an authorisation whose time ran out');
   }
@@ -115,7 +115,7 @@ async function finish(
 ): Promise<AuthorisationOutcome> {
   await endAuthorisation(deps.sql, stateHash);
   // A customer's refusal ends the journey; this attempt's failure does not while another may still succeed.
-  if (journey === 'failed' && (await otherAttemptInFlight(deps.sql, consent.id, stateHash, deps.clock(consent.merchantId)))) {
+  if (journey === 'failed' && (await otherAttemptInFlight(deps.sql, consent.id, stateHash, deps.clocks.now(consent.merchantId)))) {
     deps.logger.info('an authorisation attempt failed; another attempt at the consent is in flight', {
       merchant_id: consent.merchantId,
       mandate_id: consent.mandateId,

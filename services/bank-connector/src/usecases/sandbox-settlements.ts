@@ -18,10 +18,10 @@ const BATCH = 32;
 export async function settleDue(deps: Deps): Promise<number> {
   const backOffice = deps.backOffice;
   if (!backOffice) return 0;
-  const horizon = deps.sandboxClocks.maxOffsetMs();
+  const horizon = deps.clocks.maxOffsetMs();
   let handled = 0;
   for (const p of await findDueSettlements(deps.sql, horizon, BATCH)) {
-    if (p.settleDueAt! > deps.clock(p.merchantId)) continue;
+    if (p.settleDueAt! > deps.clocks.now(p.merchantId)) continue;
     if (p.stage === 'pending' && p.bankPaymentId) {
       await backOffice.decidePayment(p.bankPaymentId, { settle: true });
       await checkPaymentNow(deps.sql, p.paymentId, p.attempt);
@@ -29,7 +29,7 @@ export async function settleDue(deps: Deps): Promise<number> {
     if (await clearSettlement(deps.sql, p.paymentId, p.attempt)) handled++;
   }
   for (const r of await findDueRefundSettlements(deps.sql, horizon, BATCH)) {
-    if (r.settleDueAt! > deps.clock(r.merchantId)) continue;
+    if (r.settleDueAt! > deps.clocks.now(r.merchantId)) continue;
     if (r.stage === 'pending' && r.bankPayoutId) {
       await backOffice.decidePayout(r.bankPayoutId, { settle: true });
       await checkRefundNow(deps.sql, r.refundId);

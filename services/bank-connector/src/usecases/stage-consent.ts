@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { validationError } from '@vrp/errors';
-import { transaction } from '@vrp/sql';
 import { bankFailureAsApiError } from '../clients/bank/bank-errors.js';
-import { insertConsent, lockConsent, setStaged, type ConsentRow } from '../db/consents.js';
+import { stageConsentOnce, type ConsentRow } from '../db/consents.js';
 import { consentRequest, type AccountTerm, type ConsentTerms } from '../domain/control-parameters.js';
 import { consentKey } from '../domain/request-keys.js';
 import { digest, seal, unseal } from '../domain/sealing.js';
@@ -38,45 +37,47 @@ export interface StagedConsent {
 export async function stageConsent(deps: Deps, input: StageConsentInput): Promise<StagedConsent> {
   const request = consentRequest(input.terms, input.creditor, input.customerId);
   if (input.returnUri) checkReturnUri(input.returnUri);
-  const now = deps.clock(input.merchantId);
+  const now = deps.clocks.now(input.merchantId);
   const expiresAt = input.expiresAt ?? new Date(now.getTime() + deps.settings.journeyTtlMs);
   if (expiresAt <= now) throw validationError('expires_at', 'must be in the future');
-  const consent = await transaction(deps.sql, async (tx) => {
-    const known = await lockConsent(tx, input.merchantId, input.mandateId);
-    if (known) return known;
-    const token = randomBytes(32).toString('base64url');
-    const id = randomUUID();
-    const claimed = await insertConsent(tx, {
-      id,
-      merchantId: input.merchantId,
-      mandateId: input.mandateId,
-      mandateRequestId: input.mandateRequestId,
-      customerId: input.customerId,
-      request,
-      currency: input.terms.currency,
-      vrpType: input.terms.vrpType,
-      returnUri: input.returnUri,
-      expiresAt,
-      linkTokenHash: digest(token),
-      linkTokenSealed: seal(deps.settings.secretKeys, token),
-    });
-    // Another stage committed the row between the lock and the insert: answer what it staged.
-    if (!claimed) return (await lockConsent(tx, input.merchantId, input.mandateId))!;
-    let answer;
-    try {
-      answer = await deps.bank.createConsent(request, consentKey(input.merchantId, input.mandateId));
-    } catch (err) {
-      throw bankFailureAsApiError(err, 'stage the consent');
-    }
-    const data = answer.body.Data;
-    deps.logger.info('consent staged at the bank', {
-      merchant_id: input.merchantId,
-      mandate_id: input.mandateId,
-      consent_id: data.ConsentId,
-      fapi_interaction_id: answer.interactionId,
-    });
-    return setStaged(tx, id, { bankConsentId: data.ConsentId, bankStatus: data.Status, initiation: data.Initiation });
-  });
+  const consent = await stageConsentOnce(
+    deps.sql,
+    input.merchantId,
+    input.mandateId,
+    () => {
+      const token = randomBytes(32).toString('base64url');
+      return {
+        id: randomUUID(),
+        merchantId: input.merchantId,
+        mandateId: input.mandateId,
+        mandateRequestId: input.mandateRequestId,
+        customerId: input.customerId,
+        request,
+        currency: input.terms.currency,
+        vrpType: input.terms.vrpType,
+        returnUri: input.returnUri,
+        expiresAt,
+        linkTokenHash: digest(token),
+        linkTokenSealed: seal(deps.settings.secretKeys, token),
+      };
+    },
+    async () => {
+      let answer;
+      try {
+        answer = await deps.bank.createConsent(request, consentKey(input.merchantId, input.mandateId));
+      } catch (err) {
+        throw bankFailureAsApiError(err, 'stage the consent');
+      }
+      const data = answer.body.Data;
+      deps.logger.info('consent staged at the bank', {
+        merchant_id: input.merchantId,
+        mandate_id: input.mandateId,
+        consent_id: data.ConsentId,
+        fapi_interaction_id: answer.interactionId,
+      });
+      return { bankConsentId: data.ConsentId, bankStatus: data.Status, initiation: data.Initiation };
+    },
+  );
   return { consent, authorisationUrl: authorisationLink(deps, consent) };
 }
 

@@ -107,7 +107,8 @@ async function record(
     nextCheckAt: pending
       ? new Date(Date.now() + nextCheckDelay(counted ? refund.checks : 0, deps.settings.pollInitialMs, deps.settings.pollMaxMs))
       : null,
-    settleDueAt: pending && deps.backOffice ? new Date(deps.clock(refund.merchantId).getTime() + deps.settings.settlementDelayMs) : null,
+    settleDueAt:
+      pending && deps.backOffice ? new Date(deps.clocks.now(refund.merchantId).getTime() + deps.settings.settlementDelayMs) : null,
     counted,
   });
   if (recorded && !pending) {

@@ -67,7 +67,7 @@ export async function applyBankPayment(
   counted: boolean,
 ): Promise<PaymentRow> {
   const stage = stageOf(data.Status);
-  const merchantNow = deps.clock(payment.merchantId);
+  const merchantNow = deps.clocks.now(payment.merchantId);
   const reasons = (data.StatusReason ?? []).map((r) => r.StatusReasonCode);
   const recorded = await recordPayment(deps.sql, payment.paymentId, payment.attempt, {
     stage,

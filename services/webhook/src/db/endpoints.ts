@@ -3,6 +3,7 @@ import type { Endpoint } from '../generated/prisma/client.js';
 import type { KeysetQuery } from '@vrp/pagination';
 import type { Queryable } from '@vrp/sql';
 import type { Db, Tx } from './client.js';
+import { failWaitingDeliveries } from './deliveries.js';
 
 export type EndpointRow = Endpoint;
 
@@ -168,4 +169,19 @@ export async function markEndpointDeleted(tx: Tx, merchantId: string, id: string
     data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at, deletedAt: at },
   });
   return count > 0;
+}
+
+/**
+ * Deletes the merchant's endpoint and ends its waiting deliveries as failed, in one transaction.
+ * Returns the endpoint as it is now, or null when it was not found or a concurrent delete got
+ * there first (then nothing changed).
+ */
+export async function deleteEndpointAndFailDeliveries(db: Db, merchantId: string, id: string, at: Date): Promise<EndpointRow | null> {
+  return db.$transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, merchantId, id);
+    const deleted = await markEndpointDeleted(tx, merchantId, id, at);
+    if (!endpoint || !deleted) return null;
+    await failWaitingDeliveries(tx, id);
+    return { ...endpoint, status: 'disabled', disabledReason: 'merchant', disabledAt: at, deletedAt: at };
+  });
 }

@@ -27,7 +27,7 @@ function merchant(req: { merchantId: string }): string {
 
 /** WebhookService: proto <-> use-case translation only. */
 export function webhookHandlers(deps: Deps): ServiceImpl<typeof webhook.WebhookService> {
-  const present = (e: EndpointRow) => endpointToProto(e, deps.clock(e.merchantId));
+  const present = (e: EndpointRow) => endpointToProto(e, deps.clocks.now(e.merchantId));
   return {
     async getDailyDeliveryReport(req) {
       const days = await getDailyDeliveryReport(deps, req.merchantId, req.from, req.to);

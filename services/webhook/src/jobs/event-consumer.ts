@@ -16,7 +16,7 @@ export interface EventConsumerOptions {
   ackWaitMs?: number;
 }
 
-type EventConsumerDeps = Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'recorded' | 'undeliverable' | 'logger'>;
+type EventConsumerDeps = Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'afterCommit' | 'recorded' | 'undeliverable' | 'logger'>;
 
 /** How many events from the stream are being recorded at the same time. */
 const RECORD_CONCURRENCY = 64;
@@ -80,7 +80,7 @@ async function recordEvent(
         id: recorded.eventId,
         merchantId: recorded.merchantId,
         eventType: recorded.eventType,
-        createdAt: recorded.createdAt ? timestampDate(recorded.createdAt) : deps.clock(recorded.merchantId),
+        createdAt: recorded.createdAt ? timestampDate(recorded.createdAt) : deps.clocks.now(recorded.merchantId),
         data: recorded.data,
         test: false,
       }),

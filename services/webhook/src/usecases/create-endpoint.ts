@@ -44,7 +44,7 @@ export const MAX_DESCRIPTION = 500;
  * one event fans out to at most 16 deliveries): the 17th is 422 too_many_endpoints.
  */
 export async function createEndpoint(
-  deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clocks'>,
   input: CreateEndpointInput,
 ): Promise<{ endpoint: EndpointRow; secret: string }> {
   assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
@@ -52,7 +52,7 @@ export async function createEndpoint(
   const enabledEvents = normaliseEnabledEvents(input.enabledEvents);
   const scheme = signatureScheme(input.signatureScheme);
   const ratePerSecond = rateLimit(input.rateLimitPerSecond);
-  const now = deps.clock(input.merchantId);
+  const now = deps.clocks.now(input.merchantId);
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
   const endpoint = await insertEndpoint(deps.db, deps.sql, {

@@ -13,11 +13,11 @@ export type EndpointEventType = 'webhook_endpoint.disabled' | 'webhook_endpoint.
  * endpoint concerned (a disabled one receives nothing; an enabled one is left out).
  */
 export async function recordEndpointEvent(
-  deps: Pick<Deps, 'sql' | 'clock' | 'undeliverable' | 'afterCommit'>,
+  deps: Pick<Deps, 'sql' | 'clocks' | 'undeliverable' | 'afterCommit'>,
   endpoint: EndpointRow,
   eventType: EndpointEventType,
 ): Promise<void> {
-  const at = deps.clock(endpoint.merchantId);
+  const at = deps.clocks.now(endpoint.merchantId);
   await recordEvents(
     deps,
     [

@@ -9,7 +9,7 @@ export type { NewEvent };
  * delivery per endpoint subscribed to it right now, as recordEvents does. The event keeps the
  * active trace, which its delivery attempts continue. Returns whether the event was new.
  */
-export async function recordEvent(deps: Pick<Deps, 'sql' | 'clock' | 'undeliverable'>, event: NewEvent): Promise<boolean> {
+export async function recordEvent(deps: Pick<Deps, 'sql' | 'clocks' | 'undeliverable'>, event: NewEvent): Promise<boolean> {
   const [due] = await recordEvents(deps, [{ ...event, traceparent: event.traceparent ?? currentTraceparent() ?? null }]);
   return due !== null;
 }
@@ -26,7 +26,7 @@ export async function recordEvent(deps: Pick<Deps, 'sql' | 'clock' | 'undelivera
  * not new.
  */
 export async function recordEvents(
-  deps: Pick<Deps, 'sql' | 'clock' | 'undeliverable'>,
+  deps: Pick<Deps, 'sql' | 'clocks' | 'undeliverable'>,
   events: NewEvent[],
   options: { exceptEndpoints?: { id: string; url: string }[] } = {},
 ): Promise<(number | null)[]> {
@@ -34,7 +34,10 @@ export async function recordEvents(
   for (const event of events) if (!first.has(event.id)) first.set(event.id, event);
   const fresh = await recordWithSubscriptions(
     deps.sql,
-    [...first.values()].map((event) => ({ event: { ...event, traceparent: event.traceparent ?? null }, at: deps.clock(event.merchantId) })),
+    [...first.values()].map((event) => ({
+      event: { ...event, traceparent: event.traceparent ?? null },
+      at: deps.clocks.now(event.merchantId),
+    })),
     [...deps.undeliverable.list, ...(options.exceptEndpoints ?? [])],
   );
   const refused = [...fresh].flatMap(([eventId, endpoints]) =>

@@ -1,10 +1,6 @@
 import { ApiError, notFound } from '@vrp/errors';
 import { isDeliverableUrl } from '../domain/webhook-url.js';
-import { subscribedEndpoints } from '../db/endpoints.js';
-import { insertDueDeliveries, rearmDeliveries } from '../db/deliveries.js';
-import { lockEvent, refreshEventStatus } from '../db/event-status.js';
-import { eventById } from '../db/events.js';
-import { spendManualRetry } from '../db/retry-budget.js';
+import { rearmEventForRetry } from '../db/manual-retry.js';
 import type { Deps } from '../deps.js';
 import { getEvent, type EventWithAttempts } from './get-event.js';
 
@@ -17,26 +13,25 @@ import { getEvent, type EventWithAttempts } from './get-event.js';
  * endpoint (an unknown event spends nothing).
  */
 export async function retryEvent(
-  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'afterCommit'>,
+  deps: Pick<Deps, 'db' | 'config' | 'clocks' | 'afterCommit'>,
   merchantId: string,
   id: string,
 ): Promise<EventWithAttempts> {
-  const now = deps.clock(merchantId);
+  const now = deps.clocks.now(merchantId);
   const policy = { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback };
-  await deps.db.$transaction(async (tx) => {
-    if (!(await lockEvent(tx, id, merchantId))) throw notFound('webhook event', id);
-    const refusedUntil = await spendManualRetry(tx, merchantId, deps.config.manualRetriesPerHour);
-    if (refusedUntil) {
-      throw new ApiError('rate_limited', 'The manual retries of the hour are spent; retry after the time in Retry-After.', {
-        retryAfter: Math.max(1, Math.ceil((refusedUntil.getTime() - Date.now()) / 1000)),
-      });
-    }
-    const event = await eventById(tx, id);
-    const endpoints = (await subscribedEndpoints(tx, merchantId, event.eventType)).filter((e) => isDeliverableUrl(e.url, policy));
-    await insertDueDeliveries(tx, { merchantId, eventId: id, endpointIds: endpoints.map((e) => e.id), at: now, manual: true });
-    await rearmDeliveries(tx, id, now);
-    await refreshEventStatus(tx, id);
+  const retry = await rearmEventForRetry(deps.db, {
+    merchantId,
+    eventId: id,
+    at: now,
+    perHour: deps.config.manualRetriesPerHour,
+    deliverable: (e) => isDeliverableUrl(e.url, policy),
   });
+  if (retry.outcome === 'not_found') throw notFound('webhook event', id);
+  if (retry.outcome === 'refused') {
+    throw new ApiError('rate_limited', 'The manual retries of the hour are spent; retry after the time in Retry-After.', {
+      retryAfter: Math.max(1, Math.ceil((retry.until.getTime() - Date.now()) / 1000)),
+    });
+  }
   // Read before the workers are woken, so the answer shows the retry as scheduled (`retrying`),
   // not a delivery that a woken worker may already have finished.
   const scheduled = await getEvent(deps, merchantId, id);

@@ -8,11 +8,11 @@ import type { Deps } from '../deps.js';
  * can switch over without dropping deliveries; `secret_expires_at` moves to 90 days from now.
  */
 export async function rotateEndpointSecret(
-  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'config' | 'clocks'>,
   merchantId: string,
   id: string,
 ): Promise<{ endpoint: EndpointRow; secret: string }> {
-  const now = deps.clock(merchantId);
+  const now = deps.clocks.now(merchantId);
   const secret = newSigningSecret();
   const sealed = sealSecret(deps.config.secretKeys, id, secret);
   const endpoint = await rotateSecret(deps.db, merchantId, id, sealed, now, new Date(now.getTime() + ROTATION_OVERLAP_MS));

@@ -12,14 +12,14 @@ import { recordEvent } from './record-event.js';
  * the merchant's subscribed endpoints exactly like a real one. In production it does not exist.
  */
 export async function sendTestEvent(
-  deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clock' | 'afterCommit' | 'undeliverable'>,
+  deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'afterCommit' | 'undeliverable'>,
   merchantId: string,
   eventType: string,
 ): Promise<EventWithAttempts> {
   if (deps.config.env !== 'sandbox') throw new ApiError('not_found', 'Test events exist only in the sandbox.');
   if (!(EVENT_TYPES as readonly string[]).includes(eventType))
     throw validationError('event_type', `must be one of ${EVENT_TYPES.join(', ')}`);
-  const event = testDomainEvent(eventType as EventType, merchantId, deps.clock(merchantId));
+  const event = testDomainEvent(eventType as EventType, merchantId, deps.clocks.now(merchantId));
   await recordEvent(deps, {
     id: event.eventId,
     merchantId,

@@ -11,14 +11,14 @@ import { recordEndpointEvent } from './record-endpoint-event.js';
  * was disabled are not revived by enabling it: replay them (POST /v1/webhook-events/retry).
  */
 export async function setEndpointEnabled(
-  deps: Pick<Deps, 'db' | 'sql' | 'clock' | 'undeliverable' | 'afterCommit'>,
+  deps: Pick<Deps, 'db' | 'sql' | 'clocks' | 'undeliverable' | 'afterCommit'>,
   merchantId: string,
   id: string,
   enabled: boolean,
 ): Promise<EndpointRow> {
   const changed = enabled
     ? await enableEndpoint(deps.db, merchantId, id)
-    : await disableEndpoint(deps.db, merchantId, id, deps.clock(merchantId));
+    : await disableEndpoint(deps.db, merchantId, id, deps.clocks.now(merchantId));
   const endpoint = await findEndpoint(deps.db, merchantId, id);
   if (!endpoint) throw notFound('webhook endpoint', id);
   // Only the request that changed the status tells the merchant's other endpoints.

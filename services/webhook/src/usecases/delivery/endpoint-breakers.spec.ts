@@ -1,7 +1,7 @@
 import { waitFor } from '@vrp/testing';
 import { describe, expect, it } from 'vitest';
 import { EndpointBreakers } from './endpoint-breakers.js';
-import type { PostResult } from './http-post.js';
+import type { PostResult } from '../../clients/receiver/http-post.js';
 
 const fail = (): Promise<PostResult> =>
   Promise.resolve({ success: false, receiverFault: true, statusCode: 503, latencyMs: 1, error: 'HTTP 503', responseExcerpt: '' });

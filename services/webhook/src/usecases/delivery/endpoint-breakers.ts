@@ -1,5 +1,5 @@
 import CircuitBreaker from 'opossum';
-import type { PostResult } from './http-post.js';
+import type { PostResult } from '../../clients/receiver/http-post.js';
 
 /** Thrown inside the breaker so that a receiver's failure counts against its circuit. */
 class ReceiverFailure extends Error {

@@ -1,5 +1,5 @@
 import { AddressThrottle, type AddressLimits, type AddressPlace } from '../../domain/address-throttle.js';
-import type { Destinations } from './destinations.js';
+import type { Destinations } from '../../clients/receiver/destinations.js';
 
 /** Endpoints whose last destination address is remembered (the least recently added go first). */
 const MAX_REMEMBERED_ENDPOINTS = 10_000;
