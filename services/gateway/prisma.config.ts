@@ -1,4 +1,4 @@
-// Prisma CLI configuration (generate, migrate deploy). Uses the WebAssembly engines so it works
+// Prisma CLI configuration (migrate deploy; the gateway generates no client). Uses the WebAssembly engines so it works
 // offline; migrations record their history inside this service's own schema.
 import { PrismaPg } from '@prisma/adapter-pg-7';
 import { defineConfig } from 'prisma/config';

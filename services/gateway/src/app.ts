@@ -2,6 +2,7 @@ import { useGrpcWire } from '@vrp/grpc';
 import { createLogger, type Logger } from '@vrp/logging';
 import { startMetrics } from '@vrp/metrics';
 import { startUp, type Started } from '@vrp/runtime';
+import { createPool } from '@vrp/sql';
 import { createGatewayClients, createHealthClients, type GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import { ConsoleAccounts } from './db/console-accounts.js';
@@ -17,7 +18,6 @@ import { CredentialWatch } from './usecases/watch-credentials.js';
 import { LiveTokenCache } from './db/live-token-cache.js';
 import { MerchantRepository } from './db/merchants.js';
 import { SharedRateLimitBuckets } from './db/rate-limit-buckets.js';
-import { createDb } from './db/client.js';
 import type { Deps } from './deps.js';
 import { CursorCodec } from './lists/cursor.js';
 import { RateLimiter } from './middleware/rate-limit.js';
@@ -44,7 +44,7 @@ export type Gateway = Started<{
 }>;
 
 /**
- * Wires and starts the gateway: Prisma, gRPC clients (from the configured URLs unless given),
+ * Wires and starts the gateway: its database pool, gRPC clients (from the configured URLs unless given),
  * readiness checks, the rate limiter and the HTTP server. Used by main.ts and by every test that
  * needs the gateway running for real. stop() closes it all in reverse; a failed start closes
  * whatever it had started.
@@ -58,7 +58,11 @@ export function startGateway(
   return startUp('gateway', logger, async (resources) => {
     const { metrics, server: metricsServer } = await startMetrics('gateway', config.metricsHost, config.metricsPort);
     resources.add('metrics endpoint', metricsServer, (m) => m.close());
-    const db = resources.add('database', createDb(config.databaseUrl), (d) => d.$disconnect());
+    const db = resources.add(
+      'database',
+      createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection failed', { err }) }),
+      (pool) => pool.end(),
+    );
     const created = createGatewayClients(config, logger, metrics);
     for (const [name, client] of Object.entries(created)) {
       if (!options.clients?.[name as keyof GatewayClients]) resources.add(`${name} client`, client, (c) => c.close());

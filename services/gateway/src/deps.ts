@@ -1,4 +1,5 @@
 import type { Logger } from '@vrp/logging';
+import type { SqlPool } from '@vrp/sql';
 import type { GatewayClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { HashingSlots } from './domain/hashing-slots.js';
@@ -12,14 +13,14 @@ import type { CredentialWatch } from './usecases/watch-credentials.js';
 import type { IdempotencyStore } from './db/idempotency-store.js';
 import type { LiveTokenCache } from './db/live-token-cache.js';
 import type { MerchantRepository } from './db/merchants.js';
-import type { Db } from './db/client.js';
 import type { CursorCodec } from './lists/cursor.js';
 import type { ExportStore } from './db/exports.js';
 
 /** Everything a route module may use; passed to every `register<Thing>Routes(router, deps)`. */
 export interface Deps {
   config: GatewayConfig;
-  db: Db;
+  /** The gateway's database: every db/ module runs its statements on this pool. */
+  db: SqlPool;
   merchants: MerchantRepository;
   /** Bearer tokens' answers, reused for at most AUTH_CACHE_TTL_MS. */
   tokens: LiveTokenCache;

@@ -1,7 +1,8 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { health } from '@vrp/contracts';
 import type { ServiceClient } from '@vrp/grpc';
-import { pingDatabase, type Db } from './db/client.js';
+import type { SqlPool } from '@vrp/sql';
+import { pingDatabase } from './db/client.js';
 import type { Probe } from './readiness.js';
 
 const SERVING = 1; // grpc.health.v1 HealthCheckResponse.ServingStatus.SERVING
@@ -12,7 +13,7 @@ const SERVING = 1; // grpc.health.v1 HealthCheckResponse.ServingStatus.SERVING
  * NATS connection and the health clients.
  */
 export function dependencyProbes(
-  db: Db,
+  db: SqlPool,
   natsUrl: string,
   services: Map<string, ServiceClient<typeof health.Health>>,
   timeoutMs = 1500,

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, rows, type SqlPool } from '@vrp/sql';
 import { revokeToken } from '../src/usecases/revoke-token.js';
 import { createApi } from './support/api.js';
 import { errorOf } from './support/fixtures.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 beforeAll(async () => {
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
 });
 afterAll(async () => {
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 
@@ -55,10 +55,14 @@ describe('bearer authentication', () => {
 
   it('stores only the hash of a token', async () => {
     const merchant = await platform.createMerchant();
-    const rows = await db.apiToken.findMany({ where: { merchantId: merchant.id } });
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(rows)).not.toContain(merchant.token);
+    const tokens = await rows<{ tokenHash: string }>(
+      db,
+      'SELECT *, token_hash AS "tokenHash" FROM gateway.api_tokens WHERE merchant_id = $1',
+      [merchant.id],
+    );
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(tokens)).not.toContain(merchant.token);
   });
 
   it('checks the token before anything else under /v1, but not for the OpenAPI document', async () => {

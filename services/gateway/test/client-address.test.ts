@@ -2,7 +2,7 @@ import { createLogger } from '@vrp/logging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, type SqlPool } from '@vrp/sql';
 import { errorOf } from './support/fixtures.js';
 import { ConsoleBrowser, consoleUser } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
@@ -10,15 +10,15 @@ import { startPlatform, type Platform } from './support/platform.js';
 // Who the client is, for every per-address limit: behind a proxy only with TRUST_PROXY, and an
 // IPv6 client by its /64.
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let seq = 0;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
 });
 afterAll(async () => {
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 

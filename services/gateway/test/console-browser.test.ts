@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, rows, type SqlPool } from '@vrp/sql';
 import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
 import { consoleUser } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
@@ -22,7 +22,7 @@ const CONSOLE_BUILD = join(REPO_ROOT, 'packages/console/dist/index.html');
 const tls = generateTestTls();
 const receiver = new TestReceiver(tls);
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let browser: Browser;
 let accounts: ConsoleAccounts;
 let merchants: MerchantRepository;
@@ -39,7 +39,7 @@ beforeAll(async () => {
       WEBHOOK_BREAKER_VOLUME_THRESHOLD: '1000',
     },
   });
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   accounts = new ConsoleAccounts(db);
   merchants = new MerchantRepository(db);
   browser = await launchChromium();
@@ -47,7 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
   await receiver.stop();
 });
@@ -440,8 +440,10 @@ describe('Merchant Console in Chromium', () => {
     const teammate = await newTab();
     const link = new URL(inviteUrl);
     await teammate.page.goto(`${platform.url}${link.pathname}${link.hash}`);
-    const mail = await db.consoleMail.findFirstOrThrow({ where: { toAddress: 'finance@acme-energy.example' } });
-    await teammate.page.getByLabel('Code from the email').fill(/enter this code: (\d{8})/.exec(mail.body)![1]!);
+    const [mail] = await rows<{ body: string }>(db, 'SELECT body FROM gateway.console_mail_outbox WHERE to_address = $1 LIMIT 1', [
+      'finance@acme-energy.example',
+    ]);
+    await teammate.page.getByLabel('Code from the email').fill(/enter this code: (\d{8})/.exec(mail!.body)![1]!);
     await teammate.page.getByLabel('Password').fill('a long teammate password');
     await checkPage(teammate.page, 'accept-invite');
     await teammate.page.getByRole('button', { name: 'Create account' }).click();

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, type SqlPool } from '@vrp/sql';
 import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
 import { consoleUser } from './support/console-client.js';
 import { mandateBody } from './support/fixtures.js';
@@ -20,7 +20,7 @@ import { startPlatform, type Platform } from './support/platform.js';
 
 const CONSOLE_BUILD = join(REPO_ROOT, 'packages/console/dist/index.html');
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let browser: Browser;
 let accounts: ConsoleAccounts;
 let merchants: MerchantRepository;
@@ -28,7 +28,7 @@ let merchants: MerchantRepository;
 beforeAll(async () => {
   if (!existsSync(CONSOLE_BUILD)) throw new Error(`${CONSOLE_BUILD} is missing: npm test builds the console (tools/dev/setup.sh)`);
   platform = await startPlatform({ overrides: { SANDBOX_ACTIVATION_DELAY_MS: '3600000' } });
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   accounts = new ConsoleAccounts(db);
   merchants = new MerchantRepository(db);
   browser = await launchChromium();
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 

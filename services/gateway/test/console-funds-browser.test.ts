@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, type SqlPool } from '@vrp/sql';
 import type { Api } from './support/api.js';
 import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
 import { consoleUser } from './support/console-client.js';
@@ -21,19 +21,19 @@ import { startPlatform, type Platform } from './support/platform.js';
 
 const CONSOLE_BUILD = join(REPO_ROOT, 'packages/console/dist/index.html');
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(CONSOLE_BUILD)) throw new Error(`${CONSOLE_BUILD} is missing: npm test builds the console (tools/dev/setup.sh)`);
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 

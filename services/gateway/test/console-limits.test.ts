@@ -4,7 +4,7 @@ import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, rows, type SqlPool } from '@vrp/sql';
 import { createToken } from '../src/usecases/create-token.js';
 import { errorOf } from './support/fixtures.js';
 import { ConsoleBrowser, consoleUser } from './support/console-client.js';
@@ -13,7 +13,7 @@ import { startPlatform, type Platform } from './support/platform.js';
 // What the Merchant Console refuses to do for anyone who asks: unbounded password hashing,
 // unbounded requests from one address, unbounded tokens and invitations per merchant.
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let accounts: ConsoleAccounts;
 let merchants: MerchantRepository;
 /** A gateway that takes the client address from X-Forwarded-For and allows plenty of console requests. */
@@ -23,13 +23,13 @@ let address = 0;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   accounts = new ConsoleAccounts(db);
   merchants = new MerchantRepository(db);
   proxied = (await platform.startGateway({ TRUST_PROXY: '1', CONSOLE_API_RPS: '1000', CONSOLE_API_BURST: '1000' })).url;
 });
 afterAll(async () => {
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 
@@ -87,7 +87,9 @@ describe('password hashing', () => {
     );
     const signIns = users.map((u) => browserAt(gateway.url).signIn(u.email, 'a wrong password!'));
     // Once a sign-in has been admitted it is hashing (hundreds of ms); the one slot is taken.
-    await waitFor(async () => (await db.consoleSignInAttempt.count({ where: { email: { in: users.map((u) => u.email) } } })) > 0 || null, {
+    const attempts = async () =>
+      (await rows(db, 'SELECT id FROM gateway.console_sign_in_attempts WHERE email = ANY($1)', [users.map((u) => u.email)])).length;
+    await waitFor(async () => (await attempts()) > 0 || null, {
       what: 'a sign-in to reach its password check',
       timeoutMs: 10_000,
     });
@@ -105,7 +107,7 @@ describe('password hashing', () => {
       expect(r.headers.get('retry-after')).toBe('1');
     }
     // A sign-in refused for want of a slot was never weighed: it is not counted as a failure.
-    const counted = await db.consoleSignInAttempt.count({ where: { email: { in: users.map((u) => u.email) } } });
+    const counted = await attempts();
     expect(counted).toBe(answers.filter((a) => a.status === 401).length);
   });
 
@@ -118,7 +120,11 @@ describe('password hashing', () => {
     const oldHash = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
     await accounts.createUser({ id: newId('consoleUser'), merchantId: merchant.id, email, passwordHash: oldHash });
     expect((await browserAt().signIn(email, password)).status).toBe(200);
-    const stored = (await db.consoleUser.findFirstOrThrow({ where: { email } })).passwordHash;
+    const [{ stored } = { stored: '' }] = await rows<{ stored: string }>(
+      db,
+      'SELECT password_hash AS stored FROM gateway.console_users WHERE email = $1',
+      [email],
+    );
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect((await browserAt().signIn(email, password)).status).toBe(200);
     expect(errorOf(await browserAt().signIn(email, 'not the password!'))).toEqual({ status: 401, code: 'invalid_credentials' });
@@ -135,7 +141,9 @@ describe('per-merchant caps', () => {
     expect(created.filter((c) => c.status === 201)).toHaveLength(24);
     const refused = created.filter((c) => c.status !== 201);
     expect(refused.map(errorOf)).toEqual(Array(16).fill({ status: 422, code: 'token_limit_reached' }));
-    expect(await db.apiToken.count({ where: { merchantId: merchant.id, revokedAt: null } })).toBe(25);
+    expect(await rows(db, 'SELECT id FROM gateway.api_tokens WHERE merchant_id = $1 AND revoked_at IS NULL', [merchant.id])).toHaveLength(
+      25,
+    );
     // The operator CLI's tokens count too.
     await expect(createToken(merchants, 'sandbox', merchant.id)).rejects.toMatchObject({ code: 'token_limit_reached' });
     const revoked = await browser.request(
@@ -158,12 +166,12 @@ describe('per-merchant caps', () => {
     );
     expect(invited.filter((c) => c.status === 201)).toHaveLength(20);
     expect(invited.filter((c) => c.status !== 201).map(errorOf)).toEqual(Array(10).fill({ status: 422, code: 'invitation_limit_reached' }));
-    expect(await db.consoleInvitation.count({ where: { merchantId: merchant.id } })).toBe(20);
+    expect(await rows(db, 'SELECT id FROM gateway.console_invitations WHERE merchant_id = $1', [merchant.id])).toHaveLength(20);
     // An expired invitation is not open: it leaves room.
-    await db.consoleInvitation.updateMany({
-      where: { merchantId: merchant.id, email: { endsWith: '-0@shop.example' } },
-      data: { expiresAt: new Date() },
-    });
+    await db.query("UPDATE gateway.console_invitations SET expires_at = $2 WHERE merchant_id = $1 AND email LIKE '%-0@shop.example'", [
+      merchant.id,
+      new Date(),
+    ]);
     expect((await browser.request('POST', '/console/api/invitations', { body: { email: `late${seq}@shop.example` } })).status).toBe(201);
   });
 });

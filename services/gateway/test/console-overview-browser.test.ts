@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, type SqlPool } from '@vrp/sql';
 import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
 import { consoleUser } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
@@ -20,14 +20,14 @@ import { startPlatform, type Platform } from './support/platform.js';
 
 const CONSOLE_BUILD = join(REPO_ROOT, 'packages/console/dist/index.html');
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let sql: pg.Client;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(CONSOLE_BUILD)) throw new Error(`${CONSOLE_BUILD} is missing: npm test builds the console (tools/dev/setup.sh)`);
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   sql = new pg.Client({ connectionString: platform.db.url });
   await sql.connect();
   browser = await launchChromium();
@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await sql?.end();
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 

@@ -4,25 +4,25 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, rows, type SqlPool } from '@vrp/sql';
 import { errorOf } from './support/fixtures.js';
 import { ConsoleBrowser, consoleUser, PASSWORD } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let accounts: ConsoleAccounts;
 let merchants: MerchantRepository;
 let seq = 0;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   accounts = new ConsoleAccounts(db);
   merchants = new MerchantRepository(db);
 });
 afterAll(async () => {
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 
@@ -64,13 +64,21 @@ describe('console sign-in', () => {
     expect(errorOf(await browser.signIn(user.email, 'not the password at all'))).toEqual({ status: 401, code: 'invalid_credentials' });
     expect(errorOf(await browser.signIn('nobody@nowhere.example', PASSWORD))).toEqual({ status: 401, code: 'invalid_credentials' });
     expect(browser.cookie).toBeUndefined();
-    const stored = await db.consoleUser.findFirstOrThrow({ where: { email: user.email } });
-    expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(stored.passwordHash).not.toContain(PASSWORD);
+    const [stored] = await rows<{ passwordHash: string }>(
+      db,
+      'SELECT password_hash AS "passwordHash" FROM gateway.console_users WHERE email = $1',
+      [user.email],
+    );
+    expect(stored!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(stored!.passwordHash).not.toContain(PASSWORD);
     const session = await browser.signIn(user.email, user.password);
-    const rows = await db.consoleSession.findMany({ where: { user: { email: user.email } } });
-    expect(rows.map((r) => r.tokenHash)).not.toContain(browser.cookie);
-    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const sessions = await rows<{ tokenHash: string }>(
+      db,
+      'SELECT s.token_hash AS "tokenHash" FROM gateway.console_sessions s JOIN gateway.console_users u ON u.id = s.user_id WHERE u.email = $1',
+      [user.email],
+    );
+    expect(sessions.map((r) => r.tokenHash)).not.toContain(browser.cookie);
+    expect(sessions[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(session.status).toBe(200);
   });
 
@@ -198,7 +206,9 @@ describe('the /v1 API with a console session', () => {
       status: 404,
       code: 'not_found',
     });
-    expect(await db.apiToken.findUniqueOrThrow({ where: { id: aTokenId } })).toMatchObject({ revokedAt: null });
+    expect(await rows(db, 'SELECT revoked_at AS "revokedAt" FROM gateway.api_tokens WHERE id = $1', [aTokenId])).toEqual([
+      { revokedAt: null },
+    ]);
   });
 
   it('lets a bearer token speak for itself when both are sent', async () => {
@@ -289,8 +299,8 @@ describe('team invitations', () => {
     const link = new URL(invited.body.invite_url as string);
     expect(link.pathname).toBe('/console/accept-invite');
     const secret = new URLSearchParams(link.hash.slice(1)).get('token')!;
-    const mail = await db.consoleMail.findFirstOrThrow({ where: { toAddress: email } });
-    const code = /enter this code: (\d{8})/.exec(mail.body)![1]!;
+    const [mail] = await rows<{ body: string }>(db, 'SELECT body FROM gateway.console_mail_outbox WHERE to_address = $1 LIMIT 1', [email]);
+    const code = /enter this code: (\d{8})/.exec(mail!.body)![1]!;
     const team = await browser.request('GET', '/console/api/users');
     expect(team.body.invitations).toEqual([expect.objectContaining({ email, id: invited.body.id })]);
     expect(JSON.stringify(team.body)).not.toContain(secret);
@@ -312,7 +322,7 @@ describe('team invitations', () => {
     expect([first.status, second.status].sort()).toEqual([200, 400]);
     const winner = first.status === 200 ? first : second;
     expect(winner.body).toMatchObject({ user: { email, merchant_id: merchant.id, role: 'developer' }, merchant: { id: merchant.id } });
-    expect(await db.consoleUser.count({ where: { email } })).toBe(1);
+    expect(await rows(db, 'SELECT id FROM gateway.console_users WHERE email = $1', [email])).toHaveLength(1);
     const users = (await browser.request('GET', '/console/api/users')).body;
     expect((users.results as { email: string }[]).map((u) => u.email)).toContain(email);
     expect(users.invitations).toEqual([]);

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, rows, type SqlPool } from '@vrp/sql';
 import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
 import { consoleUser, PASSWORD } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
@@ -20,7 +20,7 @@ import { startPlatform, type Platform } from './support/platform.js';
 
 const CONSOLE_BUILD = join(REPO_ROOT, 'packages/console/dist/index.html');
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let browser: Browser;
 let accounts: ConsoleAccounts;
 let merchants: MerchantRepository;
@@ -28,7 +28,7 @@ let merchants: MerchantRepository;
 beforeAll(async () => {
   if (!existsSync(CONSOLE_BUILD)) throw new Error(`${CONSOLE_BUILD} is missing: npm test builds the console (tools/dev/setup.sh)`);
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   accounts = new ConsoleAccounts(db);
   merchants = new MerchantRepository(db);
   browser = await launchChromium();
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 
@@ -88,8 +88,10 @@ describe('Console teams in Chromium', () => {
     await screenshot(o.page, 'team-invited');
 
     // The invitee opens the link (here: on this gateway) and types the code from the email.
-    const mail = await db.consoleMail.findFirstOrThrow({ where: { toAddress: 'dev@acme-finance.example' } });
-    const code = /enter this code: (\d{8})/.exec(mail.body)![1]!;
+    const [mail] = await rows<{ body: string }>(db, 'SELECT body FROM gateway.console_mail_outbox WHERE to_address = $1 LIMIT 1', [
+      'dev@acme-finance.example',
+    ]);
+    const code = /enter this code: (\d{8})/.exec(mail!.body)![1]!;
     const d = await newTab();
     const url = new URL(link);
     await d.page.goto(`${platform.url}${url.pathname}${url.hash}`);

@@ -2,26 +2,26 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, rows, type SqlPool } from '@vrp/sql';
 import type { Role } from '../src/domain/roles.js';
 import { errorOf } from './support/fixtures.js';
 import { ConsoleBrowser, consoleUser, PASSWORD } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 let accounts: ConsoleAccounts;
 let merchants: MerchantRepository;
 let seq = 0;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
   accounts = new ConsoleAccounts(db);
   merchants = new MerchantRepository(db);
 });
 afterAll(async () => {
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 
@@ -45,7 +45,11 @@ async function team(baseUrl = platform.url) {
 
 /** The mail the console queued for an address, newest first. */
 async function mailTo(address: string) {
-  return db.consoleMail.findMany({ where: { toAddress: address }, orderBy: { id: 'desc' } });
+  return rows<{ subject: string; body: string; sentAt: Date | null }>(
+    db,
+    'SELECT subject, body, sent_at AS "sentAt" FROM gateway.console_mail_outbox WHERE to_address = $1 ORDER BY id DESC',
+    [address],
+  );
 }
 
 const codeOf = (body: string) => /enter this code: (\d{8})/.exec(body)![1]!;
@@ -189,7 +193,9 @@ describe('owners manage the team', () => {
     const statuses = [a.status, b.status];
     // One removal wins; the other is refused as the last owner, or finds its own session ended (401).
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(await db.consoleUser.count({ where: { merchantId: t.merchant.id, role: 'owner' } })).toBe(1);
+    expect(await rows(db, "SELECT id FROM gateway.console_users WHERE merchant_id = $1 AND role = 'owner'", [t.merchant.id])).toHaveLength(
+      1,
+    );
   });
 
   it('revoke an invitation, which then cannot be accepted', async () => {
@@ -294,7 +300,7 @@ describe('invitations need the code mailed to the invited address', () => {
       body: { token: secret, code, password: 'a different password' },
     });
     expect(joined.body).toMatchObject({ merchant: { id: a.merchant.id } });
-    expect(await db.consoleUser.count({ where: { email: b.users.owner.email } })).toBe(2);
+    expect(await rows(db, 'SELECT id FROM gateway.console_users WHERE email = $1', [b.users.owner.email])).toHaveLength(2);
     // Each password opens its own merchant's account.
     expect((await new ConsoleBrowser(platform.url).signIn(b.users.owner.email, PASSWORD)).body).toMatchObject({
       merchant: { id: b.merchant.id },
@@ -361,9 +367,11 @@ describe('account: password, sign out everywhere, two-factor sign-in', () => {
     expect(confirmed.status).toBe(200);
     const recovery = confirmed.body.recovery_codes as string[];
     expect(recovery).toHaveLength(10);
-    const stored = await db.consoleUser.findUniqueOrThrow({ where: { id: t.users.developer.id } });
-    expect(stored.totpSecret).toMatch(/^sealed:v1:/);
-    expect(stored.totpSecret).not.toContain(secret);
+    const [stored] = await rows<{ totpSecret: string }>(db, 'SELECT totp_secret AS "totpSecret" FROM gateway.console_users WHERE id = $1', [
+      t.users.developer.id,
+    ]);
+    expect(stored!.totpSecret).toMatch(/^sealed:v1:/);
+    expect(stored!.totpSecret).not.toContain(secret);
 
     const email = t.users.developer.email;
     const b = new ConsoleBrowser(platform.url);
@@ -489,13 +497,11 @@ describe('the audit log', () => {
     // No route changes entries, and the database itself refuses to.
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'])
       expect((await owner.request(method, '/console/api/audit-log', { body: {} })).status).toBe(404);
-    await expect(
-      db.$executeRawUnsafe(`UPDATE "gateway"."audit_log" SET action = 'x' WHERE merchant_id = '${t.merchant.id}'`),
-    ).rejects.toThrow(/append-only/);
-    await expect(db.$executeRawUnsafe(`DELETE FROM "gateway"."audit_log" WHERE merchant_id = '${t.merchant.id}'`)).rejects.toThrow(
+    await expect(db.query(`UPDATE "gateway"."audit_log" SET action = 'x' WHERE merchant_id = '${t.merchant.id}'`)).rejects.toThrow(
       /append-only/,
     );
-    await expect(db.$executeRawUnsafe(`TRUNCATE "gateway"."audit_log"`)).rejects.toThrow(/append-only/);
+    await expect(db.query(`DELETE FROM "gateway"."audit_log" WHERE merchant_id = '${t.merchant.id}'`)).rejects.toThrow(/append-only/);
+    await expect(db.query(`TRUNCATE "gateway"."audit_log"`)).rejects.toThrow(/append-only/);
   });
 });
 

@@ -6,7 +6,7 @@ import { EVENT_TYPES } from '@vrp/contracts';
 import { generateTestTls, REPO_ROOT, TestReceiver, waitFor } from '@vrp/testing';
 import { verifyWebhook } from '@vrp/webhook-verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../src/db/client.js';
+import { createPool, type SqlPool } from '@vrp/sql';
 import { MerchantRepository } from '../src/db/merchants.js';
 import { createToken } from '../src/usecases/create-token.js';
 import { revokeToken } from '../src/usecases/revoke-token.js';
@@ -26,7 +26,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'vrp-listen-'));
 const caFile = path.join(dir, 'ca.pem');
 let platform: Platform;
 let merchant: { id: string; token: string };
-let gatewayDb: ReturnType<typeof createDb>;
+let gatewayDb: SqlPool;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(async () => {
@@ -34,11 +34,11 @@ beforeAll(async () => {
   await receiver.start();
   platform = await startPlatform();
   merchant = await platform.createMerchant();
-  gatewayDb = createDb(platform.db.url);
+  gatewayDb = createPool(platform.db.url);
 });
 afterAll(async () => {
   for (const c of children) c.kill('SIGINT');
-  await gatewayDb?.$disconnect();
+  await gatewayDb?.end();
   await platform?.stop();
   await receiver.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
 import { MerchantRepository } from '../src/db/merchants.js';
-import { createDb, type Db } from '../src/db/client.js';
+import { createPool, type SqlPool } from '@vrp/sql';
 import { createApi, type ApiResponse } from './support/api.js';
 import { errorOf } from './support/fixtures.js';
 import { ConsoleBrowser, consoleUser } from './support/console-client.js';
@@ -11,14 +11,14 @@ import { startPlatform, type Platform } from './support/platform.js';
 // The headers every answer at the edge carries: /v1 is never cached nor sniffed, the production
 // console is HTTPS only, and its session cookie cannot be planted by a sibling host.
 let platform: Platform;
-let db: Db;
+let db: SqlPool;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  db = createDb(platform.db.url);
+  db = createPool(platform.db.url);
 });
 afterAll(async () => {
-  await db?.$disconnect();
+  await db?.end();
   await platform?.stop();
 });
 

@@ -1,6 +1,6 @@
 import { waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../src/db/client.js';
+import { createPool, type SqlPool } from '@vrp/sql';
 import { MerchantRepository } from '../src/db/merchants.js';
 import { createToken } from '../src/usecases/create-token.js';
 import { revokeToken } from '../src/usecases/revoke-token.js';
@@ -14,7 +14,7 @@ import { startPlatform, type Platform } from './support/platform.js';
  * (the mandate service through the public API), are recorded by the webhook service and streamed.
  */
 let platform: Platform;
-let gatewayDb: ReturnType<typeof createDb>;
+let gatewayDb: SqlPool;
 let merchants: MerchantRepository;
 let a: { id: string; token: string };
 let b: { id: string; token: string };
@@ -23,14 +23,14 @@ const streams: OpenStream[] = [];
 
 beforeAll(async () => {
   platform = await startPlatform({ overrides: { EVENT_STREAM_HEARTBEAT: '200ms' } });
-  gatewayDb = createDb(platform.db.url);
+  gatewayDb = createPool(platform.db.url);
   merchants = new MerchantRepository(gatewayDb);
   [a, b] = [await platform.createMerchant(), await platform.createMerchant()];
   apiA = platform.api(a.token);
 });
 afterAll(async () => {
   for (const s of streams) s.close();
-  await gatewayDb?.$disconnect();
+  await gatewayDb?.end();
   await platform?.stop();
 });
 

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './support/api.js';
 import { ConsoleAccounts } from '../src/db/console-accounts.js';
-import { createDb } from '../src/db/client.js';
+import { createPool } from '@vrp/sql';
 import { MerchantRepository } from '../src/db/merchants.js';
 import { accessibilityProblems, launchChromium, screenshot } from './support/browser.js';
 import { consoleUser } from './support/console-client.js';
@@ -135,7 +135,7 @@ describe('the consent journey in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('lists the mandate requests in the Merchant Console, with their status and mandate', async () => {
-    const db = createDb(platform.db.url);
+    const db = createPool(platform.db.url);
     try {
       const user = await consoleUser(new ConsoleAccounts(db), new MerchantRepository(db), merchantId, 'owner@acme-gym.example');
       const page = await browser.newPage();
@@ -154,7 +154,7 @@ describe('the consent journey in Chromium', { timeout: 90_000 }, () => {
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.close();
     } finally {
-      await db.$disconnect();
+      await db.end();
     }
   });
 });

@@ -2,10 +2,10 @@ import { ConfigError } from '@vrp/config';
 import { mandate } from '@vrp/contracts';
 import { isApiError } from '@vrp/errors';
 import { createServiceClient } from '@vrp/grpc';
+import { createPool, type SqlPool } from '@vrp/sql';
 import { loadDeveloperSettings, loadGatewayConfig } from '../config.js';
 import { ConsoleAccounts } from '../db/console-accounts.js';
 import { MerchantRepository } from '../db/merchants.js';
-import { createDb } from '../db/client.js';
 import { UsageError, parseArgs, readOptions } from './args.js';
 import { AuditLog } from '../db/audit-log.js';
 import { COMMANDS, type CliContext, type Command } from './commands.js';
@@ -62,12 +62,12 @@ export async function runCli(argv: string[]): Promise<number> {
     console.log(commandHelp(command));
     return 0;
   }
-  let db: ReturnType<typeof createDb> | undefined;
+  let db: SqlPool | undefined;
   let client: ReturnType<CliContext['mandateClient']> | undefined;
   try {
     const options = readOptions(parsed, command.options);
     const config = loadGatewayConfig();
-    db = createDb(config.databaseUrl);
+    db = createPool(config.databaseUrl);
     const ctx: CliContext = {
       config,
       merchants: new MerchantRepository(db),
@@ -87,7 +87,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return 1;
   } finally {
     client?.close();
-    await db?.$disconnect();
+    await db?.end();
   }
 }
 

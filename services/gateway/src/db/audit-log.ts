@@ -1,5 +1,6 @@
-import type { Prisma } from '../generated/prisma/client.js';
-import type { Db } from './client.js';
+import type { SqlPool } from '@vrp/sql';
+import { insertAuditEntry, selectAuditEntries, type ISelectAuditEntriesResult } from '../generated/sql/audit-log.queries.js';
+import type { Tx } from './client.js';
 
 /** Who acted: a console user, a bearer token, or the operator CLI. */
 export type AuditActor = { type: 'user'; id: string; email: string } | { type: 'api_token'; id: string } | { type: 'operator' };
@@ -18,20 +19,8 @@ export interface AuditEvent {
   at?: Date;
 }
 
-export interface AuditEntryRecord {
-  id: bigint;
-  merchantId: string;
-  actorType: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  details: unknown;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: Date;
-}
+/** An entry as stored (its id is the log's order). */
+export type AuditEntryRecord = Omit<ISelectAuditEntriesResult, 'id'> & { id: bigint };
 
 export interface AuditFilters {
   action?: string;
@@ -40,20 +29,18 @@ export interface AuditFilters {
   createdLte?: Date;
 }
 
-type Tx = Pick<Db, 'auditEntry'>;
-
 /**
  * The audit log: rows are only ever added. The table's trigger refuses UPDATE, DELETE and
  * TRUNCATE, so not even a bug in this class could rewrite history.
  */
 export class AuditLog {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly pool: SqlPool) {}
 
   /** Records an event; `tx` puts it in the transaction of the change it describes. */
-  async record(event: AuditEvent, tx: Tx = this.db): Promise<void> {
+  async record(event: AuditEvent, tx: Tx = this.pool): Promise<void> {
     const { actor } = event;
-    await tx.auditEntry.create({
-      data: {
+    await insertAuditEntry.run(
+      {
         merchantId: event.merchantId,
         actorType: actor.type,
         actorId: actor.type === 'operator' ? null : actor.id,
@@ -61,33 +48,29 @@ export class AuditLog {
         action: event.action,
         targetType: event.target?.type ?? null,
         targetId: event.target?.id ?? null,
-        details: (event.details ?? {}) as Prisma.InputJsonValue,
+        details: JSON.stringify(event.details ?? {}),
         ip: event.ip ?? null,
         userAgent: event.userAgent?.slice(0, 512) ?? null,
-        ...(event.at ? { createdAt: event.at } : {}),
+        at: event.at ?? null,
       },
-    });
+      tx,
+    );
   }
 
-  /** A merchant's entries newest first, `limit` of them from before `beforeId` (keyset paging). */
-  list(merchantId: string, filters: AuditFilters, page: { limit: number; beforeId?: bigint }): Promise<AuditEntryRecord[]> {
-    return this.db.auditEntry.findMany({
-      where: {
+  /** A merchant's entries newest first, `limit` of them from before `beforeId` (keyset paging); an empty filter is none. */
+  async list(merchantId: string, filters: AuditFilters, page: { limit: number; beforeId?: bigint }): Promise<AuditEntryRecord[]> {
+    const rows = await selectAuditEntries.run(
+      {
         merchantId,
-        ...(filters.action ? { action: filters.action } : {}),
-        ...(filters.actorId ? { actorId: filters.actorId } : {}),
-        ...(filters.createdGte || filters.createdLte
-          ? {
-              createdAt: {
-                ...(filters.createdGte ? { gte: filters.createdGte } : {}),
-                ...(filters.createdLte ? { lte: filters.createdLte } : {}),
-              },
-            }
-          : {}),
-        ...(page.beforeId !== undefined ? { id: { lt: page.beforeId } } : {}),
+        action: filters.action || null,
+        actorId: filters.actorId || null,
+        createdGte: filters.createdGte ?? null,
+        createdLte: filters.createdLte ?? null,
+        beforeId: page.beforeId?.toString() ?? null,
+        limit: page.limit,
       },
-      orderBy: { id: 'desc' },
-      take: page.limit,
-    });
+      this.pool,
+    );
+    return rows.map((r) => ({ ...r, id: BigInt(r.id) }));
   }
 }

@@ -1,14 +1,13 @@
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../generated/prisma/client.js';
+import type { Queryable, SqlPool } from '@vrp/sql';
+import { ping } from '../generated/sql/health.queries.js';
 
-export type Db = PrismaClient;
-
-/** The gateway's Prisma client, bound to its own `gateway` schema. */
-export function createDb(databaseUrl: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }, { schema: 'gateway' }) });
-}
+/**
+ * What a db/ module runs its statements on: the gateway's pool, or the connection of a transaction
+ * another db/ module opened (a use case hands it on, as the invitation does to its mail and audit entry).
+ */
+export type Tx = Queryable;
 
 /** Answers when the database does (readiness). */
-export async function pingDatabase(db: Db): Promise<void> {
-  await db.$queryRaw`SELECT 1`;
+export async function pingDatabase(pool: SqlPool): Promise<void> {
+  await ping.run(undefined, pool);
 }

@@ -1,43 +1,42 @@
-import type { Db } from './client.js';
+import type { SqlPool } from '@vrp/sql';
+import {
+  markMailFailed,
+  markMailSent,
+  queueMail,
+  selectUnsentMail,
+  type ISelectUnsentMailResult,
+} from '../generated/sql/console-mail.queries.js';
+import type { Tx } from './client.js';
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  body: string;
-}
+/** A message to send. */
+export type OutgoingMail = Omit<ISelectUnsentMailResult, 'id'>;
 
-export interface QueuedMail extends OutgoingMail {
-  id: bigint;
-}
-
-type Tx = Pick<Db, 'consoleMail'>;
+/** A message waiting in the outbox. */
+export type QueuedMail = OutgoingMail & { id: bigint };
 
 /**
  * The console's mail outbox: a message is written with the change that needs it and sent
- * afterwards (db/mail-sender.ts), so a mail server that is down loses nothing.
+ * afterwards (jobs/mail-sender.ts), so a mail server that is down loses nothing.
  */
 export class ConsoleMailbox {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly pool: SqlPool) {}
 
-  async queue(mail: OutgoingMail, tx: Tx = this.db): Promise<void> {
-    await tx.consoleMail.create({ data: { toAddress: mail.to, subject: mail.subject, body: mail.body } });
+  /** Queues a message; `tx` puts it in the transaction of the change that sends it. */
+  async queue(mail: OutgoingMail, tx: Tx = this.pool): Promise<void> {
+    await queueMail.run(mail, tx);
   }
 
   /** Mail not yet sent, oldest first, skipping what failed `maxAttempts` times. */
   async unsent(limit: number, maxAttempts: number): Promise<QueuedMail[]> {
-    const rows = await this.db.consoleMail.findMany({
-      where: { sentAt: null, attempts: { lt: maxAttempts } },
-      orderBy: { id: 'asc' },
-      take: limit,
-    });
-    return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, body: r.body }));
+    const rows = await selectUnsentMail.run({ limit, maxAttempts }, this.pool);
+    return rows.map((r) => ({ ...r, id: BigInt(r.id) }));
   }
 
   async markSent(id: bigint, at: Date): Promise<void> {
-    await this.db.consoleMail.updateMany({ where: { id, sentAt: null }, data: { sentAt: at, attempts: { increment: 1 } } });
+    await markMailSent.run({ id: id.toString(), at }, this.pool);
   }
 
   async markFailed(id: bigint, error: string): Promise<void> {
-    await this.db.consoleMail.updateMany({ where: { id }, data: { attempts: { increment: 1 }, lastError: error.slice(0, 500) } });
+    await markMailFailed.run({ id: id.toString(), error: error.slice(0, 500) }, this.pool);
   }
 }

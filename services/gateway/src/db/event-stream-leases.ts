@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './client.js';
+import { transaction, type SqlPool } from '@vrp/sql';
+import {
+  countLeases,
+  deleteExpiredLeases,
+  deleteExpiredLeasesOf,
+  deleteLease,
+  insertLease,
+  lockMerchantLeases,
+  renewLease,
+} from '../generated/sql/event-stream-leases.queries.js';
 
 /**
  * The open event streams of every merchant, shared by every gateway replica: a stream holds a
@@ -8,7 +17,7 @@ import type { Db } from './client.js';
  */
 export class EventStreamLeases {
   constructor(
-    private readonly db: Db,
+    private readonly pool: SqlPool,
     private readonly ttlMs: number,
   ) {}
 
@@ -18,29 +27,25 @@ export class EventStreamLeases {
    */
   async claim(merchantId: string, max: number): Promise<string | null> {
     const id = randomUUID();
-    return this.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('event-stream-leases'), hashtext(${merchantId}))::text`;
-      await tx.$executeRaw`DELETE FROM "gateway"."event_stream_leases" WHERE merchant_id = ${merchantId} AND expires_at <= now()`;
-      const [row] = await tx.$queryRaw<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM "gateway"."event_stream_leases" WHERE merchant_id = ${merchantId}`;
+    return transaction(this.pool, async (tx) => {
+      await lockMerchantLeases.run({ merchantId }, tx);
+      await deleteExpiredLeasesOf.run({ merchantId }, tx);
+      const [row] = await countLeases.run({ merchantId }, tx);
       if (row!.n >= max) return null;
-      await tx.$executeRaw`
-        INSERT INTO "gateway"."event_stream_leases" (id, merchant_id, expires_at)
-        VALUES (${id}, ${merchantId}, now() + make_interval(secs => ${this.ttlMs / 1000}))`;
+      await insertLease.run({ id, merchantId, ttlSeconds: this.ttlMs / 1000 }, tx);
       return id;
     });
   }
 
   /** Keeps a lease alive for another `ttlMs`. */
   async renew(id: string): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE "gateway"."event_stream_leases" SET expires_at = now() + make_interval(secs => ${this.ttlMs / 1000}) WHERE id = ${id}`;
+    await renewLease.run({ id, ttlSeconds: this.ttlMs / 1000 }, this.pool);
   }
 
   private readonly releasing = new Set<Promise<unknown>>();
 
   async release(id: string): Promise<void> {
-    const done = this.db.eventStreamLease.deleteMany({ where: { id } });
+    const done = deleteLease.run({ id }, this.pool);
     this.releasing.add(done);
     try {
       await done;
@@ -56,6 +61,6 @@ export class EventStreamLeases {
 
   /** Forgets every expired lease (run with the hourly purge). */
   async purgeExpired(): Promise<void> {
-    await this.db.eventStreamLease.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+    await deleteExpiredLeases.run({ now: new Date() }, this.pool);
   }
 }

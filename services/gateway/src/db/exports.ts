@@ -3,7 +3,20 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { exports } from '@vrp/contracts';
 import { insertOutboxEvent, newDomainEvent } from '@vrp/outbox';
-import { createPool, rows, transaction, type SqlPool } from '@vrp/sql';
+import { createPool, transaction, type SqlPool } from '@vrp/sql';
+import {
+  advanceExport,
+  claimExport,
+  completeExport,
+  deleteExpiredExports,
+  deleteExportChunks,
+  failExport,
+  insertExport,
+  insertExportChunk,
+  selectExport,
+  selectExportChunk,
+  type ISelectExportResult,
+} from '../generated/sql/exports.queries.js';
 
 export type ExportType = 'payments' | 'refunds' | 'mandates' | 'events';
 export type ExportFormat = 'csv' | 'jsonl';
@@ -15,67 +28,32 @@ export interface ExportPosition {
   id: string;
 }
 
+type Row = ISelectExportResult;
+
 /** An export as stored. */
-export interface ExportRecord {
-  id: string;
-  merchantId: string;
+export type ExportRecord = Omit<Row, 'type' | 'format' | 'filters' | 'status' | 'position' | 'rowCount'> & {
   type: ExportType;
   format: ExportFormat;
   filters: Record<string, unknown>;
   status: 'pending' | 'completed' | 'failed';
-  snapshotAt: Date;
   position: ExportPosition | null;
   rowCount: bigint;
-  chunkCount: number;
-  attempts: number;
-  failure: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-  expiresAt: Date | null;
-}
+};
 
 /** An export a worker holds: its lease token guards every write. */
 export interface ClaimedExport extends ExportRecord {
   leaseToken: string;
 }
 
-const COLUMNS = `id, merchant_id, type, format, filters, status, snapshot_at, position, row_count::text AS row_count, chunk_count, attempts,
-  failure, created_at, completed_at, expires_at`;
-
-interface Row {
-  id: string;
-  merchant_id: string;
-  type: ExportType;
-  format: ExportFormat;
-  filters: Record<string, unknown>;
-  status: ExportRecord['status'];
-  snapshot_at: Date;
-  position: ExportPosition | null;
-  row_count: string;
-  chunk_count: number;
-  attempts: number;
-  failure: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-  expires_at: Date | null;
-}
-
+/** The columns hold what was written through this module only: its own types, and the row count as a bigint. */
 const toRecord = (r: Row): ExportRecord => ({
-  id: r.id,
-  merchantId: r.merchant_id,
-  type: r.type,
-  format: r.format,
-  filters: r.filters,
-  status: r.status,
-  snapshotAt: r.snapshot_at,
-  position: r.position,
-  rowCount: BigInt(r.row_count),
-  chunkCount: r.chunk_count,
-  attempts: r.attempts,
-  failure: r.failure,
-  createdAt: r.created_at,
-  completedAt: r.completed_at,
-  expiresAt: r.expires_at,
+  ...r,
+  type: r.type as ExportType,
+  format: r.format as ExportFormat,
+  filters: r.filters as Record<string, unknown>,
+  status: r.status as ExportRecord['status'],
+  position: r.position as ExportPosition | null,
+  rowCount: BigInt(r.rowCount),
 });
 
 /** Where a completed export's file is downloaded, under the platform's address `baseUrl`. */
@@ -131,18 +109,13 @@ export class ExportStore {
     filters: object;
     snapshotAt: Date;
   }): Promise<ExportRecord> {
-    const [row] = await rows<Row>(
-      this.pool,
-      `INSERT INTO gateway.exports (id, merchant_id, type, format, filters, snapshot_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
-       RETURNING ${COLUMNS}`,
-      [e.id, e.merchantId, e.type, e.format, JSON.stringify(e.filters), e.snapshotAt],
-    );
+    const [row] = await insertExport.run({ ...e, filters: JSON.stringify(e.filters) }, this.pool);
     return toRecord(row!);
   }
 
   /** One export of the merchant, or null (another merchant's is not found either). */
   async find(merchantId: string, id: string): Promise<ExportRecord | null> {
-    const [row] = await rows<Row>(this.pool, `SELECT ${COLUMNS} FROM gateway.exports WHERE id = $1 AND merchant_id = $2`, [id, merchantId]);
+    const [row] = await selectExport.run({ id, merchantId }, this.pool);
     return row ? toRecord(row) : null;
   }
 
@@ -152,15 +125,7 @@ export class ExportStore {
    */
   async claim(): Promise<ClaimedExport | null> {
     const token = randomUUID();
-    const [row] = await rows<Row>(
-      this.pool,
-      `UPDATE gateway.exports SET lease_token = $1, lease_until = now() + make_interval(secs => $2), attempts = attempts + 1
-        WHERE id = (SELECT id FROM gateway.exports
-                     WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < now())
-                     ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${COLUMNS}`,
-      [token, this.leaseMs / 1000],
-    );
+    const [row] = await claimExport.run({ leaseToken: token, leaseSeconds: this.leaseMs / 1000 }, this.pool);
     return row ? { ...toRecord(row), leaseToken: token } : null;
   }
 
@@ -170,15 +135,20 @@ export class ExportStore {
    */
   async appendChunk(e: ClaimedExport, data: Buffer, count: number, position: ExportPosition | null): Promise<boolean> {
     const moved = await transaction(this.pool, async (tx) => {
-      const updated = await tx.query(
-        `UPDATE gateway.exports
-            SET chunk_count = chunk_count + 1, row_count = row_count + $3, byte_count = byte_count + $4, position = $5::jsonb,
-                lease_until = now() + make_interval(secs => $6)
-          WHERE id = $1 AND lease_token = $2 AND status = 'pending' AND chunk_count = $7`,
-        [e.id, e.leaseToken, count, data.length, position === null ? null : JSON.stringify(position), this.leaseMs / 1000, e.chunkCount],
+      const { rowCount } = await advanceExport.runWithCounts(
+        {
+          id: e.id,
+          leaseToken: e.leaseToken,
+          chunkCount: e.chunkCount,
+          rows: count,
+          bytes: data.length,
+          position: position === null ? null : JSON.stringify(position),
+          leaseSeconds: this.leaseMs / 1000,
+        },
+        tx,
       );
-      if (updated.rowCount !== 1) return false;
-      await tx.query('INSERT INTO gateway.export_chunks (export_id, seq, data) VALUES ($1, $2, $3)', [e.id, e.chunkCount, data]);
+      if (rowCount !== 1) return false;
+      await insertExportChunk.run({ exportId: e.id, seq: e.chunkCount, data }, tx);
       return true;
     });
     if (moved) {
@@ -196,14 +166,9 @@ export class ExportStore {
    */
   async complete(e: ClaimedExport, ttlMs: number): Promise<boolean> {
     return transaction(this.pool, async (tx) => {
-      const [row] = await rows<Row>(
+      const [row] = await completeExport.run(
+        { id: e.id, leaseToken: e.leaseToken, ttlSeconds: ttlMs / 1000, chunkCount: e.chunkCount },
         tx,
-        `UPDATE gateway.exports
-            SET status = 'completed', completed_at = now(), expires_at = now() + make_interval(secs => $3),
-                lease_token = NULL, lease_until = NULL
-          WHERE id = $1 AND lease_token = $2 AND status = 'pending' AND chunk_count = $4
-         RETURNING ${COLUMNS}`,
-        [e.id, e.leaseToken, ttlMs / 1000, e.chunkCount],
       );
       if (!row) return false;
       const completed = toRecord(row);
@@ -219,25 +184,19 @@ export class ExportStore {
   /** Ends the export as failed, dropping what was written of its file. */
   async fail(id: string, failure: string): Promise<void> {
     await transaction(this.pool, async (tx) => {
-      await tx.query(
-        `UPDATE gateway.exports SET status = 'failed', failure = $2, lease_token = NULL, lease_until = NULL WHERE id = $1 AND status = 'pending'`,
-        [id, failure],
-      );
-      await tx.query('DELETE FROM gateway.export_chunks WHERE export_id = $1', [id]);
+      await failExport.run({ id, failure }, tx);
+      await deleteExportChunks.run({ exportId: id }, tx);
     });
   }
 
   /** Chunk `seq` of an export's file (read one at a time: a download never holds the whole file). */
   async chunk(id: string, seq: number): Promise<Buffer | null> {
-    const [row] = await rows<{ data: Buffer }>(this.pool, 'SELECT data FROM gateway.export_chunks WHERE export_id = $1 AND seq = $2', [
-      id,
-      seq,
-    ]);
+    const [row] = await selectExportChunk.run({ exportId: id, seq }, this.pool);
     return row?.data ?? null;
   }
 
   /** Forgets exports past their expiry (their chunks go with them). */
   async purgeExpired(): Promise<void> {
-    await this.pool.query('DELETE FROM gateway.exports WHERE expires_at <= now()');
+    await deleteExpiredExports.run(undefined, this.pool);
   }
 }

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './client.js';
+import type { SqlPool } from '@vrp/sql';
+import {
+  claimKey,
+  completeKey,
+  deleteExpiredKeys,
+  releaseKey,
+  selectLiveKey,
+  type ISelectLiveKeyResult,
+} from '../generated/sql/idempotency-store.queries.js';
 
 /** A stored idempotency record as seen by a request that did not win the key. */
-export interface IdempotencyRecord {
-  requestHash: string;
-  responseStatus: number | null;
-  responseBody: string | null;
-}
+export type IdempotencyRecord = ISelectLiveKeyResult;
 
 /** The right to run a request for a key; only the owner may complete or release it. */
 export interface IdempotencyClaim {
@@ -21,7 +25,7 @@ export interface IdempotencyClaim {
  */
 export class IdempotencyStore {
   constructor(
-    private readonly db: Db,
+    private readonly pool: SqlPool,
     private readonly ttlMs: number,
     private readonly lockTimeoutMs: number,
   ) {}
@@ -33,44 +37,31 @@ export class IdempotencyStore {
    */
   async claim(merchantId: string, key: string, method: string, path: string, requestHash: string): Promise<IdempotencyClaim | null> {
     const owner = randomUUID();
-    const claimed = await this.db.$executeRaw`
-      INSERT INTO "gateway"."idempotency_keys" (merchant_id, key, method, path, request_hash, lock_owner, locked_until, expires_at)
-      VALUES (${merchantId}, ${key}, ${method}, ${path}, ${requestHash}, ${owner},
-              now() + make_interval(secs => ${this.lockTimeoutMs / 1000}), now() + make_interval(secs => ${this.ttlMs / 1000}))
-      ON CONFLICT (merchant_id, key) DO UPDATE SET
-        method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash,
-        response_status = NULL, response_body = NULL, lock_owner = EXCLUDED.lock_owner,
-        locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
-      WHERE "idempotency_keys".expires_at < now()
-         OR ("idempotency_keys".response_status IS NULL AND "idempotency_keys".locked_until < now()
-             AND "idempotency_keys".request_hash = EXCLUDED.request_hash)`;
-    return claimed === 1 ? { merchantId, key, owner } : null;
+    const { rowCount } = await claimKey.runWithCounts(
+      { merchantId, key, method, path, requestHash, owner, lockSeconds: this.lockTimeoutMs / 1000, ttlSeconds: this.ttlMs / 1000 },
+      this.pool,
+    );
+    return rowCount === 1 ? { merchantId, key, owner } : null;
   }
 
   /** The live record of a key, if any. */
   async find(merchantId: string, key: string): Promise<IdempotencyRecord | null> {
-    return this.db.idempotencyKey.findFirst({
-      where: { merchantId, key, expiresAt: { gt: new Date() } },
-      select: { requestHash: true, responseStatus: true, responseBody: true },
-    });
+    const [row] = await selectLiveKey.run({ merchantId, key, now: new Date() }, this.pool);
+    return row ?? null;
   }
 
   /** Stores the response of the claimed request so duplicates replay it. */
   async complete(claim: IdempotencyClaim, status: number, body: string): Promise<void> {
-    await this.db.idempotencyKey.updateMany({
-      where: { merchantId: claim.merchantId, key: claim.key, lockOwner: claim.owner },
-      data: { responseStatus: status, responseBody: body, lockOwner: null, lockedUntil: null },
-    });
+    await completeKey.run({ merchantId: claim.merchantId, key: claim.key, owner: claim.owner, status, body }, this.pool);
   }
 
   /** Forgets the claim (a 5xx outcome): the client may retry with the same key. */
   async release(claim: IdempotencyClaim): Promise<void> {
-    await this.db.idempotencyKey.deleteMany({ where: { merchantId: claim.merchantId, key: claim.key, lockOwner: claim.owner } });
+    await releaseKey.run({ merchantId: claim.merchantId, key: claim.key, owner: claim.owner }, this.pool);
   }
 
   /** Deletes expired records; run periodically so the table stays small. */
   async purgeExpired(): Promise<number> {
-    const { count } = await this.db.idempotencyKey.deleteMany({ where: { expiresAt: { lt: new Date() } } });
-    return count;
+    return (await deleteExpiredKeys.runWithCounts({ now: new Date() }, this.pool)).rowCount;
   }
 }

@@ -1,4 +1,20 @@
-import type { Db } from './client.js';
+import { transaction, type SqlPool } from '@vrp/sql';
+import {
+  countLiveTokens,
+  insertApiToken,
+  insertMerchant,
+  lockMerchant,
+  revokeToken,
+  selectLiveToken,
+  selectMerchant,
+  selectMerchants,
+  selectToken,
+  selectTokenOwner,
+  selectTokens,
+  updateMerchant,
+  type ISelectMerchantResult,
+  type ISelectTokenResult,
+} from '../generated/sql/merchants.queries.js';
 
 /** The account a merchant's consents pay into (OB CreditorAccount). */
 export interface CreditorAccountRecord {
@@ -7,17 +23,19 @@ export interface CreditorAccountRecord {
   name: string;
 }
 
-interface MerchantRow {
-  id: string;
-  name: string;
-  payoutCurrency: string;
-  createdAt: Date;
-  creditorAccountScheme: string | null;
-  creditorAccountId: string | null;
-  creditorAccountName: string | null;
-}
+type MerchantRow = ISelectMerchantResult;
 
-function toRecord(row: MerchantRow): MerchantRecord {
+/** A merchant as the gateway knows it. */
+export type MerchantRecord = Omit<MerchantRow, 'creditorAccountScheme' | 'creditorAccountId' | 'creditorAccountName'> & {
+  /** The account consents pay into, when one was set (sandbox defaults to a model account). */
+  creditorAccount?: CreditorAccountRecord | null;
+};
+
+/** An API token as the console lists it (never its hash). */
+export type ApiTokenRecord = ISelectTokenResult;
+
+/** A merchant row as a record: its three creditor account columns are one account, or none. */
+export function merchantOf(row: MerchantRow): MerchantRecord {
   const { creditorAccountScheme: scheme, creditorAccountId: identification, creditorAccountName: name, ...merchant } = row;
   return { ...merchant, creditorAccount: scheme && identification && name ? { scheme, identification, name } : null };
 }
@@ -31,30 +49,9 @@ function accountColumns(account: CreditorAccountRecord | null | undefined) {
   };
 }
 
-/** A merchant as the gateway knows it. */
-export interface MerchantRecord {
-  id: string;
-  name: string;
-  payoutCurrency: string;
-  createdAt: Date;
-  /** The account consents pay into, when one was set (sandbox defaults to a model account). */
-  creditorAccount?: CreditorAccountRecord | null;
-}
-
-/** An API token as the console lists it (never its hash). */
-export interface ApiTokenRecord {
-  id: string;
-  name: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
-
-const TOKEN = { id: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
-
 /** Merchants and their API tokens (only token hashes are stored). */
 export class MerchantRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly pool: SqlPool) {}
 
   /** Inserts a merchant and its first token in one transaction. */
   async createWithToken(
@@ -62,30 +59,32 @@ export class MerchantRepository {
     token: { id: string; hash: string; environment: string },
   ): Promise<MerchantRecord> {
     const { creditorAccount, ...columns } = merchant;
-    const [created] = await this.db.$transaction([
-      this.db.merchant.create({ data: { ...columns, ...accountColumns(creditorAccount) } }),
-      this.db.apiToken.create({ data: { id: token.id, merchantId: merchant.id, tokenHash: token.hash, environment: token.environment } }),
-    ]);
-    return toRecord(created);
+    return transaction(this.pool, async (tx) => {
+      const [created] = await insertMerchant.run({ ...columns, ...accountColumns(creditorAccount) }, tx);
+      await insertApiToken.run(
+        { id: token.id, merchantId: merchant.id, tokenHash: token.hash, environment: token.environment, name: '' },
+        tx,
+      );
+      return merchantOf(created!);
+    });
   }
 
   async find(id: string): Promise<MerchantRecord | null> {
-    const row = await this.db.merchant.findUnique({ where: { id } });
-    return row ? toRecord(row) : null;
+    const [row] = await selectMerchant.run({ id }, this.pool);
+    return row ? merchantOf(row) : null;
   }
 
   async list(): Promise<MerchantRecord[]> {
-    return (await this.db.merchant.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(toRecord);
+    return (await selectMerchants.run(undefined, this.pool)).map(merchantOf);
   }
 
   /** Changes a merchant's name and/or creditor account (null clears it); null when there is no such merchant. */
   async update(id: string, changes: { name?: string; creditorAccount?: CreditorAccountRecord | null }): Promise<MerchantRecord | null> {
-    const data = {
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.creditorAccount !== undefined ? accountColumns(changes.creditorAccount) : {}),
-    };
-    const updated = await this.db.merchant.updateMany({ where: { id }, data });
-    return updated.count === 0 ? null : this.find(id);
+    const [row] = await updateMerchant.run(
+      { id, name: changes.name ?? null, setAccount: changes.creditorAccount !== undefined, ...accountColumns(changes.creditorAccount) },
+      this.pool,
+    );
+    return row ? merchantOf(row) : null;
   }
 
   /**
@@ -96,23 +95,26 @@ export class MerchantRepository {
     token: { id: string; merchantId: string; hash: string; environment: string; name?: string },
     maxLive: number,
   ): Promise<ApiTokenRecord | null> {
-    return this.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM "gateway"."merchants" WHERE id = ${token.merchantId} FOR UPDATE`;
-      if ((await tx.apiToken.count({ where: { merchantId: token.merchantId, revokedAt: null } })) >= maxLive) return null;
-      return tx.apiToken.create({
-        data: { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment, name: token.name ?? '' },
-        select: TOKEN,
-      });
+    return transaction(this.pool, async (tx) => {
+      await lockMerchant.run({ id: token.merchantId }, tx);
+      const [live] = await countLiveTokens.run({ merchantId: token.merchantId }, tx);
+      if (live!.n >= maxLive) return null;
+      const [created] = await insertApiToken.run(
+        { id: token.id, merchantId: token.merchantId, tokenHash: token.hash, environment: token.environment, name: token.name ?? '' },
+        tx,
+      );
+      return created!;
     });
   }
 
   /** Every token of the merchant, revoked ones included, newest first. */
   listTokens(merchantId: string): Promise<ApiTokenRecord[]> {
-    return this.db.apiToken.findMany({ where: { merchantId }, select: TOKEN, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return selectTokens.run({ merchantId }, this.pool);
   }
 
-  findToken(merchantId: string, id: string): Promise<ApiTokenRecord | null> {
-    return this.db.apiToken.findFirst({ where: { merchantId, id }, select: TOKEN });
+  async findToken(merchantId: string, id: string): Promise<ApiTokenRecord | null> {
+    const [row] = await selectToken.run({ merchantId, id }, this.pool);
+    return row ?? null;
   }
 
   /**
@@ -120,44 +122,10 @@ export class MerchantRepository {
    * that the token was used (last_used_at), at most once a minute so it rarely writes.
    */
   async findLiveToken(hash: string): Promise<{ id: string; environment: string; merchant: MerchantRecord } | null> {
-    const rows = await this.db.$queryRaw<
-      {
-        id: string;
-        environment: string;
-        merchant_id: string;
-        name: string;
-        payout_currency: string;
-        merchant_created_at: Date;
-        creditor_account_scheme: string | null;
-        creditor_account_id: string | null;
-        creditor_account_name: string | null;
-      }[]
-    >`
-      WITH live AS (
-        SELECT t.id, t.environment, t.last_used_at, m.id AS merchant_id, m.name, m.payout_currency, m.created_at AS merchant_created_at,
-               m.creditor_account_scheme, m.creditor_account_id, m.creditor_account_name
-          FROM "gateway"."api_tokens" t JOIN "gateway"."merchants" m ON m.id = t.merchant_id
-         WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL),
-      used AS (
-        UPDATE "gateway"."api_tokens" t SET last_used_at = now() FROM live
-         WHERE t.id = live.id AND (live.last_used_at IS NULL OR live.last_used_at < now() - interval '1 minute'))
-      SELECT id, environment, merchant_id, name, payout_currency, merchant_created_at, creditor_account_scheme, creditor_account_id,
-             creditor_account_name FROM live`;
-    const row = rows[0];
+    const [row] = await selectLiveToken.run({ tokenHash: hash }, this.pool);
     if (!row) return null;
-    return {
-      id: row.id,
-      environment: row.environment,
-      merchant: toRecord({
-        id: row.merchant_id,
-        name: row.name,
-        payoutCurrency: row.payout_currency,
-        createdAt: row.merchant_created_at,
-        creditorAccountScheme: row.creditor_account_scheme,
-        creditorAccountId: row.creditor_account_id,
-        creditorAccountName: row.creditor_account_name,
-      }),
-    };
+    const { id, environment, merchantId, ...merchant } = row;
+    return { id, environment, merchant: merchantOf({ ...merchant, id: merchantId }) };
   }
 
   /**
@@ -167,14 +135,13 @@ export class MerchantRepository {
   async revokeToken(
     where: ({ id: string } | { hash: string }) & { merchantId?: string },
   ): Promise<{ id: string; merchantId: string } | null> {
-    const filter = {
-      ...('id' in where ? { id: where.id } : { tokenHash: where.hash }),
-      ...(where.merchantId ? { merchantId: where.merchantId } : {}),
-    };
-    const token = await this.db.apiToken.findFirst({ where: filter, select: { id: true, merchantId: true } });
+    const [token] = await selectTokenOwner.run(
+      { ...('id' in where ? { id: where.id } : { tokenHash: where.hash }), merchantId: where.merchantId || null },
+      this.pool,
+    );
     if (!token) return null;
     // Conditional update: revoking twice is harmless and keeps the first revocation time.
-    const { count } = await this.db.apiToken.updateMany({ where: { id: token.id, revokedAt: null }, data: { revokedAt: new Date() } });
-    return count === 1 ? token : null;
+    const { rowCount } = await revokeToken.runWithCounts({ id: token.id, now: new Date() }, this.pool);
+    return rowCount === 1 ? token : null;
   }
 }

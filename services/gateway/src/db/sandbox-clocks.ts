@@ -1,10 +1,10 @@
-import type { Db } from './client.js';
+import { transaction, type SqlPool } from '@vrp/sql';
+import { lockClock, selectClockOffset, setClockOffset } from '../generated/sql/sandbox-clocks.queries.js';
 
 /** How far the merchant's sandbox clock runs ahead of the wall clock (0 when never advanced). */
-export async function clockOffsetOf(db: Db, merchantId: string): Promise<number> {
-  const [row] = await db.$queryRaw<{ offset_ms: string }[]>`
-    SELECT offset_ms::text AS offset_ms FROM "gateway"."sandbox_clocks" WHERE merchant_id = ${merchantId}`;
-  return row ? Number(row.offset_ms) : 0;
+export async function clockOffsetOf(pool: SqlPool, merchantId: string): Promise<number> {
+  const [row] = await selectClockOffset.run({ merchantId }, pool);
+  return row ? Number(row.offsetMs) : 0;
 }
 
 /**
@@ -14,23 +14,16 @@ export async function clockOffsetOf(db: Db, merchantId: string): Promise<number>
  * advance pushes the same offset again and every service converges on it.
  */
 export async function advanceClockOffset(
-  db: Db,
+  pool: SqlPool,
   merchantId: string,
   stepMs: number,
   push: (offsetMs: number) => Promise<void>,
 ): Promise<number> {
-  return db.$transaction(
-    async (tx) => {
-      const [row] = await tx.$queryRaw<{ offset_ms: string }[]>`
-        INSERT INTO "gateway"."sandbox_clocks" AS c (merchant_id, offset_ms) VALUES (${merchantId}, 0)
-        ON CONFLICT (merchant_id) DO UPDATE SET updated_at = c.updated_at
-        RETURNING offset_ms::text AS offset_ms`;
-      const offsetMs = Number(row!.offset_ms) + stepMs;
-      await push(offsetMs);
-      await tx.$executeRaw`
-        UPDATE "gateway"."sandbox_clocks" SET offset_ms = ${BigInt(offsetMs)}, updated_at = now() WHERE merchant_id = ${merchantId}`;
-      return offsetMs;
-    },
-    { timeout: 30_000, maxWait: 30_000 },
-  );
+  return transaction(pool, async (tx) => {
+    const [row] = await lockClock.run({ merchantId }, tx);
+    const offsetMs = Number(row!.offsetMs) + stepMs;
+    await push(offsetMs);
+    await setClockOffset.run({ merchantId, offsetMs: BigInt(offsetMs).toString() }, tx);
+    return offsetMs;
+  });
 }

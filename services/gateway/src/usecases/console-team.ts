@@ -112,7 +112,7 @@ export async function inviteTeammate(
           details: { email, role: input.role },
           at: input.now,
         },
-        tx as never,
+        tx,
       );
     },
   );

@@ -5,7 +5,7 @@ import { startGateway, type Gateway } from '../../src/app.js';
 import type { GatewayClients } from '../../src/clients.js';
 import { loadGatewayConfig } from '../../src/config.js';
 import { MerchantRepository } from '../../src/db/merchants.js';
-import { createDb } from '../../src/db/client.js';
+import { createPool } from '@vrp/sql';
 import { createMerchant } from '../../src/usecases/create-merchant.js';
 import type { Logger } from '@vrp/logging';
 import { createApi, type Api } from './api.js';
@@ -97,7 +97,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const config = loadGatewayConfig(baseEnv);
   const gateway = await startGateway(config);
   const extraGateways: Gateway[] = [];
-  const gatewayDb = createDb(db.url);
+  const gatewayDb = createPool(db.url);
   const merchants = new MerchantRepository(gatewayDb);
   const mandates = createServiceClient(mandate.MandateService, { baseUrl: config.serviceUrls.mandate });
   let seq = 0;
@@ -131,7 +131,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       mandates.close();
       await Promise.all([gateway, ...extraGateways].map((g) => g.stop()));
       for (const service of started.reverse()) await service.stop();
-      await gatewayDb.$disconnect();
+      await gatewayDb.end();
       await Promise.all([stream.cleanup(), db.drop()]);
     },
   };
