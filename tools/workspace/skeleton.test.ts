@@ -43,22 +43,6 @@ const DATABASE_CALL =
 /** The webhook's delivery attempt as a use case: a usecases/ module named for delivering (the daily delivery report is not it). */
 const DELIVERY_ATTEMPT = /^(?!.*report).*deliver/;
 
-/**
- * What the newest rules still find, file by file, while the moves they ask for go on (see
- * CONTRIBUTING.md, "The service skeleton"): this list may only shrink. A file that no longer
- * breaks its rule must come off it, and any file not on it fails, so nothing new is added the old
- * way. Empty lists are the goal.
- */
-const NOT_YET_MOVED: Record<'persistence' | 'clocks' | 'reexports' | 'deliveryAttempt', Record<string, string[]>> = {
-  persistence: {},
-  clocks: {},
-  reexports: {},
-  deliveryAttempt: {},
-};
-
-/** The files a rule's findings (`file:line: …`) name, once each, sorted. */
-const filesOf = (findings: string[]) => [...new Set(findings.map((f) => f.split(':')[0]!))].sort();
-
 describe('the service skeleton', () => {
   it('finds the services', () => {
     expect(services).toEqual(
@@ -105,26 +89,23 @@ describe('the service skeleton', () => {
   });
 
   it.each(withDatabase)('%s keeps persistence, transactions included, in db/', (service) => {
-    expect(
-      filesOf(persistenceOutsideDb(path.join(root, 'services', service, 'src'))),
-      `persistence outside services/${service}/src/db (files; NOT_YET_MOVED.persistence lists the known ones)`,
-    ).toEqual(NOT_YET_MOVED.persistence[service] ?? []);
+    expect(persistenceOutsideDb(path.join(root, 'services', service, 'src')), `persistence outside services/${service}/src/db`).toEqual([]);
   });
 
   // The gateway keeps no merchant time of its own (it forwards SetSandboxClock to the services
   // that do), so its Deps has no clocks; it still may not grow a second clock name.
   it.each(services)('%s names its clocks one way: Deps has `clocks: SandboxClocks`', (service) => {
     expect(
-      filesOf(clockFields(path.join(root, 'services', service, 'src'), service !== 'gateway')),
-      `clock fields in services/${service}/src/deps.ts (NOT_YET_MOVED.clocks lists the known ones)`,
-    ).toEqual(NOT_YET_MOVED.clocks[service] ?? []);
+      clockFields(path.join(root, 'services', service, 'src'), service !== 'gateway'),
+      `clock fields in services/${service}/src/deps.ts`,
+    ).toEqual([]);
   });
 
   it('makes the webhook delivery attempt a use case the delivery job calls', () => {
     expect(
-      filesOf(jobCallsUsecase(path.join(root, 'services/webhook/src'), 'jobs/delivery-worker.ts', DELIVERY_ATTEMPT)),
-      'services/webhook/src (NOT_YET_MOVED.deliveryAttempt says whether it is known)',
-    ).toEqual(NOT_YET_MOVED.deliveryAttempt.webhook ?? []);
+      jobCallsUsecase(path.join(root, 'services/webhook/src'), 'jobs/delivery-worker.ts', DELIVERY_ATTEMPT),
+      'services/webhook/src',
+    ).toEqual([]);
   });
 
   it.each(services)('%s has no use case importing a job', (service) => {
@@ -135,10 +116,7 @@ describe('the service skeleton', () => {
   });
 
   it.each(services)('%s writes its mappers in messages.ts instead of re-exporting them', (service) => {
-    expect(
-      filesOf(messagesReexports(path.join(root, 'services', service, 'src'))),
-      `re-exports in services/${service}/src/messages.ts (NOT_YET_MOVED.reexports lists the known ones)`,
-    ).toEqual(NOT_YET_MOVED.reexports[service] ?? []);
+    expect(messagesReexports(path.join(root, 'services', service, 'src')), `re-exports in services/${service}/src/messages.ts`).toEqual([]);
   });
 
   it.each(services)('%s keeps domain/ pure: no database, transport or web framework', (service) => {

@@ -26,7 +26,19 @@ describe('the workspace', () => {
   it('typechecks, lints and builds every project (nx run-many)', () => {
     const result = spawnSync(
       'npx',
-      ['--no-install', 'nx', 'run-many', '-t', 'typecheck', 'lint', 'build', '--outputStyle=static', '--parallel=2', '--skip-nx-cache', '--excludeTaskDependencies'],
+      [
+        '--no-install',
+        'nx',
+        'run-many',
+        '-t',
+        'typecheck',
+        'lint',
+        'build',
+        '--outputStyle=static',
+        '--parallel=2',
+        '--skip-nx-cache',
+        '--excludeTaskDependencies',
+      ],
       {
         cwd: root,
         env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },

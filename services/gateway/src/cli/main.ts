@@ -2,8 +2,9 @@ import { ConfigError } from '@vrp/config';
 import { mandate } from '@vrp/contracts';
 import { isApiError } from '@vrp/errors';
 import { createServiceClient } from '@vrp/grpc';
-import { createPool, type SqlPool } from '@vrp/sql';
+import type { SqlPool } from '@vrp/sql';
 import { loadDeveloperSettings, loadGatewayConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
 import { ConsoleAccounts } from '../db/console-accounts.js';
 import { MerchantRepository } from '../db/merchants.js';
 import { UsageError, parseArgs, readOptions } from './args.js';
@@ -67,7 +68,7 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     const options = readOptions(parsed, command.options);
     const config = loadGatewayConfig();
-    db = createPool(config.databaseUrl);
+    db = openDatabase(config.databaseUrl);
     const ctx: CliContext = {
       config,
       merchants: new MerchantRepository(db),

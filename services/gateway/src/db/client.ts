@@ -1,4 +1,4 @@
-import type { Queryable, SqlPool } from '@vrp/sql';
+import { createPool, type Queryable, type SqlPool } from '@vrp/sql';
 import { ping } from '../generated/sql/health.queries.js';
 
 /**
@@ -10,4 +10,9 @@ export type Tx = Queryable;
 /** Answers when the database does (readiness). */
 export async function pingDatabase(pool: SqlPool): Promise<void> {
   await ping.run(undefined, pool);
+}
+
+/** The pool a one-shot process (the operator CLI) opens on the gateway's database; the service opens its own in app.ts. */
+export function openDatabase(databaseUrl: string): SqlPool {
+  return createPool(databaseUrl);
 }
