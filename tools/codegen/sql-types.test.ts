@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,5 +52,30 @@ describe('SQL types from the schema', () => {
   it('fails codegen on a query naming a column the schema does not have', async () => {
     const dir = fixture('misspelt', '/* @name SelectMerchant */\nSELECT id, nmae FROM gateway.merchants WHERE id = :id!;\n');
     await expect(generateSqlTypes('gateway', dir)).rejects.toThrow(/column "nmae" does not exist/);
+  }, 120_000);
+
+  // The typed SQL is committed (an image build has no database to generate it from): it must be
+  // exactly what the queries and the migrated schema give now.
+  it('keeps the committed typed SQL of every service what codegen writes', async () => {
+    const services = readdirSync(path.join(root, 'services')).filter((s) =>
+      existsSync(path.join(root, 'services', s, 'pgtyped.config.json')),
+    );
+    expect(services).toContain('gateway');
+    for (const service of services) {
+      const from = path.join(root, 'services', service);
+      const dir = path.join(work, `committed-${service}`);
+      mkdirSync(dir, { recursive: true });
+      cpSync(path.join(from, 'pgtyped.config.json'), path.join(dir, 'pgtyped.config.json'));
+      cpSync(path.join(from, 'src/db/sql'), path.join(dir, 'src/db/sql'), { recursive: true });
+      await generateSqlTypes(service, dir);
+      const generated = readdirSync(path.join(dir, 'src/generated/sql')).sort();
+      expect(readdirSync(path.join(from, 'src/generated/sql')).sort(), `${service}: generated files`).toEqual(generated);
+      for (const file of generated) {
+        expect(
+          readFileSync(path.join(from, 'src/generated/sql', file), 'utf8'),
+          `services/${service}/src/generated/sql/${file} is stale: run npm run setup and commit it`,
+        ).toBe(readFileSync(path.join(dir, 'src/generated/sql', file), 'utf8'));
+      }
+    }
   }, 120_000);
 });

@@ -178,7 +178,8 @@ describe('.dockerignore (the context is the repo root; both builders read it the
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
   // Docker's matching, as far as these patterns use it: `**/` is any depth, `*` one segment, and
-  // a pattern naming a directory covers everything below it.
+  // a pattern naming a directory covers everything below it, and the last matching pattern wins
+  // (`!` re-includes).
   const toRegExp = (p: string) => {
     const body = p
       .replace(/[.+^$()|[\]]/g, '\\$&')
@@ -187,7 +188,11 @@ describe('.dockerignore (the context is the repo root; both builders read it the
       .replace(/\0/g, '(?:.*/)?');
     return new RegExp(`^${body}(?:/.*)?$`);
   };
-  const ignored = (path: string) => patterns.some((p) => toRegExp(p).test(path));
+  const ignored = (path: string) =>
+    patterns.reduce(
+      (out, p) => (p.startsWith('!') ? (toRegExp(p.slice(1)).test(path) ? false : out) : toRegExp(p).test(path) || out),
+      false,
+    );
 
   it('is the only ignore file (BuildKit would prefer a Dockerfile.dockerignore the classic builder never reads)', () => {
     expect(readdirSync(join(repoRoot, 'deploy/docker')).filter((f) => f.endsWith('.dockerignore'))).toEqual([]);
@@ -218,6 +223,7 @@ describe('.dockerignore (the context is the repo root; both builders read it the
       'services/payment/src/main.ts',
       'services/payment/prisma/schema.prisma',
       'services/payment/prisma.config.ts',
+      'services/gateway/src/generated/sql/merchants.queries.ts',
       'tools/codegen/generate.sh',
       'tools/build/bundle.ts',
       'tools/build/copy-packages.mjs',
