@@ -245,8 +245,9 @@ describe('console sessions end', () => {
       platform.startGateway({ CONSOLE_SESSION_TTL: '6s' }),
       platform.startGateway({ CONSOLE_SESSION_IDLE: '6s' }),
     ]);
-    const started = Date.now();
     const [a, b] = await Promise.all([signedIn(short.url), signedIn(idle.url)]);
+    // Both sessions began before this instant (a sign-in may take seconds), so 6 s after it they are over.
+    const started = Date.now();
     expect((await a.browser.request('GET', '/v1/mandates')).status).toBe(200);
     expect((await b.browser.request('GET', '/console/api/session')).status).toBe(200);
     // Using a session refreshes its last use at most once a minute, so b's use above did not keep it alive.

@@ -112,7 +112,7 @@ it('keeps the key while a request runs after its client hung up, so the retry re
     });
     await expect(abandoned).rejects.toThrow();
     const retry = await createApi(gateway.url, merchant.token).post('/v1/mandates', body, { 'idempotency-key': 'hung-up' });
-    expect(retry.status).toBe(201);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     const { rows } = await sql.query('SELECT count(*)::int AS n FROM mandate.mandates WHERE customer_id = $1', [body.customer_id]);
     expect(rows[0].n).toBe(1);
