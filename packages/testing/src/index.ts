@@ -5,7 +5,7 @@ export { waitFor } from './wait.js';
 export { startPrivateNatsServer, type PrivateNatsServer } from './nats-server.js';
 export { startPrivateNatsCluster, type NatsClusterNode, type PrivateNatsCluster } from './nats-cluster.js';
 export { startPrivatePostgres, type PrivatePostgresServer } from './postgres-server.js';
-export { reservePort } from './ports.js';
+export { portRange, reservePort } from './ports.js';
 export { generateTestTls, type TestTls } from './tls.js';
 export { heldResources, occupyPort, type HeldResources } from './start-up-probe.js';
 export { checkStartUpRelease, type StartUpSubject } from './start-up-release.js';

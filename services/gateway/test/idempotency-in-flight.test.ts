@@ -81,11 +81,14 @@ it('keeps the key while a request runs after its client hung up, so the retry re
   const merchant = await platform.createMerchant();
   const api = platform.api(merchant.token);
   const body = mandateBody(await sandboxCustomer(api));
-  // A gateway whose mandate service answers creates slowly: long enough for the client to give up.
+  // A gateway whose mandate service answers creates slowly; the client gives up once its create
+  // is running (so the key was claimed), long before the answer.
   const real = platform.mandates;
+  const hangUp = new AbortController();
   const slow = {
     ...real,
     createMandate: async (...args: Parameters<typeof real.createMandate>) => {
+      hangUp.abort();
       await new Promise((r) => setTimeout(r, 800));
       return real.createMandate(...args);
     },
@@ -96,7 +99,7 @@ it('keeps the key while a request runs after its client hung up, so the retry re
       GATEWAY_PORT: '0',
       LOG_LEVEL: 'silent',
       MANDATE_SERVICE_URL: platform.services.mandate!.gatewayEnv.MANDATE_SERVICE_URL,
-      IDEMPOTENCY_WAIT_MS: '5s',
+      IDEMPOTENCY_WAIT_MS: '30s',
       RATE_LIMIT_RPS: '1000',
       RATE_LIMIT_BURST: '1000',
     }),
@@ -108,7 +111,7 @@ it('keeps the key while a request runs after its client hung up, so the retry re
       method: 'POST',
       headers,
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(200),
+      signal: hangUp.signal,
     });
     await expect(abandoned).rejects.toThrow();
     const retry = await createApi(gateway.url, merchant.token).post('/v1/mandates', body, { 'idempotency-key': 'hung-up' });
