@@ -91,7 +91,7 @@ export function startGateway(
       mailbox,
       audit: new AuditLog(db),
       sealer: new SecretSealer(config.idempotencySealingKeys),
-      hashing: new HashingSlots(config.passwordHashConcurrency, config.passwordHashWaitMs),
+      hashing: new HashingSlots(config.passwordHashConcurrency, config.passwordHashWaitMs, config.passwordScryptLogN),
       idempotency: new IdempotencyStore(db, config.idempotencyTtlMs, config.idempotencyLockTimeoutMs),
       clients,
       cursors: new CursorCodec(config.cursorSecret, config.cursorTtlMs),

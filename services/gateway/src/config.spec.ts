@@ -39,6 +39,14 @@ describe('loadGatewayConfig', () => {
     expect(loadGatewayConfig({}).consoleOwnerTwoFactor).toBe(false);
   });
 
+  it('hashes console passwords at OWASP’s scrypt minimum or more in production; lighter only outside it', () => {
+    expect(loadGatewayConfig(PRODUCTION).passwordScryptLogN).toBe(17);
+    expect(loadGatewayConfig({ PASSWORD_SCRYPT_LOG_N: '14' }).passwordScryptLogN).toBe(14);
+    expect(problemsOf({ ...PRODUCTION, PASSWORD_SCRYPT_LOG_N: '16' })).toEqual([
+      'PASSWORD_SCRYPT_LOG_N must be at least 17 in production (OWASP’s minimum for scrypt)',
+    ]);
+  });
+
   it('runs the sandbox on the development secrets out of the box', () => {
     expect(loadGatewayConfig({}).cursorSecret).toBe(DEV_CURSOR_SECRET);
     expect(loadGatewayConfig({}).idempotencySealingKeys.map((k) => k.id)).toEqual(['dev']);

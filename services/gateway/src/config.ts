@@ -11,6 +11,7 @@ import {
   type Setting,
   type VrpEnv,
 } from '@vrp/config';
+import { SCRYPT_LOG_N } from './domain/password.js';
 import { parseSealingKeys, type SealingKey } from './domain/secret-sealing.js';
 
 /** Downstream gRPC services the gateway can call and check for readiness. */
@@ -92,6 +93,8 @@ function spec(env: VrpEnv) {
     // Password hashes (128 MiB each) at once per gateway; more wait up to PASSWORD_HASH_WAIT, then 429.
     passwordHashConcurrency: int('PASSWORD_HASH_CONCURRENCY', { default: 2, min: 1, max: 16 }),
     passwordHashWaitMs: duration('PASSWORD_HASH_WAIT', { default: 2000 }),
+    // scrypt's work factor for new password hashes, log2(N): 17 (128 MiB) and up in production.
+    passwordScryptLogN: int('PASSWORD_SCRYPT_LOG_N', { default: SCRYPT_LOG_N, min: 10, max: 20 }),
     // Express's "trust proxy": '' trusts nobody (the client address is the socket's), a number trusts that many hops.
     trustProxy: str('TRUST_PROXY', { default: '' }),
     shutdownGraceMs: duration('SHUTDOWN_GRACE', { default: 10_000 }),
@@ -134,6 +137,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     const cursor = productionCursorProblem(loaded.cursorSecret);
     if (cursor) problems.push(cursor);
     problems.push(...productionSealingProblems(loaded.idempotencySealingKeys));
+    if (loaded.passwordScryptLogN < SCRYPT_LOG_N)
+      problems.push(`PASSWORD_SCRYPT_LOG_N must be at least ${SCRYPT_LOG_N} in production (OWASP’s minimum for scrypt)`);
   }
   const publicUrl = publicBaseUrlProblem(loaded.publicBaseUrl, loaded.env);
   if (publicUrl) problems.push(publicUrl);

@@ -167,7 +167,7 @@ export const COMMANDS: Record<string, Command> = {
       if (!isRole(role)) throw validationError('role', `must be one of ${ROLES.join(', ')}`);
       const password = (await ctx.readStdin()).replace(/\r?\n$/, '');
       const user = await createConsoleUser(
-        { accounts: ctx.consoleAccounts, merchants: ctx.merchants, audit: ctx.audit },
+        { accounts: ctx.consoleAccounts, merchants: ctx.merchants, audit: ctx.audit, scryptLogN: ctx.config.passwordScryptLogN },
         { merchantId: str(o.merchant)!, email: str(o.email)!, password, role },
       );
       return { id: user.id, merchant_id: user.merchantId, email: user.email, role: user.role };

@@ -1,6 +1,7 @@
 import { isApiError } from '@vrp/errors';
 import { describe, expect, it } from 'vitest';
 import { HashingSlots } from './hashing-slots.js';
+import { SCRYPT_LOG_N } from './password.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -21,7 +22,7 @@ describe('HashingSlots', () => {
   });
 
   it('refuses with 429 rate_limited and Retry-After what waited too long, or found too many waiting', async () => {
-    const slots = new HashingSlots(1, 30, 1);
+    const slots = new HashingSlots(1, 30, SCRYPT_LOG_N, 1);
     const long = slots.run(() => sleep(200));
     const waited = slots.run(async () => 'never');
     const crowded = slots.run(async () => 'never');

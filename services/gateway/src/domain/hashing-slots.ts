@@ -1,7 +1,10 @@
 import { ApiError } from '@vrp/errors';
 
+import { SCRYPT_LOG_N } from './password.js';
+
 /**
- * Bounds the password hashing a gateway does at once: each scrypt takes 128 MiB and most of a
+ * The password hashing of a gateway: the scrypt work factor it hashes at (`logN`), and a bound
+ * on how much it does at once: each scrypt takes 128 MiB and most of a
  * core for a fraction of a second, so unbounded it is a way to exhaust memory and CPU with
  * sign-in requests. Work beyond `concurrency` waits for a slot up to `waitMs`, then is refused
  * with 429 rate_limited and Retry-After (as is work arriving while `maxWaiting` already wait).
@@ -13,6 +16,8 @@ export class HashingSlots {
   constructor(
     private readonly concurrency: number,
     private readonly waitMs: number,
+    /** scrypt's log2(N) for new hashes (PASSWORD_SCRYPT_LOG_N). */
+    readonly logN = SCRYPT_LOG_N,
     private readonly maxWaiting = 100,
   ) {}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordPolicy, hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from './password.js';
+import { checkPasswordPolicy, hashPassword, needsRehash, unknownUserHash, verifyPassword } from './password.js';
 
 describe('password hashing', () => {
   it('verifies the password it hashed and nothing else, with a fresh salt each time', async () => {
@@ -15,13 +15,22 @@ describe('password hashing', () => {
   it('uses OWASP’s minimum scrypt cost, and asks for a new hash of one made with other parameters', async () => {
     expect(needsRehash(await hashPassword('correct horse battery'))).toBe(false);
     expect(needsRehash('scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(true);
-    expect(needsRehash(UNKNOWN_USER_HASH)).toBe(false);
+    expect(needsRehash(unknownUserHash())).toBe(false);
+  });
+
+  it('hashes at the configured work factor, verifies hashes of any, and asks to rehash when the factor changed', async () => {
+    const light = await hashPassword('correct horse battery', 14);
+    expect(light).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', light)).toBe(true);
+    expect(needsRehash(light, 14)).toBe(false);
+    expect(needsRehash(light)).toBe(true);
+    expect(unknownUserHash(14)).toMatch(/^scrypt\$16384\$/);
   });
 
   it('never matches a malformed hash or the unknown-user hash', async () => {
     expect(await verifyPassword('anything at all', 'plain-text-password')).toBe(false);
     expect(await verifyPassword('anything at all', 'scrypt$1$2$3')).toBe(false);
-    expect(await verifyPassword('anything at all', UNKNOWN_USER_HASH)).toBe(false);
+    expect(await verifyPassword('anything at all', unknownUserHash())).toBe(false);
   });
 
   it('treats canonically equivalent spellings as one password', async () => {

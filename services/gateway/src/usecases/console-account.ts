@@ -42,7 +42,7 @@ export async function changePassword(
   if (!stored) throw new ApiError('authentication_required', 'Sign in to the console.');
   const fresh = await ctx.hashing.run(async () => {
     if (!(await verifyPassword(input.current, stored))) return undefined;
-    return hashPassword(input.next);
+    return hashPassword(input.next, ctx.hashing.logN);
   });
   if (!fresh) throw new ApiError('invalid_credentials', 'The current password is not right.');
   if (!(await ctx.credentials.changePassword(session.user.id, stored, fresh, session.tokenHash)))

@@ -7,7 +7,7 @@ import { normaliseRecoveryCode } from '../domain/recovery-codes.js';
 import { acceptTotp } from '../domain/totp.js';
 import { signInWaitMs, type SignInLimits } from '../domain/sign-in-throttle.js';
 import type { HashingSlots } from '../domain/hashing-slots.js';
-import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from '../domain/password.js';
+import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from '../domain/password.js';
 
 /** How long sessions live: `ttlMs` after sign-in at most, and `idleMs` after their last use. */
 export interface SessionPolicy {
@@ -99,12 +99,12 @@ export async function signIn(
   try {
     checked = await hashing.run(async () => {
       if (candidates.length === 0) {
-        await verifyPassword(input.password, UNKNOWN_USER_HASH);
+        await verifyPassword(input.password, unknownUserHash(hashing.logN));
         return undefined;
       }
       for (const user of candidates) {
         if (await verifyPassword(input.password, user.passwordHash))
-          return { user, rehash: needsRehash(user.passwordHash) ? await hashPassword(input.password) : null };
+          return { user, rehash: needsRehash(user.passwordHash, hashing.logN) ? await hashPassword(input.password, hashing.logN) : null };
       }
       return undefined;
     });

@@ -31,7 +31,7 @@ const lastOwner = () => new ApiError('last_owner', 'A team keeps at least one ow
 
 /** The operator CLI's way in: the first console user of a merchant (or any later one). */
 export async function createConsoleUser(
-  ctx: { accounts: ConsoleAccounts; merchants: Pick<MerchantRepository, 'find'>; audit?: AuditLog },
+  ctx: { accounts: ConsoleAccounts; merchants: Pick<MerchantRepository, 'find'>; audit?: AuditLog; scryptLogN?: number },
   input: { merchantId: string; email: string; password: string; role?: Role },
 ): Promise<ConsoleUserRecord> {
   const email = normaliseEmail(input.email);
@@ -44,7 +44,7 @@ export async function createConsoleUser(
     merchantId: input.merchantId,
     email,
     role: input.role ?? 'owner',
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, ctx.scryptLogN),
   });
   await ctx.audit?.record({
     merchantId: user.merchantId,
@@ -146,7 +146,7 @@ export async function acceptInvitation(
     throw validationError('code', 'This code is not the one sent to the invited address');
   }
   checkPasswordPolicy(input.password);
-  const passwordHash = await ctx.hashing.run(() => hashPassword(input.password));
+  const passwordHash = await ctx.hashing.run(() => hashPassword(input.password, ctx.hashing.logN));
   // Claimed only now: a concurrent acceptance of the same link finds it used.
   const user = await ctx.accounts.acceptInvitation(tokenHash, codeHash, input.now, { id: newId('consoleUser'), passwordHash });
   if (!user) throw invalidLink();

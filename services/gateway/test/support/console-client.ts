@@ -57,12 +57,19 @@ export class ConsoleBrowser {
 
 export const PASSWORD = 'correct horse battery staple';
 
+/**
+ * The scrypt work factor test platforms hash console passwords at (PASSWORD_SCRYPT_LOG_N):
+ * 16 MiB a hash instead of production's 128 MiB, so the suite's many sign-ins stay cheap. The
+ * hashing-slot tests set production's factor back, as they need each hash to take a while.
+ */
+export const TEST_SCRYPT_LOG_N = 14;
+
 let passwordHash: Promise<string> | undefined;
 
 /**
  * A console user of `merchantId` with PASSWORD. The operator CLI's use case (createConsoleUser)
- * makes the first one; later ones reuse its hash, so a test file pays for one scrypt (128 MiB,
- * up to seconds on a busy machine), not one per user.
+ * makes the first one (at TEST_SCRYPT_LOG_N); later ones reuse its hash, so a test file pays for
+ * one scrypt, not one per user.
  */
 export async function consoleUser(
   accounts: ConsoleAccounts,
@@ -72,7 +79,10 @@ export async function consoleUser(
   role: Role = 'owner',
 ): Promise<{ email: string; password: string }> {
   if (!passwordHash) {
-    passwordHash = createConsoleUser({ accounts, merchants }, { merchantId, email, password: PASSWORD, role }).then(async (user) => {
+    passwordHash = createConsoleUser(
+      { accounts, merchants, scryptLogN: TEST_SCRYPT_LOG_N },
+      { merchantId, email, password: PASSWORD, role },
+    ).then(async (user) => {
       return (await accounts.findUsersForSignIn(user.email, 1))[0]!.passwordHash;
     });
     passwordHash.catch(() => (passwordHash = undefined));

@@ -9,6 +9,7 @@ import { createPool } from '@vrp/sql';
 import { createMerchant } from '../../src/usecases/create-merchant.js';
 import type { Logger } from '@vrp/logging';
 import { createApi, type Api } from './api.js';
+import { TEST_SCRYPT_LOG_N } from './console-client.js';
 import { reservedPort, SERVICE_STARTERS, sharedEnv, type StartedService } from './services.js';
 
 export interface PlatformOptions {
@@ -87,6 +88,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     RATE_LIMIT_BURST: '100000',
     // Sign-ins wait for a password hashing slot as long as a busy test machine needs; the slot tests shorten it.
     PASSWORD_HASH_WAIT: '60s',
+    PASSWORD_SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N),
     // Every test comes from 127.0.0.1 and many send bad tokens on purpose; the failed-authentication tests lower it.
     AUTH_FAILURE_BURST: '100000',
     // Where invitation links point (production requires it): never the address a request came to.
