@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from '@vrp/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCli, type BundledCli } from './support/cli.js';
+import { TEST_SCRYPT_LOG_N } from './support/console-client.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 const run = promisify(execFile);
@@ -11,23 +13,28 @@ const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
 const CLI = path.join(REPO_ROOT, 'services/gateway/src/cli/main.ts');
 
 let platform: Platform;
+let cli: BundledCli;
 let env: Record<string, string>;
 beforeAll(async () => {
-  platform = await startPlatform();
+  [platform, cli] = await Promise.all([startPlatform(), bundleCli()]);
   env = {
     PATH: process.env.PATH ?? '',
     VRP_ENV: 'sandbox',
     DATABASE_URL: platform.db.url,
     LOG_LEVEL: 'silent',
+    PASSWORD_SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N),
     ...platform.services.mandate!.gatewayEnv,
   };
 });
-afterAll(async () => platform?.stop());
+afterAll(async () => {
+  cli?.remove();
+  await platform?.stop();
+});
 
-/** Runs the operator CLI as a real child process. */
+/** Runs the operator CLI (its image's bundle) as a real child process. */
 async function vrp(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(TSX, [CLI, ...args], { env, cwd: REPO_ROOT });
+    const { stdout, stderr } = await run(cli.command, [...cli.args, ...args], { env, cwd: REPO_ROOT });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -38,7 +45,7 @@ async function vrp(...args: string[]): Promise<{ code: number; stdout: string; s
 /** Runs the CLI with `input` on its standard input (as `echo … | vrp …` would). */
 function vrpWithInput(input: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { env, cwd: REPO_ROOT });
+    const child = spawn(cli.command, [...cli.args, ...args], { env, cwd: REPO_ROOT });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -49,9 +56,14 @@ function vrpWithInput(input: string, ...args: string[]): Promise<{ code: number;
   });
 }
 
-// Each run of the CLI is a child process that compiles it with tsx first (seconds each on a loaded
-// machine), and a test here runs it several times, some of them hashing a password with scrypt.
+// Each run of the CLI is a child process (under a second; seconds on a loaded machine), and a test
+// here runs it several times, some of them hashing a password with scrypt.
 describe('operator CLI', { timeout: 180_000 }, () => {
+  it('runs from source as `npm run vrp` does (tsx), as well as from its bundle', async () => {
+    const { stdout } = await run(TSX, [CLI, '--help'], { env, cwd: REPO_ROOT });
+    expect(stdout).toContain('merchants create');
+  });
+
   it('onboards a merchant whose token works, issues and revokes tokens, and creates customers', async () => {
     const created = await vrp('merchants', 'create', '--name', 'Acme Gym', '--payout-currency', 'GBP');
     expect(created.code).toBe(0);

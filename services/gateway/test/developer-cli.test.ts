@@ -10,6 +10,7 @@ import { createPool, type SqlPool } from '@vrp/sql';
 import { MerchantRepository } from '../src/db/merchants.js';
 import { createToken } from '../src/usecases/create-token.js';
 import { revokeToken } from '../src/usecases/revoke-token.js';
+import { bundleCli, type BundledCli } from './support/cli.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 /**
@@ -17,14 +18,13 @@ import { startPlatform, type Platform } from './support/platform.js';
  * talking to the whole platform over HTTP with an API key, forwarding to a local HTTPS server
  * that checks each request with @vrp/webhook-verify, as the merchant's own code would.
  */
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-const CLI = path.join(REPO_ROOT, 'services/gateway/src/cli/main.ts');
 
 const tls = generateTestTls();
 const receiver = new TestReceiver(tls);
 const dir = mkdtempSync(path.join(tmpdir(), 'vrp-listen-'));
 const caFile = path.join(dir, 'ca.pem');
 let platform: Platform;
+let cli: BundledCli;
 let merchant: { id: string; token: string };
 let gatewayDb: SqlPool;
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -32,7 +32,7 @@ const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(async () => {
   writeFileSync(caFile, tls.ca);
   await receiver.start();
-  platform = await startPlatform();
+  [platform, cli] = await Promise.all([startPlatform(), bundleCli()]);
   merchant = await platform.createMerchant();
   gatewayDb = createPool(platform.db.url);
 });
@@ -42,6 +42,7 @@ afterAll(async () => {
   await platform?.stop();
   await receiver.stop();
   rmSync(dir, { recursive: true, force: true });
+  cli?.remove();
 });
 
 /** A running CLI process with everything it printed so far. */
@@ -55,7 +56,7 @@ interface Run {
 function start(...args: string[]): Run {
   // No database or service settings: these commands need only the API address and a key.
   const env = { PATH: process.env.PATH ?? '', NODE_EXTRA_CA_CERTS: caFile };
-  const child = spawn(TSX, [CLI, ...args], { env, cwd: REPO_ROOT });
+  const child = spawn(cli.command, [...cli.args, ...args], { env, cwd: REPO_ROOT });
   children.push(child);
   let stdout = '';
   let stderr = '';
