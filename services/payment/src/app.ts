@@ -9,7 +9,7 @@ import { createPool } from '@vrp/sql';
 import { BankSubmitter } from './clients/bank-submitter.js';
 import type { PaymentConfig } from './config.js';
 import { clockStore } from './db/clock-store.js';
-import { createDb, SCHEMA } from './db/client.js';
+import { SCHEMA } from './db/schema.js';
 import { outboxLagSeconds, paymentsByStatus, pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
 import { TermsCache } from './domain/terms-cache.js';
@@ -31,11 +31,11 @@ export type PaymentService = Started<{
 }>;
 
 /**
- * Starts the payment service: Prisma, the event bus and outbox relay, the mandate and bank
- * clients (each behind a breaker), the bank hand-overs, the resubmission sweeper and the gRPC
- * server. stop() closes it all in reverse: the server stops taking calls and lets in-flight
+ * Starts the payment service: the database pool, the event bus and outbox relay, the mandate
+ * and bank clients (each behind a breaker), the bank hand-overs, the resubmission sweeper and the
+ * gRPC server. stop() closes it all in reverse: the server stops taking calls and lets in-flight
  * ones finish, the sweeper ends its round, pending bank hand-overs finish, the relay publishes
- * every committed row, then clients, Prisma and NATS close. A failed start closes whatever it
+ * every committed row, then clients, the pool and NATS close. A failed start closes whatever it
  * had started.
  */
 export function startPaymentService(
@@ -54,7 +54,6 @@ export function startPaymentService(
       createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
       (p) => p.end(),
     );
-    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
     const clocks = new SandboxClocks({
       enabled: config.vrpEnv === 'sandbox',
       store: clockStore(pool, SCHEMA),
@@ -108,7 +107,6 @@ export function startPaymentService(
     );
     const submitter = resources.add('bank hand-overs', new BankSubmitter(pool, bankClient, clocks, logger), (s) => s.drain());
     const deps: Deps = {
-      db,
       sql: pool,
       clocks,
       logger,
@@ -120,7 +118,7 @@ export function startPaymentService(
       submitter,
       afterCommit: () => relay.nudge(),
     };
-    const sweeper = new ResubmissionSweeper(db, submitter, clocks, logger, {
+    const sweeper = new ResubmissionSweeper(pool, submitter, clocks, logger, {
       resubmitAfterMs: config.resubmitAfterMs,
       decisionTimeoutMs: config.bankDecisionTimeoutMs,
       intervalMs: config.resubmitSweepIntervalMs,

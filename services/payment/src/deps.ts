@@ -2,7 +2,6 @@ import type { Logger } from '@vrp/logging';
 import type { SqlPool } from '@vrp/sql';
 import type { BankSubmitter } from './clients/bank-submitter.js';
 import type { MandateClient } from './clients/mandate-terms.js';
-import type { Db } from './db/client.js';
 import type { TermsCache } from './domain/terms-cache.js';
 import type { RecentHold, RecentlyWritten } from './domain/recently-written.js';
 import type { PaymentRecord } from './db/payments.js';
@@ -10,8 +9,7 @@ import type { SandboxClocks } from '@vrp/sandbox-clock';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
-  db: Db;
-  /** The pool Prisma runs on, for the hot path's raw statements. */
+  /** The service's pool: every statement is raw SQL. */
   sql: SqlPool;
   /**
    * Merchants' clocks: `clocks.now(merchantId)` is a merchant's time (a sandbox merchant's may run

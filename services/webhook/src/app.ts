@@ -6,7 +6,6 @@ import { startUp, type Started } from '@vrp/runtime';
 import { SandboxClocks } from '@vrp/sandbox-clock';
 import { createPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
-import { createDb } from './db/client.js';
 import { clockStore } from './db/clock-store.js';
 import { pingDatabase } from './db/observability.js';
 import type { Deps } from './deps.js';
@@ -45,7 +44,7 @@ export type WebhookService = Started<{
 }>;
 
 /**
- * Starts the webhook service: Prisma, NATS and the event stream, the delivery worker, the
+ * Starts the webhook service: the database pool, NATS and the event stream, the delivery worker, the
  * stream consumer and the gRPC server. stop() is the SIGTERM path, the reverse: stop accepting
  * calls, stop consuming, let in-flight deliveries finish, then close NATS and the database. A
  * failed start closes whatever it had started.
@@ -63,8 +62,6 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
       createPool(config.databaseUrl, { onError: (err) => logger.warn('database connection lost', { err }) }),
       (p) => p.end(),
     );
-    const db = resources.add('database', createDb(pool), (d) => d.$disconnect());
-    await db.$connect();
     const bus = resources.add('event bus', await connectEventBus(config.natsUrl, `webhook-${config.env}`), (b) => b.close());
     await ensureEventStream(bus.jsm, config.eventStream, config.eventSubjectPrefix, config);
 
@@ -109,7 +106,7 @@ export function startWebhookService(config: WebhookConfig, options: WebhookServi
     const refused = undeliverable.refusedAmong(await endpointUrls(pool));
     if (refused.length > 0)
       logger.warn('endpoints this deployment may not deliver to get no deliveries', { endpoint_ids: refused.map((e) => e.id) });
-    const deps: Deps = { db, sql: pool, clocks, logger, afterCommit, recorded, undeliverable, config };
+    const deps: Deps = { sql: pool, clocks, logger, afterCommit, recorded, undeliverable, config };
     const worker = resources.add(
       'delivery worker',
       new DeliveryWorker(deps, { extraCa: options.extraCa, random: options.random, onAttempt }),

@@ -2,14 +2,12 @@ import type { Logger } from '@vrp/logging';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
 import type { SqlPool } from '@vrp/sql';
 import type { WebhookConfig } from './config.js';
-import type { Db } from './db/client.js';
 import type { RecordedEvents } from './jobs/recorded-events.js';
 import type { UndeliverableEndpoints } from './domain/undeliverable-endpoints.js';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
-  db: Db;
-  /** The pool Prisma runs on, for the hot path's raw statements. */
+  /** The service's pool: every statement is raw SQL. */
   sql: SqlPool;
   /**
    * Each merchant's clock (`clocks.now(merchantId)`: a sandbox clock may run ahead, set by the

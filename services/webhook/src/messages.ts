@@ -13,9 +13,9 @@ import {
 } from '@vrp/public-api';
 import { SECRET_LIFETIME_MS } from './domain/signing-secret.js';
 import type { EndpointRow } from './db/endpoints.js';
+import type { AttemptRow, EventRow } from './db/events.js';
 import type { StreamEventRow } from './db/event-stream.js';
 import { webhookBody } from './domain/webhook-request.js';
-import type { Attempt, Event } from './generated/prisma/client.js';
 
 /** An endpoint row as the contract's Endpoint (never with a secret). */
 /** An endpoint as the API shows it at `now` (its merchant's time: a replaced secret's overlap may have ended). */
@@ -52,8 +52,8 @@ export function streamEventToProto(e: StreamEventRow): webhook.StreamEvent {
 
 /** An event row (with attempts when given) as the contract's Event. */
 export function eventToProto(
-  e: Pick<Event, 'id' | 'merchantId' | 'eventType' | 'createdAt' | 'data' | 'deliveryStatus' | 'test'>,
-  attempts: Attempt[] = [],
+  e: Pick<EventRow, 'id' | 'merchantId' | 'eventType' | 'createdAt' | 'data' | 'deliveryStatus' | 'test'>,
+  attempts: AttemptRow[] = [],
 ): webhook.Event {
   return create(webhook.EventSchema, {
     id: e.id,

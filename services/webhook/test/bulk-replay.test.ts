@@ -3,7 +3,6 @@ import { newId } from '@vrp/ids';
 import { createPool, type SqlPool } from '@vrp/sql';
 import { TestReceiver, waitFor } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../src/db/client.js';
 import { acceptReplay, claimReplay, rearmNextBatch } from '../src/db/replay.js';
 import { domainEvent } from './support/events.js';
 import { createWebhookTestEnv, type WebhookTestEnv } from './support/harness.js';
@@ -11,17 +10,14 @@ import { createWebhookTestEnv, type WebhookTestEnv } from './support/harness.js'
 let env: WebhookTestEnv;
 let receiver: TestReceiver;
 let pool: SqlPool;
-let db: Db;
 
 beforeAll(async () => {
   env = await createWebhookTestEnv();
   receiver = new TestReceiver(env.tls);
   await receiver.start();
   pool = createPool(env.db.url, { max: 2 });
-  db = createDb(pool);
 });
 afterAll(async () => {
-  await db?.$disconnect();
   await pool?.end();
   await env?.cleanup();
   await receiver?.stop();
@@ -59,7 +55,7 @@ describe('bulk replay', () => {
     );
     expect(accepted).toEqual({ accepted: true, count: 600 });
     const claimed = (await claimReplay(pool, new Date(Date.now() + 60_000)))!;
-    const half = await rearmNextBatch(db, claimed, new Date(), 500, new Date(Date.now() + 60_000));
+    const half = await rearmNextBatch(pool, claimed, new Date(), 500, new Date(Date.now() + 60_000));
     expect(half).toMatchObject({ request: { rearmed: 500 }, done: false });
     await pool.query(`UPDATE webhook.replay_requests SET leased_until = now() - interval '1 second'`);
 

@@ -1,8 +1,7 @@
 import { newId } from '@vrp/ids';
-import { createPool, rows, type SqlPool } from '@vrp/sql';
+import { createPool, rows, transaction, type SqlPool } from '@vrp/sql';
 import { createTestDatabase, type TestDatabase } from '@vrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../src/db/client.js';
 import { claimDueWork, recordAttemptOf, recordAttempts } from '../src/db/delivery-sql.js';
 import { rearmDeliveries } from '../src/db/deliveries.js';
 import { lockEvent, refreshEventStatus } from '../src/db/event-status.js';
@@ -21,15 +20,12 @@ import { eventDeliveryStatus, type DeliveryState } from '../src/domain/delivery-
 const ENDPOINTS = 10;
 let database: TestDatabase;
 let pool: SqlPool;
-let db: Db;
 
 beforeAll(async () => {
   database = await createTestDatabase(['webhook']);
   pool = createPool(database.url, { max: 12 });
-  db = createDb(pool);
 });
 afterAll(async () => {
-  await db?.$disconnect();
   await pool?.end();
   await database?.drop();
 });
@@ -86,7 +82,7 @@ describe("an event's delivery counters", () => {
     expect(await counted(events[0]!)).toMatchObject({ delivery_status: 'pending', counters: [ENDPOINTS, 0, 0, 0] });
 
     const retry = async (eventId: string) => {
-      await db.$transaction(async (tx) => {
+      await transaction(pool, async (tx) => {
         await lockEvent(tx, eventId);
         await rearmDeliveries(tx, eventId, new Date(Date.now() - 500));
         await refreshEventStatus(tx, eventId);

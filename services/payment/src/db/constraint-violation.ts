@@ -1,15 +1,12 @@
 /**
- * The name of the unique or CHECK constraint a Prisma/Postgres error reports as violated, if
- * any. Partial unique indexes carry business rules, so callers map the name to an API reason.
+ * The name of the unique or CHECK constraint a Postgres error reports as violated, if any
+ * (pg's error carries the SQLSTATE and the constraint). Partial unique indexes carry business
+ * rules, so callers map the name to an API reason.
  */
 export function violatedConstraint(err: unknown): string | undefined {
-  // Straight from pg (the raw hot path): the error carries the SQLSTATE and the constraint.
-  const direct = err as { code?: string; constraint?: string };
-  if ((direct?.code === '23505' || direct?.code === '23514') && typeof direct.constraint === 'string') return direct.constraint;
-  const cause = (err as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } } })?.meta
-    ?.driverAdapterError?.cause;
-  if (!cause || (cause.originalCode !== '23505' && cause.originalCode !== '23514')) return undefined;
-  return /constraint "([^"]+)"/.exec(cause.originalMessage ?? '')?.[1];
+  const e = err as { code?: string; constraint?: string } | undefined;
+  if ((e?.code === '23505' || e?.code === '23514') && typeof e.constraint === 'string') return e.constraint;
+  return undefined;
 }
 
 /** Partial unique index: one submitted payment per mandate. */

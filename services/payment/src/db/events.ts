@@ -3,9 +3,8 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { common, payment } from '@vrp/contracts';
 import { insertOutboxEvent, newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import { type Queryable } from '@vrp/sql';
-import type { Tx } from './client.js';
 import { readPayment, type OutboxRowOf } from './payment-sql.js';
-import { reloadPayment, type PaymentRecord } from './payments.js';
+import type { PaymentRecord } from './payments.js';
 import type { ClearingStatus, PaymentStatus } from '../domain/payment-status.js';
 
 const { PaymentStatus: PS, ClearingStatus: CS } = payment;
@@ -61,24 +60,11 @@ export interface Change {
 }
 
 /**
- * Appends the timeline entry and writes the outbox event for a change already applied in `tx`,
- * so the change, its history and its notification commit (or roll back) together. Returns the
- * payment as it now is.
+ * Appends the timeline entry and writes the outbox event for a change already applied on `db`
+ * (the connection of a transaction made with @vrp/sql's transaction()), so the change, its
+ * history and its notification commit (or roll back) together. Returns the payment as it now is.
  */
-export async function recordChange(tx: Tx, subjectPrefix: string, change: Change): Promise<PaymentRecord> {
-  if (change.entered) {
-    await tx.timelineEntry.create({ data: { paymentId: change.paymentId, status: change.entered, at: change.at } });
-  }
-  const record = await reloadPayment(tx, change.merchantId, change.paymentId);
-  if (change.event) {
-    const event = newDomainEvent(change.event, change.merchantId, { case: 'payment', value: toPaymentMessage(record) }, change.at);
-    await tx.outboxEvent.create({ data: outboxRow(subjectPrefix, event) });
-  }
-  return record;
-}
-
-/** recordChange on a pg connection (inside a transaction made with @vrp/sql's transaction()). */
-export async function recordChangeOn(db: Queryable, subjectPrefix: string, change: Change): Promise<PaymentRecord> {
+export async function recordChange(db: Queryable, subjectPrefix: string, change: Change): Promise<PaymentRecord> {
   if (change.entered) {
     await db.query('INSERT INTO payment.payment_timeline (payment_id, status, at) VALUES ($1, $2, $3)', [
       change.paymentId,

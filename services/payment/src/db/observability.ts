@@ -1,6 +1,6 @@
 import { outboxLagSql } from '@vrp/outbox';
 import type { SqlPool } from '@vrp/sql';
-import { SCHEMA } from './client.js';
+import { SCHEMA } from './schema.js';
 
 /** Answers when the database does (readiness). */
 export async function pingDatabase(pool: SqlPool): Promise<void> {

@@ -4,7 +4,7 @@
  * statement) and the periodic limits' counters commit or roll back together. Without a key and
  * without limits the insert runs alone on the pool.
  */
-import { rawSql, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { IdempotencyClaim } from '@vrp/idempotency';
 import type { UsageClaim } from '../domain/collection-rules.js';
 import { bindPaymentKey } from './idempotency.js';
@@ -40,7 +40,7 @@ export async function insertSubmittedPayment(
   const insert = async (db: Queryable) => {
     const created = await insertSubmitted(db, payment, create.event, create.basis);
     if (created === 'closed' || created === 'stale') throw refuse(created);
-    const over = claims.length ? await claimUsage(rawSql(db), payment.mandateId, payment.id, payment.amountMinor, claims) : -1;
+    const over = claims.length ? await claimUsage(db, payment.mandateId, payment.id, payment.amountMinor, claims) : -1;
     if (over !== -1) throw refuse({ overLimit: over });
     return created;
   };

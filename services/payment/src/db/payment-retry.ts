@@ -1,5 +1,5 @@
 /** A failed payment's retry, in one transaction: back to submitted, counted again in its periods, with its event. */
-import type { Db } from './client.js';
+import { transaction, type SqlPool } from '@vrp/sql';
 import { recordChange } from './events.js';
 import { resubmitFailed, type PaymentRecord } from './payments.js';
 import { reclaimUsage } from './period-usage.js';
@@ -11,13 +11,13 @@ import { reclaimUsage } from './period-usage.js';
  * full now it throws `full(usageKey)`, and nothing of the retry is kept.
  */
 export async function resubmitPayment(
-  db: Db,
+  pool: SqlPool,
   subjectPrefix: string,
   retry: { merchantId: string; id: string; retryCount: number; amountMinor: bigint; at: Date },
   full: (usageKey: string) => Error,
 ): Promise<PaymentRecord | undefined> {
   const { merchantId, id, at } = retry;
-  return db.$transaction(async (tx) => {
+  return transaction(pool, async (tx) => {
     if (!(await resubmitFailed(tx, merchantId, id, retry.retryCount, at))) return undefined;
     const fullKey = await reclaimUsage(tx, id, retry.amountMinor);
     if (fullKey) throw full(fullKey);

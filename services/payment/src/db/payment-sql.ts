@@ -2,15 +2,16 @@
  * The payment hot path in typed raw SQL on the service's pool: reading a payment with its
  * timeline in one statement, creating one (gate, row, timeline entry and outbox row in one
  * statement), and applying the bank's reports (lists: payment-list.ts; refund bookings:
- * refund-allocations.ts). Rows come back in Prisma's shapes, so callers see one type.
+ * refund-allocations.ts). Rows come back as PaymentRecord (payments.ts), so callers see one type.
  */
-import type { Prisma } from '../generated/prisma/client.js';
+import type { JsonValue } from '@bufbuild/protobuf';
 import { releaseOnFailureCte } from './period-usage.js';
 import { rows, type Queryable } from '@vrp/sql';
-import type { Decision, NewPayment, OpenAttempt, PaymentRecord } from './payments.js';
+import type { Decision, NewPayment, OpenAttempt, Payment, PaymentRecord } from './payments.js';
 import { nextAutomaticRetry } from '../domain/retry-policy.js';
 
-export interface PaymentRow {
+/** A payment's columns as COLUMNS reads them (bigint amounts as text, the settlement date as YYYY-MM-DD). */
+export interface PaymentColumns {
   id: string;
   merchant_id: string;
   mandate_id: string;
@@ -24,7 +25,7 @@ export interface PaymentRow {
   retry_count: number;
   amount_refunded_minor: string;
   amount_held_minor: string;
-  metadata: Prisma.JsonValue;
+  metadata: JsonValue;
   reference: string;
   end_to_end_id: string;
   period_key: string | null;
@@ -34,18 +35,25 @@ export interface PaymentRow {
   schedule_id: string | null;
   auto_retries: number;
   next_retry_at: Date | null;
+}
+
+/** A payment's columns with its timeline, as RECORD reads them. */
+export interface PaymentRow extends PaymentColumns {
   timeline: { seq: string; status: string; at: string }[];
 }
 
-/** The columns of a payment record, its timeline aggregated (oldest first), for a row aliased `p`. */
-export const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
+/** The columns of a payment, for a row aliased `p`. */
+export const COLUMNS = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
   to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.failure_origin, p.retry_count,
   p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.reference, p.end_to_end_id,
-  p.period_key, p.created_at, p.submitted_at, p.bank_acked_at, p.schedule_id, p.auto_retries, p.next_retry_at,
+  p.period_key, p.created_at, p.submitted_at, p.bank_acked_at, p.schedule_id, p.auto_retries, p.next_retry_at`;
+
+/** The columns of a payment record, its timeline aggregated (oldest first), for a row aliased `p`. */
+export const RECORD = `${COLUMNS},
   COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
               FROM payment.payment_timeline t WHERE t.payment_id = p.id), '[]') AS timeline`;
 
-export function toRecord(row: PaymentRow): PaymentRecord {
+export function toPayment(row: PaymentColumns): Payment {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -70,6 +78,12 @@ export function toRecord(row: PaymentRow): PaymentRecord {
     scheduleId: row.schedule_id,
     autoRetries: row.auto_retries,
     nextRetryAt: row.next_retry_at,
+  };
+}
+
+export function toRecord(row: PaymentRow): PaymentRecord {
+  return {
+    ...toPayment(row),
     timeline: row.timeline.map((t) => ({ seq: BigInt(t.seq), paymentId: row.id, status: t.status, at: new Date(t.at) })),
   };
 }
@@ -138,7 +152,7 @@ export async function insertSubmitted(
     retryCount: 0,
     amountRefundedMinor: 0n,
     amountHeldMinor: 0n,
-    metadata: p.metadata as Prisma.JsonValue,
+    metadata: p.metadata,
     reference: p.reference,
     endToEndId: p.endToEndId,
     periodKey: p.periodKey,

@@ -1,23 +1,46 @@
-import type { Payment, Prisma, TimelineEntry } from '../generated/prisma/client.js';
+import type { JsonValue } from '@bufbuild/protobuf';
 import { rows, type Queryable } from '@vrp/sql';
-import type { Db, Tx } from './client.js';
+
+/**
+ * A stored payment (payment.payments), as payment-sql.ts reads it: amounts as bigint, the
+ * settlement date as midnight UTC, metadata parsed.
+ */
+export interface Payment {
+  id: string;
+  merchantId: string;
+  mandateId: string;
+  amountMinor: bigint;
+  currency: string;
+  status: string;
+  clearingStatus: string;
+  settlementDate: Date | null;
+  failureCode: string | null;
+  failureOrigin: string | null;
+  retryCount: number;
+  amountRefundedMinor: bigint;
+  amountHeldMinor: bigint;
+  metadata: JsonValue;
+  reference: string;
+  endToEndId: string;
+  periodKey: string | null;
+  createdAt: Date;
+  submittedAt: Date;
+  bankAckedAt: Date | null;
+  scheduleId: string | null;
+  autoRetries: number;
+  nextRetryAt: Date | null;
+}
+
+/** An entry of a payment's timeline (payment.payment_timeline). */
+export interface TimelineEntry {
+  seq: bigint;
+  paymentId: string;
+  status: string;
+  at: Date;
+}
 
 /** A stored payment with its timeline, oldest entry first. */
 export type PaymentRecord = Payment & { timeline: TimelineEntry[] };
-
-const withTimeline = { timeline: { orderBy: { seq: 'asc' } } } as const;
-
-/** One payment of `merchantId`, or null (another merchant's payment is not found either). */
-export function findPayment(db: Db | Tx, merchantId: string, id: string): Promise<PaymentRecord | null> {
-  return db.payment.findFirst({ where: { merchantId, id }, include: withTimeline });
-}
-
-/** Re-reads a payment known to exist (inside the transaction that just changed it). */
-export async function reloadPayment(db: Db | Tx, merchantId: string, id: string): Promise<PaymentRecord> {
-  const record = await findPayment(db, merchantId, id);
-  if (!record) throw new Error(`payment ${id} vanished`);
-  return record;
-}
 
 /** A new payment's row, as the create use case decided it. */
 export interface NewPayment {
@@ -26,7 +49,7 @@ export interface NewPayment {
   mandateId: string;
   amountMinor: bigint;
   currency: string;
-  metadata: Prisma.InputJsonValue;
+  metadata: JsonValue;
   /** The remittance reference the payer's statement shows. */
   reference: string;
   /** The end-to-end identification sent with every attempt. */
@@ -55,21 +78,15 @@ export type Decision =
 export type FailureOrigin = 'bank' | 'platform';
 
 /** Moves a failed payment back to submitted as its next attempt, if it is still failed at `retryCount`; true when it did. */
-export async function resubmitFailed(tx: Tx, merchantId: string, id: string, retryCount: number, at: Date): Promise<boolean> {
-  const { count } = await tx.payment.updateMany({
-    where: { id, merchantId, status: 'failed', retryCount },
-    data: {
-      status: 'submitted',
-      clearingStatus: 'pending',
-      failureCode: null,
-      failureOrigin: null,
-      retryCount: retryCount + 1,
-      submittedAt: at,
-      bankAckedAt: null,
-      nextRetryAt: null,
-    },
-  });
-  return count > 0;
+export async function resubmitFailed(db: Queryable, merchantId: string, id: string, retryCount: number, at: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE payment.payments
+        SET status = 'submitted', clearing_status = 'pending', failure_code = NULL, failure_origin = NULL, retry_count = $4,
+            submitted_at = $5, bank_acked_at = NULL, next_retry_at = NULL
+      WHERE id = $1 AND merchant_id = $2 AND status = 'failed' AND retry_count = $3`,
+    [id, merchantId, retryCount, retryCount + 1, at],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** Drops a hold that was never confirmed. */
@@ -97,26 +114,4 @@ export async function giveBackRefunded(
     [paymentId, merchantId, amount.toString()],
   );
   return { wasFullyRefunded: row?.was_full === true };
-}
-
-/** Open payments whose attempt the bank has not acknowledged since `unackedSince`, or not decided since `undecidedSince`. */
-export function findUnansweredAttempts(db: Db, unackedSince: Date, undecidedSince: Date, limit: number): Promise<Payment[]> {
-  return db.payment.findMany({
-    where: {
-      status: 'submitted',
-      OR: [{ bankAckedAt: null, submittedAt: { lte: unackedSince } }, { bankAckedAt: { lte: undecidedSince } }],
-    },
-    orderBy: { submittedAt: 'asc' },
-    take: limit,
-  });
-}
-
-/** Claims an unanswered attempt for resubmission (its clocks restart at `at`); false when another replica or a change got there first. */
-export async function claimForResubmission(db: Db, payment: Payment, at: Date): Promise<boolean> {
-  const { count } = await db.payment.updateMany({
-    where: { id: payment.id, retryCount: payment.retryCount, status: 'submitted', submittedAt: payment.submittedAt },
-    // Cleared so the new acknowledgement restarts the decision clock.
-    data: { submittedAt: at, bankAckedAt: null },
-  });
-  return count > 0;
 }

@@ -4,13 +4,8 @@
  * the counter row's lock, so concurrent payments of a mandate are counted one after the other
  * and never past a cap.
  */
-import { rawSql, type Queryable } from '@vrp/sql';
+import { rows, type Queryable } from '@vrp/sql';
 import type { UsageClaim } from '../domain/collection-rules.js';
-
-/** Anything that runs a parameterised statement: a pg connection (rawSql) or a Prisma transaction. */
-export interface RawSql {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}
 
 /**
  * Counts payment `paymentId` of `amountMinor` in each claimed period. Returns the index of the
@@ -18,7 +13,7 @@ export interface RawSql {
  * transaction must roll back), or -1 when every period took it.
  */
 export async function claimUsage(
-  db: RawSql,
+  db: Queryable,
   mandateId: string,
   paymentId: string,
   amountMinor: bigint,
@@ -26,7 +21,8 @@ export async function claimUsage(
 ): Promise<number> {
   for (const claim of claims) {
     if (claim.maxAmountMinor !== null && amountMinor > claim.maxAmountMinor) return claim.index;
-    const counted = await db.$queryRawUnsafe<unknown[]>(
+    const counted = await rows(
+      db,
       `WITH counted AS (
          INSERT INTO payment.period_usage AS u (mandate_id, usage_key, max_amount_minor, max_payments, amount_minor, payments)
          VALUES ($1, $2, $3::bigint, $4::int, $5::bigint, 1)
@@ -36,12 +32,7 @@ export async function claimUsage(
            AND (u.max_payments IS NULL OR u.payments + 1 <= u.max_payments)
          RETURNING 1)
        INSERT INTO payment.payment_usage (payment_id, mandate_id, usage_key) SELECT $6, $1, $2 FROM counted RETURNING 1`,
-      mandateId,
-      claim.key,
-      claim.maxAmountMinor?.toString() ?? null,
-      claim.maxPayments,
-      amountMinor.toString(),
-      paymentId,
+      [mandateId, claim.key, claim.maxAmountMinor?.toString() ?? null, claim.maxPayments, amountMinor.toString(), paymentId],
     );
     if (counted.length === 0) return claim.index;
   }
@@ -53,8 +44,9 @@ export async function claimUsage(
  * the same payment, in the same periods). Returns the usage key of a period now full, or null
  * when every period took it back; on a full period the caller's transaction must roll back.
  */
-export async function reclaimUsage(db: RawSql, paymentId: string, amountMinor: bigint): Promise<string | null> {
-  const periods = await db.$queryRawUnsafe<{ usage_key: string; taken: boolean }[]>(
+export async function reclaimUsage(db: Queryable, paymentId: string, amountMinor: bigint): Promise<string | null> {
+  const periods = await rows<{ usage_key: string; taken: boolean }>(
+    db,
     `WITH released AS (
        SELECT mandate_id, usage_key FROM payment.payment_usage WHERE payment_id = $1 AND NOT counted FOR UPDATE),
      taken AS (
@@ -67,8 +59,7 @@ export async function reclaimUsage(db: RawSql, paymentId: string, amountMinor: b
      recounted AS (
        UPDATE payment.payment_usage p SET counted = true FROM taken t WHERE p.payment_id = $1 AND p.usage_key = t.usage_key)
      SELECT r.usage_key, t.usage_key IS NOT NULL AS taken FROM released r LEFT JOIN taken t ON t.usage_key = r.usage_key`,
-    paymentId,
-    amountMinor.toString(),
+    [paymentId, amountMinor.toString()],
   );
   return periods.find((p) => !p.taken)?.usage_key ?? null;
 }
@@ -95,10 +86,10 @@ export async function usageOf(
   mandateId: string,
   keys: string[],
 ): Promise<Map<string, { amountMinor: bigint; payments: number }>> {
-  const found = await rawSql(db).$queryRawUnsafe<{ usage_key: string; amount_minor: string; payments: number }[]>(
+  const found = await rows<{ usage_key: string; amount_minor: string; payments: number }>(
+    db,
     `SELECT usage_key, amount_minor::text AS amount_minor, payments FROM payment.period_usage WHERE mandate_id = $1 AND usage_key = ANY($2::text[])`,
-    mandateId,
-    keys,
+    [mandateId, keys],
   );
   return new Map(found.map((r) => [r.usage_key, { amountMinor: BigInt(r.amount_minor), payments: r.payments }]));
 }

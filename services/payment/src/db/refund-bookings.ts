@@ -4,7 +4,7 @@
  * The use cases decide what a refusal answers and what a given-back refund announces.
  */
 import { transaction, type SqlPool } from '@vrp/sql';
-import { recordChangeOn, writePaymentEvent, type Change } from './events.js';
+import { recordChange, writePaymentEvent, type Change } from './events.js';
 import { readPayment } from './payment-sql.js';
 import { dropHeldAmount, giveBackRefunded, type PaymentRecord } from './payments.js';
 import { confirmAllocation, findAllocation, insertReleaseTombstone, markReleased } from './refund-allocations.js';
@@ -89,7 +89,7 @@ export async function releaseRefundBooking(
       return { payment, changed: false };
     }
     const { wasFullyRefunded } = await giveBackRefunded(tx, merchantId, paymentId, allocation.amountMinor);
-    const payment = await recordChangeOn(tx, subjectPrefix, { merchantId, paymentId, at, ...givenBack(wasFullyRefunded) });
+    const payment = await recordChange(tx, subjectPrefix, { merchantId, paymentId, at, ...givenBack(wasFullyRefunded) });
     return { payment, changed: true };
   });
 }

@@ -1,8 +1,8 @@
 import { startWorkLoop, type WorkLoop } from '@vrp/runtime';
 import type { Logger } from '@vrp/logging';
 import type { SandboxClocks } from '@vrp/sandbox-clock';
-import type { Db } from '../db/client.js';
-import { claimForResubmission, findUnansweredAttempts } from '../db/payments.js';
+import type { SqlPool } from '@vrp/sql';
+import { claimForResubmission, findUnansweredAttempts } from '../db/unanswered-attempts.js';
 import type { BankSubmitter } from '../clients/bank-submitter.js';
 
 export interface SweeperOptions {
@@ -29,7 +29,7 @@ export class ResubmissionSweeper {
   private stopping = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly pool: SqlPool,
     private readonly submitter: BankSubmitter,
     private readonly clocks: SandboxClocks,
     private readonly logger: Logger,
@@ -60,7 +60,7 @@ export class ResubmissionSweeper {
     const now = this.clocks.now();
     const unackedWait = this.options.resubmitAfterMs;
     const found = await findUnansweredAttempts(
-      this.db,
+      this.pool,
       new Date(now.getTime() + (this.options.aheadMs?.() ?? 0) - unackedWait),
       new Date(now.getTime() - this.options.decisionTimeoutMs),
       this.options.batchSize ?? 100,
@@ -71,7 +71,7 @@ export class ResubmissionSweeper {
     let sent = 0;
     for (const payment of due) {
       if (this.stopping) break;
-      if (!(await claimForResubmission(this.db, payment, this.clocks.now(payment.merchantId)))) continue;
+      if (!(await claimForResubmission(this.pool, payment, this.clocks.now(payment.merchantId)))) continue;
       if (await this.submitter.submit(payment)) sent++;
     }
     if (sent) this.logger.info('resubmitted payments the bank had not acknowledged or decided', { count: sent });

@@ -7,5 +7,5 @@ import type { Deps } from '../deps.js';
  * once this answered, that no payment under it will ever be created. Idempotent.
  */
 export async function closeMandate(deps: Deps, merchantId: string, mandateId: string): Promise<void> {
-  await closeMandateGate(deps.db, merchantId, mandateId, deps.clocks.now(merchantId));
+  await closeMandateGate(deps.sql, merchantId, mandateId, deps.clocks.now(merchantId));
 }

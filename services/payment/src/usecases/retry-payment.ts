@@ -1,7 +1,8 @@
 import { ApiError, notFound } from '@vrp/errors';
 import { fetchMandateTerms } from '../clients/mandate-terms.js';
 import { resubmitPayment } from '../db/payment-retry.js';
-import { findPayment, type PaymentRecord } from '../db/payments.js';
+import { readPayment } from '../db/payment-sql.js';
+import type { PaymentRecord } from '../db/payments.js';
 import {
   assertMandateActive,
   assertWithinWindow,
@@ -22,7 +23,7 @@ import { openOrPeriodConflict } from './create-payment.js';
  * counts in has been filled since it failed (periodic_limit_exceeded).
  */
 export async function retryPayment(deps: Deps, merchantId: string, id: string): Promise<PaymentRecord> {
-  const payment = await findPayment(deps.db, merchantId, id);
+  const payment = await readPayment(deps.sql, merchantId, id);
   if (!payment) throw notFound('payment', id);
   const now = deps.clocks.now(merchantId);
   assertRetryable({ ...payment, status: payment.status as PaymentStatus }, now);
@@ -40,7 +41,7 @@ export async function retryPayment(deps: Deps, merchantId: string, id: string): 
   let record: PaymentRecord | undefined;
   try {
     record = await resubmitPayment(
-      deps.db,
+      deps.sql,
       deps.subjectPrefix,
       { merchantId, id, retryCount: payment.retryCount, amountMinor: payment.amountMinor, at: now },
       // Counted again in the periods it was counted in before it failed, unless one is full now.

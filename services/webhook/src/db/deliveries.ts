@@ -1,4 +1,4 @@
-import type { Db, Tx } from './client.js';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import { lockEvent, refreshEventStatus } from './event-status.js';
 
 /** A delivery claimed by a worker for one attempt. */
@@ -33,21 +33,27 @@ export interface AttemptOutcome {
  * `windowMs`): then it fails like a delivery whose attempts are spent, and the event's status
  * follows. Returns which happened (null when a stale worker changed nothing).
  */
-export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date, windowMs: number): Promise<'postponed' | 'failed' | null> {
+export async function postpone(
+  pool: SqlPool,
+  claimed: ClaimedDelivery,
+  until: Date,
+  windowMs: number,
+): Promise<'postponed' | 'failed' | null> {
   const latestStart = new Date(until.getTime() - windowMs);
-  const live = { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } };
-  const { count } = await db.delivery.updateMany({
-    where: { ...live, windowStartedAt: { gte: latestStart } },
-    data: { nextAttemptAt: until, leasedUntil: null },
-  });
-  if (count > 0) return 'postponed';
-  return db.$transaction(async (tx) => {
+  const { rowCount } = await pool.query(
+    `UPDATE webhook.deliveries SET next_attempt_at = $4, leased_until = NULL
+      WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying') AND window_started_at >= $3`,
+    [claimed.id.toString(), claimed.attemptCount, latestStart, until],
+  );
+  if ((rowCount ?? 0) > 0) return 'postponed';
+  return transaction(pool, async (tx) => {
     await lockEvent(tx, claimed.eventId);
-    const expired = await tx.delivery.updateMany({
-      where: { ...live, windowStartedAt: { lt: latestStart } },
-      data: { status: 'failed', nextAttemptAt: null, leasedUntil: null },
-    });
-    if (expired.count === 0) return null;
+    const expired = await tx.query(
+      `UPDATE webhook.deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL
+        WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying') AND window_started_at < $3`,
+      [claimed.id.toString(), claimed.attemptCount, latestStart],
+    );
+    if ((expired.rowCount ?? 0) === 0) return null;
     await refreshEventStatus(tx, claimed.eventId);
     return 'failed';
   });
@@ -58,41 +64,39 @@ export async function postpone(db: Db, claimed: ClaimedDelivery, until: Date, wi
  * retry window (its destination had no room: it waits its turn, as a delivery left unclaimed
  * does). Nothing changes when a stale worker's claim was overtaken.
  */
-export async function putBack(db: Db, claimed: ClaimedDelivery, at: Date): Promise<void> {
-  await db.delivery.updateMany({
-    where: { id: claimed.id, attemptCount: claimed.attemptCount, status: { in: ['pending', 'retrying'] } },
-    data: { nextAttemptAt: at, leasedUntil: null },
-  });
+export async function putBack(db: Queryable, claimed: ClaimedDelivery, at: Date): Promise<void> {
+  await db.query(
+    `UPDATE webhook.deliveries SET next_attempt_at = $3, leased_until = NULL
+      WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying')`,
+    [claimed.id.toString(), claimed.attemptCount, at],
+  );
 }
 
 /** Ends a claimed delivery without an attempt (its endpoint was disabled meanwhile). */
-export async function abandon(db: Db, claimed: ClaimedDelivery): Promise<void> {
-  await db.$transaction(async (tx) => {
+export async function abandon(pool: SqlPool, claimed: ClaimedDelivery): Promise<void> {
+  await transaction(pool, async (tx) => {
     await lockEvent(tx, claimed.eventId);
-    await tx.delivery.updateMany({
-      where: { id: claimed.id, status: { in: ['pending', 'retrying'] } },
-      data: { status: 'failed', nextAttemptAt: null, leasedUntil: null },
-    });
+    await tx.query(
+      `UPDATE webhook.deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL
+        WHERE id = $1 AND status IN ('pending', 'retrying')`,
+      [claimed.id.toString()],
+    );
     await refreshEventStatus(tx, claimed.eventId);
   });
 }
 
 /** One due delivery of the event per endpoint (repeats skipped); `manual` ones ignore the circuit breaker. */
 export async function insertDueDeliveries(
-  tx: Tx,
+  db: Queryable,
   d: { merchantId: string; eventId: string; endpointIds: string[]; at: Date; manual?: boolean },
 ): Promise<void> {
-  await tx.delivery.createMany({
-    data: d.endpointIds.map((endpointId) => ({
-      merchantId: d.merchantId,
-      eventId: d.eventId,
-      endpointId,
-      nextAttemptAt: d.at,
-      windowStartedAt: d.at,
-      ...(d.manual ? { manual: true } : {}),
-    })),
-    skipDuplicates: true,
-  });
+  if (d.endpointIds.length === 0) return;
+  await db.query(
+    `INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at, manual)
+     SELECT $1, $2, endpoint_id, $4::timestamptz, $4::timestamptz, $5::boolean FROM unnest($3::text[]) AS endpoint_id
+     ON CONFLICT DO NOTHING`,
+    [d.merchantId, d.eventId, d.endpointIds, d.at, d.manual ?? false],
+  );
 }
 
 /**
@@ -100,32 +104,35 @@ export async function insertDueDeliveries(
  * attempt numbers continue, a finished delivery gets one more attempt, one still retrying keeps
  * its remaining budget. Call with the event locked.
  */
-export async function rearmDeliveries(tx: Tx, eventId: string, at: Date): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE "webhook"."deliveries" d
-       SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
-           status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
-           next_attempt_at = ${at},
-           window_started_at = ${at},
-           manual = true,
-           leased_until = NULL
-      FROM "webhook"."endpoints" e
-     WHERE d.event_id = ${eventId} AND e.id = d.endpoint_id AND e.status = 'enabled'`;
+export async function rearmDeliveries(db: Queryable, eventId: string, at: Date): Promise<void> {
+  await db.query(
+    `UPDATE webhook.deliveries d
+        SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
+            status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
+            next_attempt_at = $2,
+            window_started_at = $2,
+            manual = true,
+            leased_until = NULL
+       FROM webhook.endpoints e
+      WHERE d.event_id = $1 AND e.id = d.endpoint_id AND e.status = 'enabled'`,
+    [eventId, at],
+  );
 }
 
 /** Ends every waiting delivery to the endpoint as failed, each event locked and its status recomputed. */
-export async function failWaitingDeliveries(tx: Tx, endpointId: string): Promise<void> {
-  const waiting = await tx.delivery.findMany({
-    where: { endpointId, status: { in: ['pending', 'retrying'] } },
-    select: { eventId: true },
-    orderBy: { eventId: 'asc' },
-  });
+export async function failWaitingDeliveries(db: Queryable, endpointId: string): Promise<void> {
+  const waiting = await rows<{ eventId: string }>(
+    db,
+    `SELECT event_id AS "eventId" FROM webhook.deliveries WHERE endpoint_id = $1 AND status IN ('pending', 'retrying') ORDER BY event_id`,
+    [endpointId],
+  );
   for (const { eventId } of waiting) {
-    await lockEvent(tx, eventId);
-    await tx.delivery.updateMany({
-      where: { endpointId, eventId, status: { in: ['pending', 'retrying'] } },
-      data: { status: 'failed', nextAttemptAt: null, leasedUntil: null },
-    });
-    await refreshEventStatus(tx, eventId);
+    await lockEvent(db, eventId);
+    await db.query(
+      `UPDATE webhook.deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL
+        WHERE endpoint_id = $1 AND event_id = $2 AND status IN ('pending', 'retrying')`,
+      [endpointId, eventId],
+    );
+    await refreshEventStatus(db, eventId);
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The delivery worker's hot path in typed raw SQL on the service's pool: a claim that returns
  * what an attempt needs (the endpoint and the event with each delivery), and the recording of
- * an attempt. Everything else runs through Prisma on the same pool.
+ * an attempt. The rest of the service's statements are in the other db/ modules, on the same pool.
  */
-import type { Prisma } from '../generated/prisma/client.js';
+import type { JsonValue } from '@bufbuild/protobuf';
 import { waitingState, type DeliveryState } from '../domain/delivery-status.js';
 import { rows, type Queryable } from '@vrp/sql';
 import type { AttemptOutcome, ClaimedDelivery } from './deliveries.js';
@@ -21,7 +21,7 @@ export interface ClaimedWork extends ClaimedDelivery {
     url: string;
     status: string;
     secretCiphertext: string;
-    previousSecrets: Prisma.JsonValue;
+    previousSecrets: JsonValue;
     /** vrp or standard_webhooks: which headers sign its deliveries. */
     signatureScheme: string;
     /** The merchant's throttle in deliveries a second; null: none. */
@@ -46,7 +46,7 @@ interface ClaimRow {
   url: string;
   endpoint_status: string;
   secret_ciphertext: string;
-  previous_secrets: Prisma.JsonValue;
+  previous_secrets: JsonValue;
   signature_scheme: string;
   rate_limit_per_second: number | null;
   rate_slot_at: Date | null;

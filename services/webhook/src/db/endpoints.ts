@@ -1,28 +1,60 @@
+import type { JsonValue } from '@bufbuild/protobuf';
+import type { common } from '@vrp/contracts';
+import { SqlFilter, keysetPageSql, pageOf } from '@vrp/pagination';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import { subscriptionsTaking } from '../domain/event-subscription.js';
-import type { Endpoint } from '../generated/prisma/client.js';
-import type { KeysetQuery } from '@vrp/pagination';
-import type { Queryable } from '@vrp/sql';
-import type { Db, Tx } from './client.js';
 import { failWaitingDeliveries } from './deliveries.js';
+import { createdAtKeyset, type CreatedAtRange } from './keyset.js';
 
-export type EndpointRow = Endpoint;
+/** A stored endpoint (webhook.endpoints), as COLUMNS reads it: previous_secrets parsed. */
+export interface EndpointRow {
+  id: string;
+  merchantId: string;
+  url: string;
+  description: string;
+  enabledEvents: string[];
+  status: string;
+  createdAt: Date;
+  disabledAt: Date | null;
+  secretCiphertext: string;
+  secretRotatedAt: Date;
+  /** Replaced secrets still signing: [{"ciphertext", "valid_until"}], each live 24 h from its rotation. */
+  previousSecrets: JsonValue;
+  deletedAt: Date | null;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  signatureScheme: string;
+  rateLimitPerSecond: number | null;
+  rateNextAt: Date | null;
+}
+
+/** The columns of an endpoint row, for a row aliased `e`. */
+const COLUMNS = `e.id, e.merchant_id AS "merchantId", e.url, e.description, e.enabled_events AS "enabledEvents", e.status,
+  e.created_at AS "createdAt", e.disabled_at AS "disabledAt", e.secret_ciphertext AS "secretCiphertext",
+  e.secret_rotated_at AS "secretRotatedAt", e.previous_secrets AS "previousSecrets", e.deleted_at AS "deletedAt",
+  e.disabled_reason AS "disabledReason", e.failing_since AS "failingSince", e.signature_scheme AS "signatureScheme",
+  e.rate_limit_per_second AS "rateLimitPerSecond", e.rate_next_at AS "rateNextAt"`;
 
 /** Finds one endpoint of the merchant (another merchant's endpoint is simply not found). */
-export function findEndpoint(db: Db | Tx, merchantId: string, id: string): Promise<EndpointRow | null> {
-  return db.endpoint.findFirst({ where: { merchantId, id, deletedAt: null } });
+export async function findEndpoint(db: Queryable, merchantId: string, id: string): Promise<EndpointRow | null> {
+  const [row] = await rows<EndpointRow>(
+    db,
+    `SELECT ${COLUMNS} FROM webhook.endpoints e WHERE e.merchant_id = $1 AND e.id = $2 AND e.deleted_at IS NULL`,
+    [merchantId, id],
+  );
+  return row ?? null;
 }
 
 /** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all, or a matching wildcard). */
-export function subscribedEndpoints(db: Db | Tx, merchantId: string, eventType: string): Promise<EndpointRow[]> {
-  return db.endpoint.findMany({
-    where: {
-      merchantId,
-      status: 'enabled',
-      deletedAt: null,
-      OR: [{ enabledEvents: { isEmpty: true } }, { enabledEvents: { hasSome: subscriptionsTaking(eventType) } }],
-    },
-    orderBy: { id: 'asc' },
-  });
+export function subscribedEndpoints(db: Queryable, merchantId: string, eventType: string): Promise<EndpointRow[]> {
+  return rows<EndpointRow>(
+    db,
+    `SELECT ${COLUMNS} FROM webhook.endpoints e
+      WHERE e.merchant_id = $1 AND e.status = 'enabled' AND e.deleted_at IS NULL
+        AND (cardinality(e.enabled_events) = 0 OR e.enabled_events && $2::text[])
+      ORDER BY e.id`,
+    [merchantId, subscriptionsTaking(eventType)],
+  );
 }
 
 /** How an attempt went, for the endpoint's health. */
@@ -41,25 +73,28 @@ export interface AttemptHealth {
  * for WEBHOOK_DISABLE_AFTER without a success (reason `failing`). Returns the reason when this
  * attempt disabled it.
  */
-export async function recordEndpointHealth(db: Db | Tx, endpointId: string, h: AttemptHealth): Promise<'gone' | 'failing' | null> {
+export async function recordEndpointHealth(db: Queryable, endpointId: string, h: AttemptHealth): Promise<'gone' | 'failing' | null> {
   const failingBefore = new Date(h.at.getTime() - h.disableAfterMs);
-  const rows = await db.$queryRaw<{ disabled_reason: string | null }[]>`
-    WITH before AS (SELECT id, status FROM "webhook"."endpoints" WHERE id = ${endpointId} AND deleted_at IS NULL FOR UPDATE),
-    verdict AS (
-      SELECT e.id,
-             CASE WHEN ${h.success} OR b.status <> 'enabled' THEN NULL
-                  WHEN ${h.gone} THEN 'gone'
-                  WHEN COALESCE(e.failing_since, ${h.at}) <= ${failingBefore} THEN 'failing' END AS reason
-        FROM "webhook"."endpoints" e JOIN before b ON b.id = e.id
-    )
-    UPDATE "webhook"."endpoints" e
-       SET failing_since = CASE WHEN ${h.success} THEN NULL ELSE COALESCE(e.failing_since, ${h.at}) END,
-           status = CASE WHEN v.reason IS NULL THEN e.status ELSE 'disabled' END,
-           disabled_reason = COALESCE(v.reason, e.disabled_reason),
-           disabled_at = CASE WHEN v.reason IS NULL THEN e.disabled_at ELSE ${h.at} END
-      FROM verdict v WHERE v.id = e.id
-    RETURNING v.reason AS disabled_reason`;
-  const reason = rows[0]?.disabled_reason;
+  const [row] = await rows<{ disabled_reason: string | null }>(
+    db,
+    `WITH before AS (SELECT id, status FROM webhook.endpoints WHERE id = $1 AND deleted_at IS NULL FOR UPDATE),
+     verdict AS (
+       SELECT e.id,
+              CASE WHEN $2::boolean OR b.status <> 'enabled' THEN NULL
+                   WHEN $3::boolean THEN 'gone'
+                   WHEN COALESCE(e.failing_since, $4::timestamptz) <= $5::timestamptz THEN 'failing' END AS reason
+         FROM webhook.endpoints e JOIN before b ON b.id = e.id
+     )
+     UPDATE webhook.endpoints e
+        SET failing_since = CASE WHEN $2::boolean THEN NULL ELSE COALESCE(e.failing_since, $4::timestamptz) END,
+            status = CASE WHEN v.reason IS NULL THEN e.status ELSE 'disabled' END,
+            disabled_reason = COALESCE(v.reason, e.disabled_reason),
+            disabled_at = CASE WHEN v.reason IS NULL THEN e.disabled_at ELSE $4::timestamptz END
+       FROM verdict v WHERE v.id = e.id
+     RETURNING v.reason AS disabled_reason`,
+    [endpointId, h.success, h.gone, h.at, failingBefore],
+  );
+  const reason = row?.disabled_reason;
   return reason === 'gone' || reason === 'failing' ? reason : null;
 }
 
@@ -69,31 +104,39 @@ export async function recordEndpointHealth(db: Db | Tx, endpointId: string, h: A
  * concurrent rotations serialise on the row and no live secret is lost.
  */
 export async function rotateSecret(
-  db: Db | Tx,
+  db: Queryable,
   merchantId: string,
   id: string,
   sealed: string,
   at: Date,
   overlapUntil: Date,
 ): Promise<EndpointRow | null> {
-  const updated = await db.$executeRaw`
-    UPDATE "webhook"."endpoints"
-       SET previous_secrets = COALESCE(
-             (SELECT jsonb_agg(p) FROM jsonb_array_elements(previous_secrets) p WHERE (p->>'valid_until')::timestamptz > ${at}),
-             '[]'::jsonb) || jsonb_build_array(jsonb_build_object('ciphertext', secret_ciphertext, 'valid_until', to_jsonb(${overlapUntil}::timestamptz))),
-           secret_ciphertext = ${sealed},
-           secret_rotated_at = ${at}
-     WHERE merchant_id = ${merchantId} AND id = ${id} AND deleted_at IS NULL`;
-  return updated === 1 ? findEndpoint(db, merchantId, id) : null;
+  const { rowCount } = await db.query(
+    `UPDATE webhook.endpoints
+        SET previous_secrets = COALESCE(
+              (SELECT jsonb_agg(p) FROM jsonb_array_elements(previous_secrets) p WHERE (p->>'valid_until')::timestamptz > $1::timestamptz),
+              '[]'::jsonb) || jsonb_build_array(jsonb_build_object('ciphertext', secret_ciphertext, 'valid_until', to_jsonb($2::timestamptz))),
+            secret_ciphertext = $3,
+            secret_rotated_at = $1::timestamptz
+      WHERE merchant_id = $4 AND id = $5 AND deleted_at IS NULL`,
+    [at, overlapUntil, sealed, merchantId, id],
+  );
+  return rowCount === 1 ? findEndpoint(db, merchantId, id) : null;
 }
 
-/** One keyset page query of the merchant's endpoints (deleted ones never). */
-export function queryEndpoints(db: Db, merchantId: string, range: Record<string, unknown>, query: KeysetQuery): Promise<EndpointRow[]> {
-  return db.endpoint.findMany({
-    where: { AND: [{ merchantId, deletedAt: null }, range, query.where] },
-    orderBy: query.orderBy,
-    take: query.take,
-  });
+/** One keyset page of the merchant's endpoints (deleted ones never), in one statement. */
+export async function queryEndpoints(
+  db: Queryable,
+  merchantId: string,
+  range: CreatedAtRange,
+  page: common.PageRequest | undefined,
+): Promise<{ items: EndpointRow[]; hasMore: boolean }> {
+  const query = createdAtKeyset(page, 'e');
+  const filter = new SqlFilter().add((v) => `e.merchant_id = ${v} AND e.deleted_at IS NULL`, merchantId);
+  if (range.gte) filter.add((v) => `e.created_at >= ${v}`, range.gte);
+  if (range.lte) filter.add((v) => `e.created_at <= ${v}`, range.lte);
+  const found = await rows<EndpointRow>(db, keysetPageSql(`SELECT ${COLUMNS} FROM webhook.endpoints e`, filter, query), filter.values);
+  return pageOf(found, query);
 }
 
 /** A new endpoint, its secret already sealed. */
@@ -119,9 +162,9 @@ export const MAX_ENDPOINTS_PER_MERCHANT = 16;
  * database counts them under the merchant's lock (migration 20261128100000), so concurrent creates
  * never pass the limit.
  */
-export async function insertEndpoint(db: Db, sql: Queryable, e: NewEndpoint): Promise<EndpointRow | null> {
+export async function insertEndpoint(db: Queryable, e: NewEndpoint): Promise<EndpointRow | null> {
   try {
-    await sql.query(
+    await db.query(
       `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at, signature_scheme, rate_limit_per_second)
        VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6, $8, $9)`,
       [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext, e.signatureScheme, e.rateLimitPerSecond],
@@ -135,40 +178,58 @@ export async function insertEndpoint(db: Db, sql: Queryable, e: NewEndpoint): Pr
 
 /** Changes the settings given of a live endpoint of the merchant; false when there is none. */
 export async function updateEndpointSettings(
-  db: Db,
+  db: Queryable,
   merchantId: string,
   id: string,
   settings: { url?: string; description?: string; enabledEvents?: string[]; rateLimitPerSecond?: number | null },
 ): Promise<boolean> {
-  const { count } = await db.endpoint.updateMany({ where: { merchantId, id, deletedAt: null }, data: settings });
-  return count === 1;
+  // A setting not given keeps its value (url, description and enabled_events are never null).
+  const { rowCount } = await db.query(
+    `UPDATE webhook.endpoints
+        SET url = COALESCE($3, url), description = COALESCE($4, description), enabled_events = COALESCE($5::text[], enabled_events),
+            rate_limit_per_second = CASE WHEN $6::boolean THEN $7::int ELSE rate_limit_per_second END
+      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL`,
+    [
+      merchantId,
+      id,
+      settings.url ?? null,
+      settings.description ?? null,
+      settings.enabledEvents ?? null,
+      settings.rateLimitPerSecond !== undefined,
+      settings.rateLimitPerSecond ?? null,
+    ],
+  );
+  return rowCount === 1;
 }
 
 /** Enables a disabled endpoint again with a fresh run of failures, whatever disabled it; true when it was disabled. */
-export async function enableEndpoint(db: Db, merchantId: string, id: string): Promise<boolean> {
-  const { count } = await db.endpoint.updateMany({
-    where: { merchantId, id, deletedAt: null, status: 'disabled' },
-    data: { status: 'enabled', disabledReason: null, disabledAt: null, failingSince: null },
-  });
-  return count > 0;
+export async function enableEndpoint(db: Queryable, merchantId: string, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook.endpoints SET status = 'enabled', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL
+      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL AND status = 'disabled'`,
+    [merchantId, id],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it); true when this disabled it. */
-export async function disableEndpoint(db: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const { count } = await db.endpoint.updateMany({
-    where: { merchantId, id, deletedAt: null, status: 'enabled' },
-    data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at },
-  });
-  return count > 0;
+export async function disableEndpoint(db: Queryable, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook.endpoints SET status = 'disabled', disabled_reason = 'merchant', disabled_at = $3
+      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL AND status = 'enabled'`,
+    [merchantId, id, at],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** Marks the endpoint deleted (and disabled by the merchant); false when it was gone already. */
-export async function markEndpointDeleted(tx: Tx, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const { count } = await tx.endpoint.updateMany({
-    where: { merchantId, id, deletedAt: null },
-    data: { status: 'disabled', disabledReason: 'merchant', disabledAt: at, deletedAt: at },
-  });
-  return count > 0;
+export async function markEndpointDeleted(db: Queryable, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook.endpoints SET status = 'disabled', disabled_reason = 'merchant', disabled_at = $3, deleted_at = $3
+      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL`,
+    [merchantId, id, at],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /**
@@ -176,8 +237,13 @@ export async function markEndpointDeleted(tx: Tx, merchantId: string, id: string
  * Returns the endpoint as it is now, or null when it was not found or a concurrent delete got
  * there first (then nothing changed).
  */
-export async function deleteEndpointAndFailDeliveries(db: Db, merchantId: string, id: string, at: Date): Promise<EndpointRow | null> {
-  return db.$transaction(async (tx) => {
+export async function deleteEndpointAndFailDeliveries(
+  pool: SqlPool,
+  merchantId: string,
+  id: string,
+  at: Date,
+): Promise<EndpointRow | null> {
+  return transaction(pool, async (tx) => {
     const endpoint = await findEndpoint(tx, merchantId, id);
     const deleted = await markEndpointDeleted(tx, merchantId, id, at);
     if (!endpoint || !deleted) return null;

@@ -1,17 +1,15 @@
-import type { Tx } from './client.js';
+import { rows, type Queryable } from '@vrp/sql';
 
 /**
  * Locks the event row for the rest of the transaction. Every change to an event's deliveries
  * takes this lock first (an attempt's recording too, inside its one statement), so the counts
  * taken afterwards see all committed siblings and no attempt is half-way.
  */
-export async function lockEvent(tx: Tx, eventId: string, merchantId?: string): Promise<boolean> {
-  const rows = merchantId
-    ? await tx.$queryRaw<
-        { id: string }[]
-      >`SELECT id FROM "webhook"."events" WHERE id = ${eventId} AND merchant_id = ${merchantId} FOR UPDATE`
-    : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "webhook"."events" WHERE id = ${eventId} FOR UPDATE`;
-  return rows.length === 1;
+export async function lockEvent(db: Queryable, eventId: string, merchantId?: string): Promise<boolean> {
+  const locked = merchantId
+    ? await rows(db, 'SELECT id FROM webhook.events WHERE id = $1 AND merchant_id = $2 FOR UPDATE', [eventId, merchantId])
+    : await rows(db, 'SELECT id FROM webhook.events WHERE id = $1 FOR UPDATE', [eventId]);
+  return locked.length === 1;
 }
 
 /**
@@ -34,6 +32,6 @@ export const recountStatement = (idCondition: string): string => `
    WHERE ev.id = s.id`;
 
 /** Recounts the event's deliveries and stores its status (call with the event locked). */
-export async function refreshEventStatus(tx: Tx, eventId: string): Promise<void> {
-  await tx.$executeRawUnsafe(recountStatement('= $1'), eventId);
+export async function refreshEventStatus(db: Queryable, eventId: string): Promise<void> {
+  await db.query(recountStatement('= $1'), [eventId]);
 }

@@ -1,4 +1,4 @@
-import type { Db } from './client.js';
+import { transaction, type SqlPool } from '@vrp/sql';
 import { insertDueDeliveries, rearmDeliveries } from './deliveries.js';
 import { subscribedEndpoints, type EndpointRow } from './endpoints.js';
 import { lockEvent, refreshEventStatus } from './event-status.js';
@@ -15,10 +15,10 @@ export type ManualRetryOutcome = { outcome: 'rearmed' } | { outcome: 'not_found'
  * recounted. An unknown event spends nothing, and a refused retry changes nothing.
  */
 export async function rearmEventForRetry(
-  db: Db,
+  pool: SqlPool,
   r: { merchantId: string; eventId: string; at: Date; perHour: number; deliverable: (endpoint: EndpointRow) => boolean },
 ): Promise<ManualRetryOutcome> {
-  return db.$transaction(async (tx): Promise<ManualRetryOutcome> => {
+  return transaction(pool, async (tx): Promise<ManualRetryOutcome> => {
     if (!(await lockEvent(tx, r.eventId, r.merchantId))) return { outcome: 'not_found' };
     const refusedUntil = await spendManualRetry(tx, r.merchantId, r.perHour);
     if (refusedUntil) return { outcome: 'refused', until: refusedUntil };

@@ -1,7 +1,4 @@
-/**
- * Recording an event from the stream, the webhook service's hot path, in typed raw SQL on the
- * service's pool (everything else runs through Prisma on the same pool).
- */
+/** Recording an event from the stream, the webhook service's hot path, in typed raw SQL on the service's pool. */
 import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import { recountStatement } from './event-status.js';
 

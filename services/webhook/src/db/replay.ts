@@ -1,6 +1,4 @@
-import { rows, type Queryable } from '@vrp/sql';
-import { Prisma } from '../generated/prisma/client.js';
-import type { Db } from './client.js';
+import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import { recountStatement } from './event-status.js';
 
 /** Which of the merchant's events a bulk replay takes. */
@@ -117,55 +115,63 @@ export async function claimReplay(db: Queryable, leaseUntil: Date): Promise<Repl
  * moved it on.
  */
 export async function rearmNextBatch(
-  db: Db,
+  pool: SqlPool,
   r: ReplayRequest,
   at: Date,
   batch: number,
   leaseUntil: Date,
 ): Promise<{ request: ReplayRequest; done: boolean } | null> {
   try {
-    return await rearmBatch(db, r, at, batch, leaseUntil);
+    return await rearmBatch(pool, r, at, batch, leaseUntil);
   } catch (err) {
     if (err instanceof ReplayTakenOver) return null;
     throw err;
   }
 }
 
-async function rearmBatch(db: Db, r: ReplayRequest, at: Date, batch: number, leaseUntil: Date) {
-  const endpointFilter = r.endpointId ? Prisma.sql`AND ep.id = ${r.endpointId}` : Prisma.empty;
+async function rearmBatch(pool: SqlPool, r: ReplayRequest, at: Date, batch: number, leaseUntil: Date) {
+  // Only the endpoint a replay names, when it names one ($3 '' for every enabled endpoint).
+  const endpointFilter = `AND ($3 = '' OR ep.id = $3)`;
   const take = Math.min(batch, r.eventCount - r.rearmed);
-  return db.$transaction(async (tx) => {
+  return transaction(pool, async (tx) => {
     const events =
       take <= 0
         ? []
-        : await tx.$queryRaw<{ id: string; created_at: Date }[]>`
-      SELECT id, created_at FROM (
-        SELECT id, created_at FROM "webhook"."events"
-         WHERE merchant_id = ${r.merchantId} AND recorded_at <= ${r.acceptedAt}
-           AND (${r.deliveryStatus} = '' OR delivery_status = ${r.deliveryStatus})
-           AND (${r.createdFrom}::timestamptz IS NULL OR created_at >= ${r.createdFrom}::timestamptz)
-           AND (${r.createdTo}::timestamptz IS NULL OR created_at <= ${r.createdTo}::timestamptz)
-           AND (${r.afterId}::text IS NULL OR (created_at, id) > (${r.afterCreatedAt}::timestamptz, ${r.afterId}::text))
-         ORDER BY created_at, id LIMIT ${take}
-      ) chosen ORDER BY id FOR UPDATE`;
+        : await rows<{ id: string; created_at: Date }>(
+            tx,
+            `SELECT id, created_at FROM (
+               SELECT id, created_at FROM webhook.events
+                WHERE merchant_id = $1 AND recorded_at <= $2
+                  AND ($3 = '' OR delivery_status = $3)
+                  AND ($4::timestamptz IS NULL OR created_at >= $4::timestamptz)
+                  AND ($5::timestamptz IS NULL OR created_at <= $5::timestamptz)
+                  AND ($6::text IS NULL OR (created_at, id) > ($7::timestamptz, $6::text))
+                ORDER BY created_at, id LIMIT $8
+             ) chosen ORDER BY id FOR UPDATE`,
+            [r.merchantId, r.acceptedAt, r.deliveryStatus, r.createdFrom, r.createdTo, r.afterId, r.afterCreatedAt, take],
+          );
     const ids = events.map((e) => e.id);
     if (ids.length > 0) {
-      await tx.$executeRaw`
-        INSERT INTO "webhook"."deliveries" (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at, manual)
-        SELECT ev.merchant_id, ev.id, ep.id, ${at}, ${at}, true
-          FROM "webhook"."events" ev
-          JOIN "webhook"."endpoints" ep ON ep.merchant_id = ev.merchant_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL
-               AND webhook.subscribes(ep.enabled_events, ev.event_type) ${endpointFilter}
-         WHERE ev.id = ANY(${ids})
-        ON CONFLICT (event_id, endpoint_id) DO NOTHING`;
-      await tx.$executeRaw`
-        UPDATE "webhook"."deliveries" d
-           SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
-               status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
-               next_attempt_at = ${at}, window_started_at = ${at}, manual = true, leased_until = NULL
-          FROM "webhook"."endpoints" ep
-         WHERE d.event_id = ANY(${ids}) AND ep.id = d.endpoint_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL ${endpointFilter}`;
-      await tx.$executeRawUnsafe(recountStatement('= ANY($1::text[])'), ids);
+      await tx.query(
+        `INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at, manual)
+         SELECT ev.merchant_id, ev.id, ep.id, $2::timestamptz, $2::timestamptz, true
+           FROM webhook.events ev
+           JOIN webhook.endpoints ep ON ep.merchant_id = ev.merchant_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL
+                AND webhook.subscribes(ep.enabled_events, ev.event_type) ${endpointFilter}
+          WHERE ev.id = ANY($1::text[])
+         ON CONFLICT (event_id, endpoint_id) DO NOTHING`,
+        [ids, at, r.endpointId],
+      );
+      await tx.query(
+        `UPDATE webhook.deliveries d
+            SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
+                status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
+                next_attempt_at = $2, window_started_at = $2, manual = true, leased_until = NULL
+           FROM webhook.endpoints ep
+          WHERE d.event_id = ANY($1::text[]) AND ep.id = d.endpoint_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL ${endpointFilter}`,
+        [ids, at, r.endpointId],
+      );
+      await tx.query(recountStatement('= ANY($1::text[])'), [ids]);
     }
     const last = events.reduce<{ id: string; created_at: Date } | undefined>(
       (a, e) => (!a || e.created_at > a.created_at || (+e.created_at === +a.created_at && e.id > a.id) ? e : a),
@@ -173,11 +179,20 @@ async function rearmBatch(db: Db, r: ReplayRequest, at: Date, batch: number, lea
     );
     const rearmed = r.rearmed + ids.length;
     const done = ids.length < take || take <= 0 || rearmed >= r.eventCount;
-    const moved = await tx.$executeRaw`
-      UPDATE "webhook"."replay_requests"
-         SET rearmed = ${rearmed}, after_created_at = ${last?.created_at ?? r.afterCreatedAt}, after_id = ${last?.id ?? r.afterId},
-             done_at = ${done ? new Date() : null}, leased_until = ${done ? null : leaseUntil}
-       WHERE id = ${r.id} AND rearmed = ${r.rearmed} AND done_at IS NULL`;
+    const { rowCount: moved } = await tx.query(
+      `UPDATE webhook.replay_requests
+          SET rearmed = $2, after_created_at = $3, after_id = $4, done_at = $5, leased_until = $6
+        WHERE id = $1 AND rearmed = $7 AND done_at IS NULL`,
+      [
+        r.id.toString(),
+        rearmed,
+        last?.created_at ?? r.afterCreatedAt,
+        last?.id ?? r.afterId,
+        done ? new Date() : null,
+        done ? null : leaseUntil,
+        r.rearmed,
+      ],
+    );
     // Another replica moved it on meanwhile (this one's lease ran out): undo this batch.
     if (moved !== 1) throw new ReplayTakenOver();
     return { request: { ...r, rearmed, afterCreatedAt: last?.created_at ?? r.afterCreatedAt, afterId: last?.id ?? r.afterId }, done };

@@ -45,7 +45,7 @@ export class DeliveryWorker {
   private readonly attempts: DeliverEventDeps;
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'logger' | 'undeliverable' | 'afterCommit'>,
+    private readonly deps: Pick<Deps, 'sql' | 'config' | 'clocks' | 'logger' | 'undeliverable' | 'afterCommit'>,
     options: DeliveryWorkerOptions = {},
   ) {
     const policy = { allowLoopback: deps.config.allowInsecureLoopback, allowedHosts: deps.config.allowedPrivateHosts };

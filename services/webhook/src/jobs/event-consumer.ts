@@ -16,7 +16,7 @@ export interface EventConsumerOptions {
   ackWaitMs?: number;
 }
 
-type EventConsumerDeps = Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'afterCommit' | 'recorded' | 'undeliverable' | 'logger'>;
+type EventConsumerDeps = Pick<Deps, 'sql' | 'config' | 'clocks' | 'afterCommit' | 'recorded' | 'undeliverable' | 'logger'>;
 
 /** How many events from the stream are being recorded at the same time. */
 const RECORD_CONCURRENCY = 64;

@@ -16,7 +16,7 @@ const LEASE_MS = 60_000;
 export class ReplayRunner {
   private loop?: WorkLoop;
 
-  constructor(private readonly deps: Pick<Deps, 'db' | 'sql' | 'clocks' | 'afterCommit' | 'logger'>) {}
+  constructor(private readonly deps: Pick<Deps, 'sql' | 'clocks' | 'afterCommit' | 'logger'>) {}
 
   start(intervalMs: number): void {
     this.loop ??= startWorkLoop({ name: 'replay runner', pass: () => this.runOnce(), intervalMs, logger: this.deps.logger });
@@ -38,7 +38,7 @@ export class ReplayRunner {
         await releaseReplay(this.deps.sql, replay.id);
         break;
       }
-      const next = await rearmNextBatch(this.deps.db, replay, this.deps.clocks.now(replay.merchantId), BATCH, lease());
+      const next = await rearmNextBatch(this.deps.sql, replay, this.deps.clocks.now(replay.merchantId), BATCH, lease());
       if (!next) break;
       replay = next.request;
       this.deps.afterCommit();

@@ -44,7 +44,7 @@ export const MAX_DESCRIPTION = 500;
  * one event fans out to at most 16 deliveries): the 17th is 422 too_many_endpoints.
  */
 export async function createEndpoint(
-  deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clocks'>,
+  deps: Pick<Deps, 'sql' | 'config' | 'clocks'>,
   input: CreateEndpointInput,
 ): Promise<{ endpoint: EndpointRow; secret: string }> {
   assertWebhookUrl(input.url, { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback });
@@ -55,7 +55,7 @@ export async function createEndpoint(
   const now = deps.clocks.now(input.merchantId);
   const id = newId('webhookEndpoint', now.getTime());
   const secret = newSigningSecret();
-  const endpoint = await insertEndpoint(deps.db, deps.sql, {
+  const endpoint = await insertEndpoint(deps.sql, {
     id,
     merchantId: input.merchantId,
     url: input.url,

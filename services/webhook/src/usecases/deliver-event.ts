@@ -33,7 +33,7 @@ export interface DeliveryChannel {
   onAttempt?: ((result: PostResult) => void) | undefined;
 }
 
-export type DeliverEventDeps = Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'logger' | 'undeliverable' | 'afterCommit'> & {
+export type DeliverEventDeps = Pick<Deps, 'sql' | 'config' | 'clocks' | 'logger' | 'undeliverable' | 'afterCommit'> & {
   channel: DeliveryChannel;
 };
 
@@ -55,7 +55,7 @@ export function deliverEvent(deps: DeliverEventDeps, claimed: ClaimedWork): Prom
 }
 
 async function attempt(deps: DeliverEventDeps, claimed: ClaimedWork): Promise<void> {
-  const { db, channel } = deps;
+  const { sql: db, channel } = deps;
   try {
     // Ask the circuit first: a delivery it would reject costs no reads, decryption or signing.
     // A manual retry goes through whatever the circuit says: the merchant asked for it now.
@@ -80,7 +80,7 @@ async function attempt(deps: DeliverEventDeps, claimed: ClaimedWork): Promise<vo
 
 /** The attempt itself: signs, POSTs through the endpoint's circuit, records the outcome. */
 async function post(deps: DeliverEventDeps, claimed: ClaimedWork): Promise<void> {
-  const { db, config, clocks, channel } = deps;
+  const { sql: db, config, clocks, channel } = deps;
   const { endpoint, event } = claimed;
   const attempt = claimed.attemptCount + 1;
   const request = buildWebhookRequest({
@@ -171,7 +171,7 @@ function merchantNow(deps: DeliverEventDeps, claimed: ClaimedWork): Date {
 async function overThrottle(deps: DeliverEventDeps, claimed: ClaimedWork): Promise<boolean> {
   const perSecond = claimed.endpoint.rateLimitPerSecond;
   if (!perSecond) return false;
-  const { db, clocks } = deps;
+  const { sql: db, clocks } = deps;
   const now = clocks.now();
   const slot = claimed.rateSlotAt ?? (await reserveRateSlot(db, claimed.endpointId, perSecond, now));
   if (slot.getTime() > now.getTime()) {
@@ -184,7 +184,7 @@ async function overThrottle(deps: DeliverEventDeps, claimed: ClaimedWork): Promi
 
 /** Puts a delivery back until the circuit may let it through, or fails it once that is past its retry window. */
 async function postponeForCircuit(deps: DeliverEventDeps, claimed: ClaimedWork, open: CircuitOpen): Promise<void> {
-  const { db, config } = deps;
+  const { sql: db, config } = deps;
   const outcome = await postpone(
     db,
     claimed,

@@ -26,11 +26,11 @@ export interface ReplayFilter {
  * at most once per WEBHOOK_REPLAY_INTERVAL (a minute): sooner is 429 rate_limited with
  * Retry-After, so a loop of replays cannot flood its endpoints.
  */
-export async function replayEvents(deps: Pick<Deps, 'db' | 'sql' | 'config' | 'afterCommit'>, filter: ReplayFilter): Promise<number> {
+export async function replayEvents(deps: Pick<Deps, 'sql' | 'config' | 'afterCommit'>, filter: ReplayFilter): Promise<number> {
   if (filter.deliveryStatus && !(EVENT_DELIVERY_STATUSES as readonly string[]).includes(filter.deliveryStatus)) {
     throw validationError('delivery_status', `delivery_status must be one of ${EVENT_DELIVERY_STATUSES.join(', ')}`);
   }
-  if (filter.endpointId && !(await findEndpoint(deps.db, filter.merchantId, filter.endpointId)))
+  if (filter.endpointId && !(await findEndpoint(deps.sql, filter.merchantId, filter.endpointId)))
     throw notFound('webhook endpoint', filter.endpointId);
   const accepted = await acceptReplay(
     deps.sql,

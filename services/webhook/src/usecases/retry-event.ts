@@ -13,13 +13,13 @@ import { getEvent, type EventWithAttempts } from './get-event.js';
  * endpoint (an unknown event spends nothing).
  */
 export async function retryEvent(
-  deps: Pick<Deps, 'db' | 'config' | 'clocks' | 'afterCommit'>,
+  deps: Pick<Deps, 'sql' | 'config' | 'clocks' | 'afterCommit'>,
   merchantId: string,
   id: string,
 ): Promise<EventWithAttempts> {
   const now = deps.clocks.now(merchantId);
   const policy = { env: deps.config.env, allowInsecureLoopback: deps.config.allowInsecureLoopback };
-  const retry = await rearmEventForRetry(deps.db, {
+  const retry = await rearmEventForRetry(deps.sql, {
     merchantId,
     eventId: id,
     at: now,

@@ -12,7 +12,7 @@ import { recordEvent } from './record-event.js';
  * the merchant's subscribed endpoints exactly like a real one. In production it does not exist.
  */
 export async function sendTestEvent(
-  deps: Pick<Deps, 'db' | 'sql' | 'config' | 'clocks' | 'afterCommit' | 'undeliverable'>,
+  deps: Pick<Deps, 'sql' | 'config' | 'clocks' | 'afterCommit' | 'undeliverable'>,
   merchantId: string,
   eventType: string,
 ): Promise<EventWithAttempts> {

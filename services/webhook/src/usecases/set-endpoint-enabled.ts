@@ -11,15 +11,15 @@ import { recordEndpointEvent } from './record-endpoint-event.js';
  * was disabled are not revived by enabling it: replay them (POST /v1/webhook-events/retry).
  */
 export async function setEndpointEnabled(
-  deps: Pick<Deps, 'db' | 'sql' | 'clocks' | 'undeliverable' | 'afterCommit'>,
+  deps: Pick<Deps, 'sql' | 'clocks' | 'undeliverable' | 'afterCommit'>,
   merchantId: string,
   id: string,
   enabled: boolean,
 ): Promise<EndpointRow> {
   const changed = enabled
-    ? await enableEndpoint(deps.db, merchantId, id)
-    : await disableEndpoint(deps.db, merchantId, id, deps.clocks.now(merchantId));
-  const endpoint = await findEndpoint(deps.db, merchantId, id);
+    ? await enableEndpoint(deps.sql, merchantId, id)
+    : await disableEndpoint(deps.sql, merchantId, id, deps.clocks.now(merchantId));
+  const endpoint = await findEndpoint(deps.sql, merchantId, id);
   if (!endpoint) throw notFound('webhook endpoint', id);
   // Only the request that changed the status tells the merchant's other endpoints.
   if (changed) await recordEndpointEvent(deps, endpoint, enabled ? 'webhook_endpoint.enabled' : 'webhook_endpoint.disabled');

@@ -21,7 +21,7 @@ export interface UpdateEndpointInput {
  * delivery reads the endpoint when it is attempted, so the next attempt uses the new settings;
  * the signing secret is untouched.
  */
-export async function updateEndpoint(deps: Pick<Deps, 'db' | 'config'>, input: UpdateEndpointInput): Promise<EndpointRow> {
+export async function updateEndpoint(deps: Pick<Deps, 'sql' | 'config'>, input: UpdateEndpointInput): Promise<EndpointRow> {
   if (
     input.url === undefined &&
     input.description === undefined &&
@@ -34,13 +34,13 @@ export async function updateEndpoint(deps: Pick<Deps, 'db' | 'config'>, input: U
   if (input.description !== undefined && input.description.length > MAX_DESCRIPTION)
     throw validationError('description', `must be at most ${MAX_DESCRIPTION} characters`);
   const enabledEvents = input.enabledEvents === undefined ? undefined : normaliseEnabledEvents(input.enabledEvents);
-  const changed = await updateEndpointSettings(deps.db, input.merchantId, input.id, {
+  const changed = await updateEndpointSettings(deps.sql, input.merchantId, input.id, {
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(enabledEvents !== undefined ? { enabledEvents } : {}),
     ...(input.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: rateLimit(input.rateLimitPerSecond) } : {}),
   });
-  const endpoint = changed ? await findEndpoint(deps.db, input.merchantId, input.id) : null;
+  const endpoint = changed ? await findEndpoint(deps.sql, input.merchantId, input.id) : null;
   if (!endpoint) throw notFound('webhook endpoint', input.id);
   return endpoint;
 }

@@ -1,0 +1,2 @@
+/** The schema this service owns. */
+export const SCHEMA = 'payment';
