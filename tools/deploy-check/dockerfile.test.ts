@@ -224,6 +224,7 @@ describe('.dockerignore (the context is the repo root; both builders read it the
       'services/payment/prisma/schema.prisma',
       'services/payment/prisma.config.ts',
       'services/gateway/src/generated/sql/merchants.queries.ts',
+      'services/refund/src/generated/sql/refunds.queries.ts',
       'tools/codegen/generate.sh',
       'tools/build/bundle.ts',
       'tools/build/copy-packages.mjs',

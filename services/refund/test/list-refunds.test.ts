@@ -1,7 +1,9 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { common, refund } from '@vrp/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRefund, selectRefundPage } from '../src/db/refund-sql.js';
 import { newMerchantId, seedPayment, startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;
@@ -64,5 +66,16 @@ describe('listing refunds', () => {
     const back = await list({ page: { order, pageSize: 2, after: before, backward: true } });
     expect(back.refunds.map((r) => r.amountMinor)).toEqual([100n, 200n]);
     expect(back.pageInfo!.hasMore).toBe(false);
+  });
+
+  it('reads each refund of a page as the typed single read does, column for column', async () => {
+    const pool = new pg.Pool({ connectionString: h.db.url, max: 1 });
+    try {
+      const { items } = await selectRefundPage(pool, merchantId, {}, undefined);
+      expect(items.map((r) => r.id)).toEqual(ids(made).reverse());
+      for (const item of items) expect(item).toStrictEqual(await readRefund(pool, merchantId, item.id));
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The refund service's hot path in typed raw SQL on its pool (Prisma runs on the same pool for
- * the sweepers): reading a refund with its timeline, a list page, opening a request, recording
- * a refund (request, row, timeline entry and refund.created in one statement), the notes of
- * a confirmed booking and of the bank's acknowledgement, the bank's outcomes and the sweepers'
- * searches. Rows come back in Prisma's shapes.
+ * The refund service's hot path in SQL on its pool, each statement a query of sql/refunds.sql
+ * typed by pgtyped (but the list page's, built at run time): reading a refund with its timeline,
+ * a list page, opening a request, recording a refund (request, row, timeline entry and
+ * refund.created in one statement), the notes of a confirmed booking and of the bank's
+ * acknowledgement and the bank's outcomes.
  */
 import type { JsonObject } from '@bufbuild/protobuf';
 import type { common } from '@vrp/contracts';
@@ -11,9 +11,19 @@ import { ApiError } from '@vrp/errors';
 import { bindKey, type IdempotencyClaim } from '@vrp/idempotency';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rawSql, retryingUniqueRace, rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
-import type { Prisma } from '../generated/prisma/client.js';
+import {
+  insertRefund as insertRefundQuery,
+  insertRequest as insertRequestQuery,
+  noteAllocationConfirmed as noteAllocationConfirmedQuery,
+  noteAllocationReleased as noteAllocationReleasedQuery,
+  noteBankAcknowledged as noteBankAcknowledgedQuery,
+  readRefund as readRefundQuery,
+  readRefundById as readRefundByIdQuery,
+  transitionRefund as transitionRefundQuery,
+  type IReadRefundResult,
+} from '../generated/sql/refunds.queries.js';
 import { refundEventRow } from './events.js';
-import type { RefundRow } from './refund-row.js';
+import { toRefundRow, type RefundRow } from './refund-row.js';
 
 /** A booked refund about to be recorded. */
 export interface NewRefund {
@@ -38,71 +48,27 @@ export interface RefundFilters {
   metadata?: Record<string, string>;
 }
 
-interface Row {
-  id: string;
-  merchant_id: string;
-  payment_id: string;
-  amount_minor: string;
-  currency: string;
-  status: string;
-  reason: string;
-  metadata: Prisma.JsonValue;
-  created_at: Date;
-  expected_settlement_date: string;
-  settled_at: Date | null;
-  failed_at: Date | null;
-  bank_reference: string | null;
-  bank_submitted_at: Date | null;
-  allocation_released_at: Date | null;
-  allocation_confirmed_at: Date | null;
-  timeline: { seq: string; status: string; at: string }[];
-}
+/**
+ * The columns of a refund for a row aliased `r`, its timeline aggregated (oldest first): the
+ * select list of every refund query in sql/refunds.sql, word for word (test/refund-columns.test.ts
+ * keeps them equal), so a page's rows have the typed queries' row type. Only the page query uses it.
+ */
+export const REFUND_COLUMNS = `r.id, r.merchant_id AS "merchantId", r.payment_id AS "paymentId", r.amount_minor AS "amountMinor", r.currency, r.status, r.reason,
+       r.metadata, r.created_at AS "createdAt", to_char(r.expected_settlement_date, 'YYYY-MM-DD') AS "expectedSettlementDate!",
+       r.settled_at AS "settledAt", r.failed_at AS "failedAt", r.bank_reference AS "bankReference", r.bank_submitted_at AS "bankSubmittedAt",
+       r.allocation_released_at AS "allocationReleasedAt", r.allocation_confirmed_at AS "allocationConfirmedAt",
+       COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
+                   FROM refund.refund_timeline t WHERE t.refund_id = r.id), '[]') AS "timeline!"`;
 
-/** The columns of a refund row, its timeline aggregated (oldest first), for a row aliased `r`. */
-const RECORD = `r.id, r.merchant_id, r.payment_id, r.amount_minor::text AS amount_minor, r.currency, r.status, r.reason, r.metadata,
-  r.created_at, to_char(r.expected_settlement_date, 'YYYY-MM-DD') AS expected_settlement_date, r.settled_at, r.failed_at,
-  r.bank_reference, r.bank_submitted_at, r.allocation_released_at, r.allocation_confirmed_at,
-  COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
-              FROM refund.refund_timeline t WHERE t.refund_id = r.id), '[]') AS timeline`;
-
-function toRefundRow(row: Row): RefundRow {
-  return {
-    id: row.id,
-    merchantId: row.merchant_id,
-    paymentId: row.payment_id,
-    amountMinor: BigInt(row.amount_minor),
-    currency: row.currency,
-    status: row.status,
-    reason: row.reason,
-    metadata: row.metadata,
-    createdAt: row.created_at,
-    expectedSettlementDate: new Date(`${row.expected_settlement_date}T00:00:00Z`),
-    settledAt: row.settled_at,
-    failedAt: row.failed_at,
-    bankReference: row.bank_reference,
-    bankSubmittedAt: row.bank_submitted_at,
-    allocationReleasedAt: row.allocation_released_at,
-    allocationConfirmedAt: row.allocation_confirmed_at,
-    timeline: row.timeline.map((t) => ({ seq: BigInt(t.seq), refundId: row.id, status: t.status, at: new Date(t.at) })),
-  };
-}
-
-/** Refunds matching `where` (over `r`, with `values`), with their timelines, in `orderBy`, at most `limit`. */
-export async function selectRefunds(db: Queryable, where: string, values: unknown[], orderBy: string, limit: number): Promise<RefundRow[]> {
-  const found = await rows<Row>(
-    db,
-    `SELECT ${RECORD} FROM refund.refunds r WHERE ${where} ORDER BY ${orderBy} LIMIT ${Math.floor(limit)}`,
-    values,
-  );
-  return found.map(toRefundRow);
-}
+/** REFUND_COLUMNS without pgtyped's not-null marks (`"name!"`), which its runtime strips from the typed queries' rows. */
+const PAGE_COLUMNS = REFUND_COLUMNS.replaceAll('!"', '"');
 
 /**
  * One refund by id alone. Only for the bank's callbacks and the sweepers, which act for the
  * platform rather than for a merchant; every merchant-facing read goes through readRefund.
  */
 export async function readRefundById(db: Queryable, id: string): Promise<RefundRow | null> {
-  const [row] = await rows<Row>(db, `SELECT ${RECORD} FROM refund.refunds r WHERE r.id = $1`, [id]);
+  const [row] = await readRefundByIdQuery.run({ id }, db);
   return row ? toRefundRow(row) : null;
 }
 
@@ -122,25 +88,22 @@ export async function transitionRefund(
   at: Date,
 ): Promise<RefundRow | null> {
   const outbox = refundEventRow(subjectPrefix, `refund.${to}`, asMoved(read, to, at), at);
-  const [moved] = await rows<Row & { entry_seq: string }>(
+  const [moved] = await transitionRefundQuery.run(
+    {
+      id: read.id,
+      to,
+      at,
+      eventId: outbox.eventId,
+      subject: outbox.subject,
+      payload: Buffer.from(outbox.payload),
+      traceparent: outbox.traceparent ?? null,
+    },
     db,
-    `WITH moved AS (
-       UPDATE refund.refunds r SET status = $2,
-         settled_at = CASE WHEN $2 = 'settled' THEN $3::timestamptz ELSE r.settled_at END,
-         failed_at = CASE WHEN $2 = 'failed' THEN $3::timestamptz ELSE r.failed_at END
-        WHERE r.id = $1 AND r.status = 'pending_settlement'
-       RETURNING ${RECORD}),
-     entry AS (INSERT INTO refund.refund_timeline (refund_id, status, at) SELECT id, $2, $3 FROM moved RETURNING seq),
-     outbox AS (
-       INSERT INTO refund.outbox_events (event_id, subject, payload, traceparent)
-       SELECT $4, $5, $6, $7 FROM moved)
-     SELECT moved.*, (SELECT seq::text FROM entry) AS entry_seq FROM moved`,
-    [read.id, to, at, outbox.eventId, outbox.subject, Buffer.from(outbox.payload), outbox.traceparent ?? null],
   );
   if (!moved) return null;
   // The timeline was read as the statement began: the entry it added comes last.
   const row = toRefundRow(moved);
-  row.timeline.push({ seq: BigInt(moved.entry_seq), refundId: read.id, status: to, at });
+  row.timeline.push({ seq: BigInt(moved.entrySeq!), refundId: read.id, status: to, at });
   return row;
 }
 
@@ -157,20 +120,22 @@ function asMoved(read: RefundRow, to: 'settled' | 'failed', at: Date): RefundRow
 
 /** Records that a failed refund's booking was given back to the payment. */
 export async function noteAllocationReleased(db: Queryable, merchantId: string, id: string): Promise<void> {
-  await db.query(
-    `UPDATE refund.refunds SET allocation_released_at = $3
-      WHERE id = $1 AND merchant_id = $2 AND status = 'failed' AND allocation_released_at IS NULL`,
-    [id, merchantId, new Date()],
-  );
+  await noteAllocationReleasedQuery.run({ id, merchantId, at: new Date() }, db);
 }
 
 /** One refund of `merchantId` with its timeline, or null (also when it belongs to another merchant). */
 export async function readRefund(db: Queryable, merchantId: string, id: string): Promise<RefundRow | null> {
-  const [row] = await rows<Row>(db, `SELECT ${RECORD} FROM refund.refunds r WHERE r.id = $1 AND r.merchant_id = $2`, [id, merchantId]);
+  const [row] = await readRefundQuery.run({ id, merchantId }, db);
   return row ? toRefundRow(row) : null;
 }
 
-/** One keyset page of a merchant's refunds in the requested order (ties broken by id), in one statement. */
+/**
+ * One keyset page of a merchant's refunds in the requested order (ties broken by id), in one
+ * statement. Raw SQL, not a pgtyped query: its conditions, order and limit are put together per
+ * request (one condition per given filter, so the planner picks the index that answers it), which
+ * a fixed statement cannot do without losing those plans. Its columns are REFUND_COLUMNS, so its
+ * rows are the typed queries' rows.
+ */
 export async function selectRefundPage(
   db: Queryable,
   merchantId: string,
@@ -186,7 +151,11 @@ export async function selectRefundPage(
   if (filters.amountMinor?.gte !== undefined) filter.add((v) => `r.amount_minor >= ${v}::bigint`, filters.amountMinor.gte);
   if (filters.amountMinor?.lte !== undefined) filter.add((v) => `r.amount_minor <= ${v}::bigint`, filters.amountMinor.lte);
   filter.metadataContains('r.metadata', filters.metadata);
-  const found = await rows<Row>(db, keysetPageSql(`SELECT ${RECORD} FROM refund.refunds r`, filter, query), filter.values);
+  const found = await rows<IReadRefundResult>(
+    db,
+    keysetPageSql(`SELECT ${PAGE_COLUMNS} FROM refund.refunds r`, filter, query),
+    filter.values,
+  );
   return pageOf(found.map(toRefundRow), query);
 }
 
@@ -202,12 +171,7 @@ export async function insertRequest(
   idempotency?: IdempotencyClaim,
 ): Promise<void> {
   const insert = (db: Queryable) =>
-    db.query(`INSERT INTO refund.refund_requests (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, $4, 'open')`, [
-      request.id,
-      merchantId,
-      request.paymentId,
-      request.amountMinor.toString(),
-    ]);
+    insertRequestQuery.run({ id: request.id, merchantId, paymentId: request.paymentId, amountMinor: request.amountMinor.toString() }, db);
   if (!idempotency) {
     await insert(pool);
     return;
@@ -236,7 +200,7 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
     currency: refund.currency,
     status: 'pending_settlement',
     reason: refund.reason,
-    metadata: refund.metadata as JsonObject as Prisma.JsonValue,
+    metadata: refund.metadata,
     createdAt: at,
     expectedSettlementDate: new Date(`${refund.expectedSettlementDate}T00:00:00Z`),
     settledAt: null,
@@ -250,35 +214,24 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
   const outbox = refundEventRow(subjectPrefix, 'refund.created', row, at);
   // Racing the sweeper's markAbandoned on a new row (a create without a key): see retryingUniqueRace.
   const [result] = await retryingUniqueRace(() =>
-    rows<{ seq: string | null }>(
-      db,
-      `WITH request AS (
-       INSERT INTO refund.refund_requests AS r (id, merchant_id, payment_id, amount_minor, state) VALUES ($1, $2, $3, $4, 'completed')
-       ON CONFLICT (id) DO UPDATE SET state = 'completed', amount_minor = $4, updated_at = now()
-        WHERE r.merchant_id = $2 AND r.state = 'open' RETURNING id),
-     created AS (
-       INSERT INTO refund.refunds (id, merchant_id, payment_id, amount_minor, currency, status, reason, metadata, created_at, expected_settlement_date)
-       SELECT $1, $2, $3, $4, $5, 'pending_settlement', $6, $7::jsonb, $8, $9::date FROM request RETURNING id),
-     entry AS (
-       INSERT INTO refund.refund_timeline (refund_id, status, at) SELECT id, 'pending_settlement', $8 FROM created RETURNING seq),
-     outbox AS (
-       INSERT INTO refund.outbox_events (event_id, subject, payload, traceparent) SELECT $10, $11, $12, $13 FROM created)
-     SELECT (SELECT seq::text FROM entry) AS seq`,
-      [
-        refund.id,
-        refund.merchantId,
-        refund.paymentId,
-        refund.amountMinor.toString(),
-        refund.currency,
-        refund.reason,
-        JSON.stringify(refund.metadata),
+    insertRefundQuery.run(
+      {
+        id: refund.id,
+        merchantId: refund.merchantId,
+        paymentId: refund.paymentId,
+        amountMinor: refund.amountMinor.toString(),
+        currency: refund.currency,
+        reason: refund.reason,
+        // Bound as its JSON text (cast to jsonb in the statement), as written.
+        metadata: JSON.stringify(refund.metadata),
         at,
-        refund.expectedSettlementDate,
-        outbox.eventId,
-        outbox.subject,
-        Buffer.from(outbox.payload),
-        outbox.traceparent,
-      ],
+        expectedSettlementDate: refund.expectedSettlementDate,
+        eventId: outbox.eventId,
+        subject: outbox.subject,
+        payload: Buffer.from(outbox.payload),
+        traceparent: outbox.traceparent,
+      },
+      db,
     ),
   );
   if (!result?.seq) throw new ApiError('service_unavailable', 'The refund took too long to record and was cancelled; retry.');
@@ -288,10 +241,7 @@ export async function insertRefund(db: Queryable, subjectPrefix: string, refund:
 
 /** Records that the payment service confirmed the refund's booking (payment.refunded is written). */
 export async function noteAllocationConfirmed(db: Queryable, merchantId: string, id: string): Promise<void> {
-  await db.query(
-    'UPDATE refund.refunds SET allocation_confirmed_at = now() WHERE id = $1 AND merchant_id = $2 AND allocation_confirmed_at IS NULL',
-    [id, merchantId],
-  );
+  await noteAllocationConfirmedQuery.run({ id, merchantId }, db);
 }
 
 /**
@@ -306,10 +256,5 @@ export async function noteBankAcknowledged(
   bankReference: string,
   { at = new Date(), bookingConfirmed = false }: { at?: Date; bookingConfirmed?: boolean } = {},
 ): Promise<void> {
-  await db.query(
-    `UPDATE refund.refunds SET bank_reference = COALESCE(bank_reference, $3), bank_submitted_at = $4,
-       allocation_confirmed_at = CASE WHEN $5::bool THEN COALESCE(allocation_confirmed_at, $4) ELSE allocation_confirmed_at END
-      WHERE id = $1 AND merchant_id = $2`,
-    [id, merchantId, bankReference, at, bookingConfirmed],
-  );
+  await noteBankAcknowledgedQuery.run({ id, merchantId, bankReference, at, bookingConfirmed }, db);
 }

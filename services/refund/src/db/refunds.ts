@@ -1,6 +1,11 @@
 import type { Queryable } from '@vrp/sql';
-import type { RefundRow } from './refund-row.js';
-import { selectRefunds } from './refund-sql.js';
+import {
+  unacknowledgedRefunds as unacknowledgedRefundsQuery,
+  unconfirmedRefunds as unconfirmedRefundsQuery,
+  undecidedRefunds as undecidedRefundsQuery,
+  unreleasedFailedRefunds as unreleasedFailedRefundsQuery,
+} from '../generated/sql/refunds.queries.js';
+import { toRefundRow, type RefundRow } from './refund-row.js';
 
 export type { RefundRow };
 
@@ -8,19 +13,13 @@ export type { RefundRow };
  * Pending refunds the bank acknowledged but has not decided since before `submittedBefore`
  * (e.g. the bank restarted and forgot them), oldest first.
  */
-export function undecidedRefunds(db: Queryable, submittedBefore: Date, limit: number): Promise<RefundRow[]> {
-  return selectRefunds(
-    db,
-    `r.status = 'pending_settlement' AND r.bank_reference IS NOT NULL AND r.bank_submitted_at < $1`,
-    [submittedBefore],
-    'r.bank_submitted_at',
-    limit,
-  );
+export async function undecidedRefunds(db: Queryable, submittedBefore: Date, limit: number): Promise<RefundRow[]> {
+  return (await undecidedRefundsQuery.run({ submittedBefore, limit: Math.floor(limit) }, db)).map(toRefundRow);
 }
 
 /** Refunds recorded before `createdBefore` whose booking is not confirmed yet, oldest first. */
-export function unconfirmedRefunds(db: Queryable, createdBefore: Date, limit: number): Promise<RefundRow[]> {
-  return selectRefunds(db, 'r.allocation_confirmed_at IS NULL AND r.created_at < $1', [createdBefore], 'r.created_at', limit);
+export async function unconfirmedRefunds(db: Queryable, createdBefore: Date, limit: number): Promise<RefundRow[]> {
+  return (await unconfirmedRefundsQuery.run({ createdBefore, limit: Math.floor(limit) }, db)).map(toRefundRow);
 }
 
 /**
@@ -28,17 +27,11 @@ export function unconfirmedRefunds(db: Queryable, createdBefore: Date, limit: nu
  * first. A refund goes to the bank only once confirmed, so the bank never pays out a refund
  * whose payment.refunded has not been written.
  */
-export function unacknowledgedRefunds(db: Queryable, createdBefore: Date, limit: number): Promise<RefundRow[]> {
-  return selectRefunds(
-    db,
-    `r.status = 'pending_settlement' AND r.bank_reference IS NULL AND r.allocation_confirmed_at IS NOT NULL AND r.created_at < $1`,
-    [createdBefore],
-    'r.created_at',
-    limit,
-  );
+export async function unacknowledgedRefunds(db: Queryable, createdBefore: Date, limit: number): Promise<RefundRow[]> {
+  return (await unacknowledgedRefundsQuery.run({ createdBefore, limit: Math.floor(limit) }, db)).map(toRefundRow);
 }
 
 /** Failed refunds whose booking has not been given back yet, oldest failure first. */
-export function unreleasedFailedRefunds(db: Queryable, limit: number): Promise<RefundRow[]> {
-  return selectRefunds(db, `r.status = 'failed' AND r.allocation_released_at IS NULL`, [], 'r.failed_at', limit);
+export async function unreleasedFailedRefunds(db: Queryable, limit: number): Promise<RefundRow[]> {
+  return (await unreleasedFailedRefundsQuery.run({ limit: Math.floor(limit) }, db)).map(toRefundRow);
 }
