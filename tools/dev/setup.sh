@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything `npm start` and `npm test` need on a fresh machine: Postgres and NATS running,
-# dependencies installed, contracts, Prisma clients and SQL types generated.
+# dependencies installed, contracts and SQL types generated.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source tools/dev/node.sh
