@@ -73,6 +73,13 @@ export async function createTestDatabase(services: string[]): Promise<TestDataba
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
       try {
+        // Connections a test's pools are still closing get a moment to go by themselves: one
+        // terminated mid-close reports the termination to a client nobody listens to any more.
+        for (let waited = 0; waited < 500; waited += 25) {
+          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await client.end();
