@@ -99,6 +99,27 @@ function urlOf(database: string): string {
 
 const TEMPLATE_PREFIX = 'vrp_template_';
 
+/** A service's migrations (name and text, in order), read once per process: the files do not change under a test run. */
+const migrationTexts = new Map<string, Promise<string[]>>();
+function migrationsOf(service: string): Promise<string[]> {
+  let texts = migrationTexts.get(service);
+  if (!texts) {
+    texts = (async () => {
+      const dir = path.join(REPO_ROOT, 'services', service, 'prisma', 'migrations');
+      const out: string[] = [];
+      for (const entry of (await readdir(dir, { withFileTypes: true }))
+        .filter((e) => e.isDirectory())
+        .sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        out.push(service, entry.name, await readFile(path.join(dir, entry.name, 'migration.sql'), 'utf8'));
+      }
+      return out;
+    })();
+    texts.catch(() => migrationTexts.delete(service));
+    migrationTexts.set(service, texts);
+  }
+  return texts;
+}
+
 /**
  * The template database holding `services`' migrations, built if missing. Test files run in
  * parallel workers, so building takes an advisory lock and publishes the template by renaming it
@@ -106,15 +127,7 @@ const TEMPLATE_PREFIX = 'vrp_template_';
  */
 async function templateOf(services: string[]): Promise<string> {
   const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
-  const migrations: string[] = [];
-  for (const service of services) {
-    const dir = path.join(REPO_ROOT, 'services', service, 'prisma', 'migrations');
-    for (const entry of (await readdir(dir, { withFileTypes: true }))
-      .filter((e) => e.isDirectory())
-      .sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      migrations.push(service, entry.name, await readFile(path.join(dir, entry.name, 'migration.sql'), 'utf8'));
-    }
-  }
+  const migrations = (await Promise.all(services.map(migrationsOf))).flat();
   const family = `${TEMPLATE_PREFIX}${hash(services.join(','))}_`;
   const template = `${family}${hash(migrations.join('\0'))}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
