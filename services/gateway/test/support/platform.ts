@@ -54,6 +54,11 @@ export interface Platform {
  * The whole platform for one test file: one fresh database with every service's migrations,
  * one JetStream stream, every downstream service and the gateway on port 0.
  */
+/** Console passwords hash at the lighter test factor, except in production, which refuses to lower it. */
+function withTestHashing(env: Record<string, string>): Record<string, string> {
+  return env.VRP_ENV === 'production' ? env : { PASSWORD_SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N), ...env };
+}
+
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const vrpEnv = options.env ?? 'sandbox';
   const [db, stream] = await Promise.all([
@@ -88,7 +93,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     RATE_LIMIT_BURST: '100000',
     // Sign-ins wait for a password hashing slot as long as a busy test machine needs; the slot tests shorten it.
     PASSWORD_HASH_WAIT: '60s',
-    PASSWORD_SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N),
+    // Console API requests per address: quick sign-ins let a test send many; the limit tests lower it.
+    CONSOLE_API_RPS: '100000',
+    CONSOLE_API_BURST: '100000',
     // Every test comes from 127.0.0.1 and many send bad tokens on purpose; the failed-authentication tests lower it.
     AUTH_FAILURE_BURST: '100000',
     // Where invitation links point (production requires it): never the address a request came to.
@@ -96,7 +103,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     ...gatewayEnv,
     ...options.overrides,
   };
-  const config = loadGatewayConfig(baseEnv);
+  const config = loadGatewayConfig(withTestHashing(baseEnv));
   const gateway = await startGateway(config);
   const extraGateways: Gateway[] = [];
   const gatewayDb = createPool(db.url);
@@ -121,7 +128,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     },
     api: (token) => createApi(gateway.url, token),
     async startGateway(overrides, now, logger, clients) {
-      const extra = await startGateway(loadGatewayConfig({ ...baseEnv, GATEWAY_PORT: '0', ...overrides }), {
+      const extra = await startGateway(loadGatewayConfig(withTestHashing({ ...baseEnv, GATEWAY_PORT: '0', ...overrides })), {
         ...(now ? { now } : {}),
         ...(logger ? { logger } : {}),
         ...(clients ? { clients } : {}),
