@@ -4,6 +4,8 @@ import { mandate, payment, schedule } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueCycles } from '../src/db/cycles.js';
+import { selectSchedulePage } from '../src/db/schedule-list.js';
+import { readSchedule } from '../src/db/schedules.js';
 import { cycleKey } from '../src/usecases/collect-due-cycles.js';
 import pg from 'pg';
 import { activeMandate, bankReports, eventually, newMerchantId, startHarness, type Harness } from './support/harness.js';
@@ -66,6 +68,24 @@ describe('creating schedules', () => {
     });
     expect(listed.schedules.map((x) => x.id)).toEqual([s!.id]);
     expect(await codeOf(h.schedules.getSchedule({ merchantId: newMerchantId(), id: s!.id }))).toBe('not_found');
+  });
+
+  it('reads each schedule of a list page as the typed single read does, column for column', async () => {
+    const merchantId = newMerchantId();
+    const m = await activeMandate(h, merchantId);
+    const made = [
+      (await monthly(merchantId, m.id, { startDate: '2099-01-31', count: 3, metadata: { plan: 'gold' } })).schedule!,
+      (await h.schedules.createSchedule({ merchantId, mandateId: m.id, instalments: [{ chargeDate: '2099-03-01', amount: '5.00' }] }))
+        .schedule!,
+    ];
+    const pool = new pg.Pool({ connectionString: h.db.url, max: 1 });
+    try {
+      const { items } = await selectSchedulePage(pool, { merchantId }, undefined);
+      expect(items.map((x) => x.id).sort()).toEqual(made.map((x) => x.id).sort());
+      for (const item of items) expect(item).toStrictEqual(await readSchedule(pool, merchantId, item.id));
+    } finally {
+      await pool.end();
+    }
   });
 
   it('refuses amounts over the mandate, naming the amount or the instalment, and bad shapes with validation_error', async () => {

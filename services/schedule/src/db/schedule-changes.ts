@@ -3,7 +3,12 @@
  * writes: creating a schedule, moving one (pause, resume, cancel), ending a mandate's schedules
  * and setting one cycle's amount. The use cases decide; these run the statements.
  */
-import { rows, transaction, type SqlPool } from '@vrp/sql';
+import { transaction, type SqlPool } from '@vrp/sql';
+import {
+  cancelMandateSchedules as cancelMandateSchedulesQuery,
+  planCycle as planCycleQuery,
+  setCycleAmount as setCycleAmountQuery,
+} from '../generated/sql/schedule-changes.queries.js';
 import { completeSchedules, skipOverdueCycles } from './cycles.js';
 import { recordScheduleEvent, type ScheduleEventType } from './schedule-events.js';
 import {
@@ -84,13 +89,9 @@ export async function cancelMandateSchedules(
   at: Date,
 ): Promise<number> {
   return transaction(pool, async (tx) => {
-    const found = await tx.query<{ id: string }>(
-      `UPDATE schedule.schedules SET status = 'cancelled', cancel_cause = $3, updated_at = now()
-        WHERE merchant_id = $1 AND mandate_id = $2 AND status IN ('active', 'paused') RETURNING id`,
-      [merchantId, mandateId, cause],
-    );
-    for (const { id } of found.rows) await recordScheduleEvent(tx, subjectPrefix, 'schedule.cancelled', merchantId, id, at);
-    return found.rows.length;
+    const found = await cancelMandateSchedulesQuery.run({ merchantId, mandateId, cause }, tx);
+    for (const { id } of found) await recordScheduleEvent(tx, subjectPrefix, 'schedule.cancelled', merchantId, id, at);
+    return found.length;
   });
 }
 
@@ -108,20 +109,23 @@ export async function setCycleAmountOn(
   refuse: (why: CycleAmountRefusal) => Error,
 ): Promise<void> {
   await transaction(pool, async (tx) => {
-    const [updated] = await rows<{ status: string }>(
+    const [updated] = await setCycleAmountQuery.run(
+      { scheduleId: cycle.scheduleId, chargeDate: cycle.chargeDate, amountMinor: cycle.amountMinor.toString() },
       tx,
-      `UPDATE schedule.cycles SET amount_minor = $3, updated_at = now() WHERE schedule_id = $1 AND charge_date = $2::date
-       RETURNING status`,
-      [cycle.scheduleId, cycle.chargeDate, cycle.amountMinor.toString()],
     );
     // A cycle already planned: only while pending (the update above then stands); an unplanned one is planned now with its amount.
     if (updated && updated.status !== 'pending') throw refuse('not_pending');
     if (updated) return;
     if (cycle.seq === null) throw refuse('no_cycle');
-    await tx.query(
-      `INSERT INTO schedule.cycles (schedule_id, charge_date, seq, merchant_id, amount_minor, due_at)
-       VALUES ($1, $2::date, $3, $4, $5, $2::date::timestamp AT TIME ZONE 'UTC')`,
-      [cycle.scheduleId, cycle.chargeDate, cycle.seq, cycle.merchantId, cycle.amountMinor.toString()],
+    await planCycleQuery.run(
+      {
+        scheduleId: cycle.scheduleId,
+        chargeDate: cycle.chargeDate,
+        seq: cycle.seq,
+        merchantId: cycle.merchantId,
+        amountMinor: cycle.amountMinor.toString(),
+      },
+      tx,
     );
   });
 }

@@ -1,10 +1,11 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { schedule as pb } from '@vrp/contracts';
-import { insertOutboxEvent, newDomainEvent, type EventType } from '@vrp/outbox';
+import { newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import type { Queryable } from '@vrp/sql';
-import { readSchedule, type ScheduleView } from './schedules.js';
 import { upcomingCycles } from '../domain/upcoming.js';
+import { insertOutboxEvent } from '../generated/sql/schedule-events.queries.js';
+import { readSchedule, type ScheduleView } from './schedules.js';
 
 const STATUS: Record<ScheduleView['status'], pb.ScheduleStatus> = {
   active: pb.ScheduleStatus.ACTIVE,
@@ -65,10 +66,9 @@ export async function recordScheduleEvent(
 ): Promise<void> {
   const view = await readSchedule(db, merchantId, scheduleId);
   if (!view) throw new Error(`schedule ${scheduleId} vanished`);
-  await insertOutboxEvent(
+  const row = outboxRow(subjectPrefix, newDomainEvent(type, merchantId, { case: 'schedule', value: toScheduleMessage(view) }, at));
+  await insertOutboxEvent.run(
+    { eventId: row.eventId, subject: row.subject, payload: Buffer.from(row.payload), traceparent: row.traceparent },
     db,
-    'schedule',
-    subjectPrefix,
-    newDomainEvent(type, merchantId, { case: 'schedule', value: toScheduleMessage(view) }, at),
   );
 }
