@@ -1,38 +1,27 @@
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import {
+  addMandateReport as addMandateReportQuery,
+  claimMandateReports as claimMandateReportsQuery,
+  markMandateReported as markMandateReportedQuery,
+  postponeMandateReport as postponeMandateReportQuery,
+  type IClaimMandateReportsResult,
+} from '../generated/sql/mandate-reports.queries.js';
 
-/** Something the bank did to a mandate's consent that the mandate service must hear. */
-export interface MandateReportRow {
+/** Something the bank did to a mandate's consent that the mandate service must hear, as sql/mandate-reports.sql claims it. */
+export type MandateReportRow = Omit<IClaimMandateReportsResult, 'id' | 'kind' | 'revokedBy' | 'cause'> & {
   id: bigint;
-  merchantId: string;
-  mandateId: string;
   kind: 'revoke' | 'suspend';
   revokedBy: 'customer' | 'bank' | null;
-  reason: string | null;
   /** What told of it: `revoked` (the consent), `payment:<id>` (a refused payment) or a notification's jti. */
   cause: string;
-  checks: number;
-}
+};
 
-interface Row {
-  id: string;
-  merchant_id: string;
-  mandate_id: string;
-  kind: 'revoke' | 'suspend';
-  revoked_by: 'customer' | 'bank' | null;
-  reason: string | null;
-  cause: string;
-  checks: number;
-}
-
-const reportOf = (r: Row): MandateReportRow => ({
+/** A report as claimed: its id (int8, read as its digits) a bigint, its kind and revoker as addMandateReport wrote them. */
+const reportOf = (r: IClaimMandateReportsResult): MandateReportRow => ({
+  ...r,
   id: BigInt(r.id),
-  merchantId: r.merchant_id,
-  mandateId: r.mandate_id,
-  kind: r.kind,
-  revokedBy: r.revoked_by,
-  reason: r.reason,
-  cause: r.cause,
-  checks: r.checks,
+  kind: r.kind as MandateReportRow['kind'],
+  revokedBy: r.revokedBy as MandateReportRow['revokedBy'],
 });
 
 /**
@@ -51,34 +40,32 @@ export async function addMandateReport(
     cause: string;
   },
 ): Promise<boolean> {
-  const added = await rows(
+  const added = await addMandateReportQuery.run(
+    {
+      consentId: r.consentId,
+      merchantId: r.merchantId,
+      mandateId: r.mandateId,
+      kind: r.kind,
+      revokedBy: r.revokedBy,
+      reason: r.reason,
+      cause: r.cause,
+    },
     db,
-    `INSERT INTO connector.mandate_reports (consent_id, merchant_id, mandate_id, kind, revoked_by, reason, cause)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (consent_id, kind, cause) DO NOTHING RETURNING id`,
-    [r.consentId, r.merchantId, r.mandateId, r.kind, r.revokedBy, r.reason, r.cause],
   );
   return added.length === 1;
 }
 
 /** Claims up to `limit` reports due, each for `leaseMs`, so several replicas each take their own. */
 export async function claimMandateReports(db: Queryable, limit: number, leaseMs: number): Promise<MandateReportRow[]> {
-  const found = await rows<Row>(
-    db,
-    `UPDATE connector.mandate_reports SET next_check_at = now() + make_interval(secs => $2::double precision / 1000)
-     WHERE id IN (SELECT id FROM connector.mandate_reports WHERE reported_at IS NULL AND next_check_at <= now()
-                  ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id::text AS id, merchant_id, mandate_id, kind, revoked_by, reason, cause, checks`,
-    [limit, leaseMs],
-  );
-  return found.map(reportOf);
+  return (await claimMandateReportsQuery.run({ limit, leaseMs }, db)).map(reportOf);
 }
 
 /** The mandate service acknowledged the report (or refused it for good). */
 export async function markMandateReported(db: Queryable, id: bigint): Promise<void> {
-  await db.query(`UPDATE connector.mandate_reports SET reported_at = now() WHERE id = $1`, [String(id)]);
+  await markMandateReportedQuery.run({ id: String(id) }, db);
 }
 
 /** The mandate service could not be reached: try again at `next`. */
 export async function postponeMandateReport(db: Queryable, id: bigint, next: Date): Promise<void> {
-  await db.query(`UPDATE connector.mandate_reports SET next_check_at = $2, checks = checks + 1 WHERE id = $1`, [String(id), next]);
+  await postponeMandateReportQuery.run({ id: String(id), next }, db);
 }
