@@ -23,6 +23,16 @@ export function typedServices(): string[] {
     .sort();
 }
 
+async function drop(database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function recreate(database: string): Promise<void> {
   const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
   await admin.connect();
@@ -39,8 +49,17 @@ async function recreate(database: string): Promise<void> {
  * database migrated with `service`'s migrations. Throws with pgtyped's output when a query does not check.
  */
 export async function generateSqlTypes(service: string, dir = path.join(root, 'services', service)): Promise<void> {
-  const database = `vrp_sql_types_${service.replaceAll('-', '_')}`;
+  // Its own scratch database (per process: two checkouts generating at once must not drop each other's).
+  const database = `vrp_sql_types_${service.replaceAll('-', '_')}_${process.pid}`;
   await recreate(database);
+  try {
+    await describeQueries(service, dir, database);
+  } finally {
+    await drop(database);
+  }
+}
+
+async function describeQueries(service: string, dir: string, database: string): Promise<void> {
   const url = `${SERVER}/${database}`;
   await migrateAll(url, () => undefined, [service]);
   const { hostname, port, username } = new URL(url);
@@ -49,6 +68,8 @@ export async function generateSqlTypes(service: string, dir = path.join(root, 's
     // pgtyped reads the connection from the environment ahead of its config file.
     env: { ...process.env, PGHOST: hostname, PGPORT: port || '5432', PGUSER: decodeURIComponent(username), PGDATABASE: database },
     encoding: 'utf8',
+    // It waits for ever on a connection its database dropped: fail instead.
+    timeout: 300_000,
   });
   const output = `${result.stdout}\n${result.stderr}`;
   // pgtyped exits 0 when a query does not parse or check (it skips the file); its report names the error.

@@ -11,7 +11,7 @@
  *
  *   npm run scaffold -- <name>        e.g. npm run scaffold -- payout-batch
  *
- * Then: `npm run codegen` (contracts and the Prisma client), and `npm test`.
+ * Then: `npm run codegen` (its contracts), and `npm test`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -138,7 +138,7 @@ describe('tools/scaffold', () => {
 
     const steps: [string, string, string[], string?][] = [
       ['the contract lints', 'npx', ['--no-install', 'buf', 'lint'], path.join(copy, 'proto')],
-      ['contracts and Prisma clients generate', 'bash', ['tools/codegen/generate.sh']],
+      ['the contracts generate', 'bash', ['tools/codegen/generate.sh']],
       ['it typechecks', 'npx', ['--no-install', 'tsc', '-p', 'services/payout-batch/tsconfig.json']],
       ['it lints', 'npx', ['--no-install', 'eslint', 'services/payout-batch/src', 'services/payout-batch/test']],
       ['it is formatted', 'npx', ['--no-install', 'prettier', '--check', '.']],
