@@ -98,7 +98,7 @@ describe('erasing a customer while a mandate is created for it', { timeout: 60_0
     const id = await newCustomer(merchantId);
     const mandateId = `MD${Date.now()}A`;
     const erase = interleave(
-      (tx) => insertMandate(tx, h.stream.subjectPrefix, merchantId, id, terms, mandateId, new Date()),
+      (tx) => insertMandate(tx, h.stream.subjectPrefix, { merchantId, customerId: id, terms, id: mandateId, createdAt: new Date() }),
       () => eraseCustomer(pool, merchantId, id, new Date()),
     );
     await expect(erase).rejects.toMatchObject({ code: '23514', constraint: 'customers_erased_without_live_mandates' });
@@ -111,7 +111,8 @@ describe('erasing a customer while a mandate is created for it', { timeout: 60_0
     const id = await newCustomer(merchantId);
     const insert = interleave(
       (tx) => eraseCustomer(tx, merchantId, id, new Date()),
-      () => insertMandate(pool, h.stream.subjectPrefix, merchantId, id, terms, `MD${Date.now()}B`, new Date()),
+      () =>
+        insertMandate(pool, h.stream.subjectPrefix, { merchantId, customerId: id, terms, id: `MD${Date.now()}B`, createdAt: new Date() }),
     );
     await expect(insert).rejects.toMatchObject({ code: '23514', constraint: 'mandates_customer_not_erased' });
     expect((await readCustomer(pool, merchantId, id))!.erasedAt).not.toBeNull();

@@ -1,66 +1,39 @@
 /**
- * Customers in typed raw SQL on the service's pool. The rules of erasure live in the database
+ * Customers in SQL on the service's pool, each statement a query of sql/customers.sql typed by
+ * pgtyped (but updateCustomer's, built per request). The rules of erasure live in the database
  * (see the customer_details migration): an erased customer keeps no personal data, its row takes
  * no further change, and it never has a live mandate. The constraint a refused statement names is
  * turned into the API's reason by `customerRefusal`.
  */
-import type { JsonValue } from '@bufbuild/protobuf';
 import { newId } from '@vrp/ids';
 import type { IdempotencyClaim } from '@vrp/idempotency';
 import { rows, type Queryable, type SqlPool } from '@vrp/sql';
 import type { CustomerChanges, CustomerDetails } from '../domain/customer-details.js';
+import {
+  eraseCustomer as eraseCustomerQuery,
+  insertCustomer as insertCustomerQuery,
+  readCustomer as readCustomerQuery,
+  setScaCompleted as setScaCompletedQuery,
+  type IReadCustomerResult,
+} from '../generated/sql/customers.queries.js';
 import { withKeyBound } from './idempotency.js';
 
-/** A stored customer (mandate.customers), as the statements here return it. */
-export interface CustomerRow {
-  id: string;
-  merchantId: string;
-  scaCompleted: boolean;
-  email: string | null;
-  name: string | null;
-  reference: string | null;
-  metadata: JsonValue;
-  createdAt: Date;
-  erasedAt: Date | null;
-}
+/**
+ * A stored customer (mandate.customers), as every statement here returns it: the row of the
+ * typed reads of sql/customers.sql.
+ */
+export type CustomerRow = IReadCustomerResult;
 
-/** A customer row as Postgres returns it. */
-export interface CustomerSqlRow {
-  id: string;
-  merchant_id: string;
-  sca_completed: boolean;
-  email: string | null;
-  name: string | null;
-  reference: string | null;
-  metadata: JsonValue;
-  created_at: Date;
-  erased_at: Date | null;
-}
-
-/** A customer row's columns, for a table aliased `c`. */
-export const CUSTOMER_COLUMNS = 'c.id, c.merchant_id, c.sca_completed, c.email, c.name, c.reference, c.metadata, c.created_at, c.erased_at';
+/**
+ * A customer's columns, for a table aliased `c`: the select list of every customer query in
+ * sql/customers.sql, word for word (test/customer-columns.test.ts keeps them equal), so the
+ * statements built at run time (updateCustomer, the list page) return the typed queries' rows.
+ */
+export const CUSTOMER_COLUMNS = `c.id, c.merchant_id AS "merchantId", c.sca_completed AS "scaCompleted", c.email, c.name, c.reference, c.metadata,
+       c.created_at AS "createdAt", c.erased_at AS "erasedAt"`;
 
 /** Mandate statuses that keep a customer from being erased. */
 export const LIVE_MANDATE_STATUSES = ['pending_sca', 'active', 'suspended'] as const;
-
-export function toCustomerRow(row: CustomerSqlRow): CustomerRow {
-  return {
-    id: row.id,
-    merchantId: row.merchant_id,
-    scaCompleted: row.sca_completed,
-    email: row.email,
-    name: row.name,
-    reference: row.reference,
-    metadata: row.metadata,
-    createdAt: row.created_at,
-    erasedAt: row.erased_at,
-  };
-}
-
-const one = async (db: Queryable, text: string, values: unknown[]): Promise<CustomerRow | null> => {
-  const [row] = await rows<CustomerSqlRow>(db, text, values);
-  return row ? toCustomerRow(row) : null;
-};
 
 /** Stores a new customer of `merchantId` (id `id`, created at `createdAt` on the merchant's clock). */
 export async function insertCustomer(
@@ -71,12 +44,21 @@ export async function insertCustomer(
   details: CustomerDetails,
   createdAt: Date,
 ): Promise<CustomerRow> {
-  return (await one(
+  const [row] = await insertCustomerQuery.run(
+    {
+      id,
+      merchantId,
+      scaCompleted,
+      email: details.email,
+      name: details.name,
+      reference: details.reference,
+      // Bound as its JSON text (cast to jsonb in the statement), as written.
+      metadata: JSON.stringify(details.metadata),
+      createdAt,
+    },
     db,
-    `INSERT INTO mandate.customers AS c (id, merchant_id, sca_completed, email, name, reference, metadata, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING ${CUSTOMER_COLUMNS}`,
-    [id, merchantId, scaCompleted, details.email, details.name, details.reference, JSON.stringify(details.metadata), createdAt],
-  ))!;
+  );
+  return row!;
 }
 
 /**
@@ -99,16 +81,18 @@ export function insertCustomerWithKey(
 export const newCustomerId = (): string => newId('customer');
 
 /** The customer `id` of `merchantId`, or null (another merchant's customer is not theirs to see). */
-export function readCustomer(db: Queryable, merchantId: string, id: string): Promise<CustomerRow | null> {
-  return one(db, `SELECT ${CUSTOMER_COLUMNS} FROM mandate.customers c WHERE c.id = $1 AND c.merchant_id = $2`, [id, merchantId]);
+export async function readCustomer(db: Queryable, merchantId: string, id: string): Promise<CustomerRow | null> {
+  const [row] = await readCustomerQuery.run({ id, merchantId }, db);
+  return row ?? null;
 }
 
 /**
  * Applies `changes` (only the fields present) to a customer not erased, and returns it as it is
  * now; null when there is no such customer of the merchant or it is erased (the caller reads it
- * to tell which).
+ * to tell which). Raw SQL, not a pgtyped query: its SET list is built per request (only the fields
+ * present); it returns CUSTOMER_COLUMNS, so its row is the typed queries' row.
  */
-export function updateCustomer(db: Queryable, merchantId: string, id: string, changes: CustomerChanges): Promise<CustomerRow | null> {
+export async function updateCustomer(db: Queryable, merchantId: string, id: string, changes: CustomerChanges): Promise<CustomerRow | null> {
   const values: unknown[] = [id, merchantId];
   const set = (column: string, value: unknown, cast = '') => `${column} = $${values.push(value)}${cast}`;
   const sets = [
@@ -119,11 +103,12 @@ export function updateCustomer(db: Queryable, merchantId: string, id: string, ch
   ];
   // Nothing to change still answers with the customer, unless it is erased (then nothing may change).
   const assignments = sets.length > 0 ? sets.join(', ') : 'id = c.id';
-  return one(
+  const [row] = await rows<CustomerRow>(
     db,
     `UPDATE mandate.customers c SET ${assignments} WHERE c.id = $1 AND c.merchant_id = $2 AND c.erased_at IS NULL RETURNING ${CUSTOMER_COLUMNS}`,
     values,
   );
+  return row ?? null;
 }
 
 /**
@@ -132,26 +117,15 @@ export function updateCustomer(db: Queryable, merchantId: string, id: string, ch
  * the database: the statement fails with customers_erased_without_live_mandates if the mandate
  * committed first.
  */
-export function eraseCustomer(db: Queryable, merchantId: string, id: string, erasedAt: Date): Promise<CustomerRow | null> {
-  return one(
-    db,
-    `UPDATE mandate.customers c SET email = NULL, name = NULL, reference = NULL, metadata = '{}'::jsonb, erased_at = $3
-      WHERE c.id = $1 AND c.merchant_id = $2 AND c.erased_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM mandate.mandates m
-                         WHERE m.merchant_id = c.merchant_id AND m.customer_id = c.id AND m.status = ANY($4::text[]))
-     RETURNING ${CUSTOMER_COLUMNS}`,
-    [id, merchantId, erasedAt, LIVE_MANDATE_STATUSES],
-  );
+export async function eraseCustomer(db: Queryable, merchantId: string, id: string, erasedAt: Date): Promise<CustomerRow | null> {
+  const [row] = await eraseCustomerQuery.run({ id, merchantId, erasedAt, liveStatuses: [...LIVE_MANDATE_STATUSES] }, db);
+  return row ?? null;
 }
 
 /** Records that a customer not erased completed SCA at their bank; null when there is none or it is erased. */
-export function setScaCompleted(db: Queryable, merchantId: string, id: string): Promise<CustomerRow | null> {
-  return one(
-    db,
-    `UPDATE mandate.customers c SET sca_completed = true WHERE c.id = $1 AND c.merchant_id = $2 AND c.erased_at IS NULL
-     RETURNING ${CUSTOMER_COLUMNS}`,
-    [id, merchantId],
-  );
+export async function setScaCompleted(db: Queryable, merchantId: string, id: string): Promise<CustomerRow | null> {
+  const [row] = await setScaCompletedQuery.run({ id, merchantId }, db);
+  return row ?? null;
 }
 
 /** The constraints the database names when it refuses a change because of erasure. */

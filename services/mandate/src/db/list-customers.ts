@@ -1,9 +1,13 @@
-/** Customer lists in typed raw SQL on the service's pool: one statement per page. */
+/**
+ * Customer lists on the service's pool: one statement per page. Raw SQL, not a pgtyped query: its
+ * conditions and order are put together per request; it selects CUSTOMER_COLUMNS, so its rows are
+ * the typed customer queries' rows.
+ */
 import { common } from '@vrp/contracts';
 import { ApiError } from '@vrp/errors';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rows, type Queryable } from '@vrp/sql';
-import { CUSTOMER_COLUMNS, toCustomerRow, type CustomerRow, type CustomerSqlRow } from './customers.js';
+import { CUSTOMER_COLUMNS, type CustomerRow } from './customers.js';
 
 /** The filters of a customer list; every one optional, every bound inclusive. */
 export interface CustomerFilters {
@@ -41,10 +45,10 @@ export async function listCustomers(
   }
   const query = keysetQuery(page, { createdAt: 'c.created_at', id: 'c.id' });
   const filter = filterOf(merchantId, filters);
-  const found = await rows<CustomerSqlRow>(
+  const found = await rows<CustomerRow>(
     db,
     keysetPageSql(`SELECT ${CUSTOMER_COLUMNS} FROM mandate.customers c`, filter, query),
     filter.values,
   );
-  return pageOf(found.map(toCustomerRow), query);
+  return pageOf(found, query);
 }

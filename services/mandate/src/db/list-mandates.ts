@@ -1,10 +1,15 @@
-/** Mandate lists in typed raw SQL on the service's pool: one statement per page. */
+/**
+ * Mandate lists on the service's pool: one statement per page. Raw SQL, not a pgtyped query: its
+ * conditions and order are put together per request (one condition per given filter, so the
+ * planner picks the index that answers it); it selects MANDATE_COLUMNS, so its rows are the typed
+ * mandate queries' rows.
+ */
 import type { common } from '@vrp/contracts';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rows, type Queryable } from '@vrp/sql';
 import type { MandateStatus } from '../domain/mandate-lifecycle.js';
-import { COLUMNS, toMandateRow, type MandateSqlRow } from './mandate-sql.js';
-import type { MandateRow } from './mandates.js';
+import type { IReadMandateResult } from '../generated/sql/mandates.queries.js';
+import { MANDATE_COLUMNS, toMandateRow, type MandateRow } from './mandates.js';
 
 /** The filters of a mandate list; every one optional, every bound inclusive. */
 export interface MandateFilters {
@@ -42,6 +47,10 @@ export async function listMandates(
 ): Promise<{ items: MandateRow[]; hasMore: boolean }> {
   const query = keysetQuery(page, { createdAt: 'm.created_at', id: 'm.id', amount: 'm.maximum_amount_minor' });
   const filter = filterOf(merchantId, filters);
-  const found = await rows<MandateSqlRow>(db, keysetPageSql(`SELECT ${COLUMNS} FROM mandate.mandates m`, filter, query), filter.values);
+  const found = await rows<IReadMandateResult>(
+    db,
+    keysetPageSql(`SELECT ${MANDATE_COLUMNS} FROM mandate.mandates m`, filter, query),
+    filter.values,
+  );
   return pageOf(found.map(toMandateRow), query);
 }

@@ -57,16 +57,14 @@ export function endMandateRequestWithEvents(
     let mandate: MandateRow | null = null;
     if (end === 'authorised') {
       if (!(await setScaCompleted(tx, ended.merchantId, ended.customerId))) throw refuse();
-      const created = await insertMandate(
-        tx,
-        subjectPrefix,
-        ended.merchantId,
-        ended.customerId,
-        termsOf(ended),
-        ended.mandateId,
-        at,
-        ended.id,
-      );
+      const created = await insertMandate(tx, subjectPrefix, {
+        merchantId: ended.merchantId,
+        customerId: ended.customerId,
+        terms: termsOf(ended),
+        id: ended.mandateId,
+        createdAt: at,
+        mandateRequestId: ended.id,
+      });
       if (typeof created === 'string') throw refuse();
       mandate = (await applyMandateChange(tx, ended.merchantId, created.id, activation.from, activation.change))!;
       await recordMandateEvent(tx, subjectPrefix, activation.event, mandate, at);

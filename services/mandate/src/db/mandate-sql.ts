@@ -1,84 +1,55 @@
 /**
- * The mandate service's reads and writes of mandates in typed raw SQL on its pool: the mandate
- * read every payment create makes (GetMandate), creating a mandate, moving one through its
- * lifecycle and the sandbox's activations (lists are in list-mandates.ts, customers in
- * customers.ts). Rows come back as MandateRow (mandates.ts), so callers see one type.
+ * The mandate service's reads and writes of mandates on its pool, each statement a query of
+ * sql/mandates.sql typed by pgtyped: the mandate read every payment create makes (GetMandate),
+ * creating a mandate, moving one through its lifecycle and the sandbox's activations (lists are
+ * in list-mandates.ts, customers in customers.ts). Rows come back as MandateRow (mandates.ts), so
+ * callers see one type.
  */
-import type { JsonValue } from '@bufbuild/protobuf';
 import type { IdempotencyClaim } from '@vrp/idempotency';
-import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { MandateChange, PlannedMove } from '../domain/mandate-lifecycle.js';
 import type { MandateTerms } from '../domain/mandate-terms.js';
 import type { StoredControls } from '../domain/mandate-controls.js';
+import {
+  applyMandateChange as applyMandateChangeQuery,
+  changePendingCreatedBefore as changePendingCreatedBeforeQuery,
+  insertMandate as insertMandateQuery,
+  liveMandatesPastValidTo as liveMandatesPastValidToQuery,
+  pendingCreatedBefore as pendingCreatedBeforeQuery,
+  raiseVersion as raiseVersionQuery,
+  readMandate as readMandateQuery,
+  setMandateAuthorisation as setMandateAuthorisationQuery,
+  type Json,
+} from '../generated/sql/mandates.queries.js';
 import { mandateOutboxRow, recordMandateEvent } from './events.js';
 import { withKeyBound } from './idempotency.js';
-import type { MandateRow } from './mandates.js';
+import { MANDATE_COLUMNS, toMandateRow, type MandateRow } from './mandates.js';
 
-export interface MandateSqlRow {
-  id: string;
-  merchant_id: string;
-  customer_id: string;
-  status: string;
-  description: string;
-  metadata: JsonValue;
-  maximum_amount_minor: string;
-  currency: string;
-  frequency: string;
-  created_at: Date;
-  revoked_at: Date | null;
-  revoked_by: string | null;
-  suspended_at: Date | null;
-  revocation_reason: string | null;
-  suspension_reason: string | null;
-  vrp_type: string;
-  controls: JsonValue;
-  version: string;
-  mandate_request_id: string | null;
-  authorisation_url: string | null;
-  authorisation_expires_at: Date | null;
-  consent_expected: boolean;
-}
-
-/** A mandate row's columns, for a table aliased `m`. */
-export const COLUMNS = `m.id, m.merchant_id, m.customer_id, m.status, m.description, m.metadata,
-  m.maximum_amount_minor::text AS maximum_amount_minor, m.currency, m.frequency, m.created_at,
-  m.revoked_at, m.revoked_by, m.suspended_at, m.revocation_reason, m.suspension_reason, m.vrp_type, m.controls, m.version::text AS version, m.mandate_request_id,
-  m.authorisation_url, m.authorisation_expires_at, m.consent_expected`;
-
-/** One mandate of a merchant by id ($1 id, $2 merchant), through the (merchant_id, id) key. */
-export const MANDATE_BY_ID = `SELECT ${COLUMNS} FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
-
-export function toMandateRow(row: MandateSqlRow): MandateRow {
-  return {
-    id: row.id,
-    merchantId: row.merchant_id,
-    customerId: row.customer_id,
-    status: row.status,
-    description: row.description,
-    metadata: row.metadata,
-    maximumAmountMinor: BigInt(row.maximum_amount_minor),
-    currency: row.currency,
-    frequency: row.frequency,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    revokedBy: row.revoked_by,
-    suspendedAt: row.suspended_at,
-    revocationReason: row.revocation_reason,
-    suspensionReason: row.suspension_reason,
-    vrpType: row.vrp_type,
-    controls: row.controls,
-    version: BigInt(row.version),
-    mandateRequestId: row.mandate_request_id,
-    authorisationUrl: row.authorisation_url,
-    authorisationExpiresAt: row.authorisation_expires_at,
-    consentExpected: row.consent_expected,
-  };
-}
+/**
+ * The statement ReadMandate runs (its parameters numbered as pgtyped numbers them: $1 id, $2
+ * merchant), through the (merchant_id, id) key; test/lookup-plan.test.ts plans it and
+ * test/mandate-columns.test.ts keeps it the query of sql/mandates.sql.
+ */
+export const MANDATE_BY_ID = `SELECT ${MANDATE_COLUMNS}
+  FROM mandate.mandates m WHERE m.id = $1 AND m.merchant_id = $2`;
 
 /** The mandate `id` of `merchantId`, or null. */
 export async function readMandate(db: Queryable, merchantId: string, id: string): Promise<MandateRow | null> {
-  const [row] = await rows<MandateSqlRow>(db, MANDATE_BY_ID, [id, merchantId]);
+  const [row] = await readMandateQuery.run({ id, merchantId }, db);
   return row ? toMandateRow(row) : null;
+}
+
+/** A mandate about to be stored: whose, its terms, id and creation time, and where it came from. */
+export interface NewMandate {
+  merchantId: string;
+  customerId: string;
+  terms: MandateTerms & { controls: StoredControls | null };
+  id: string;
+  createdAt: Date;
+  /** The request it is created for (null or absent when created directly). */
+  mandateRequestId?: string | null;
+  /** Whether a consent at the bank is expected (created with the merchant's account); false when absent. */
+  consentExpected?: boolean;
 }
 
 /** Why a mandate could not be stored: its customer is not the merchant's, was erased, or has not completed SCA. */
@@ -91,24 +62,15 @@ export type CustomerRefusal = 'customer_not_found' | 'customer_erased' | 'custom
  * key keeps the customer the merchant's own whatever happens to it meanwhile, and the insert's
  * trigger refuses it (mandates_customer_not_erased) if an erase of the customer commits first.
  */
-export async function insertMandate(
-  db: Queryable,
-  subjectPrefix: string,
-  merchantId: string,
-  customerId: string,
-  terms: MandateTerms & { controls: StoredControls | null },
-  id: string,
-  createdAt: Date,
-  mandateRequestId: string | null = null,
-  consentExpected = false,
-): Promise<MandateRow | CustomerRefusal> {
+export async function insertMandate(db: Queryable, subjectPrefix: string, mandate: NewMandate): Promise<MandateRow | CustomerRefusal> {
+  const { merchantId, customerId, terms, id, createdAt, mandateRequestId = null, consentExpected = false } = mandate;
   const row: MandateRow = {
     id,
     merchantId,
     customerId,
     status: 'pending_sca',
     description: terms.description,
-    metadata: terms.metadata as JsonValue,
+    metadata: terms.metadata as Json,
     maximumAmountMinor: terms.maximumAmountMinor,
     currency: terms.currency,
     frequency: terms.frequency,
@@ -119,7 +81,7 @@ export async function insertMandate(
     revocationReason: null,
     suspensionReason: null,
     vrpType: terms.vrpType,
-    controls: terms.controls as JsonValue,
+    controls: terms.controls as Json,
     version: 1n,
     mandateRequestId,
     authorisationUrl: null,
@@ -127,37 +89,28 @@ export async function insertMandate(
     consentExpected,
   };
   const outbox = mandateOutboxRow(subjectPrefix, 'mandate.created', row, createdAt);
-  const [result] = await rows<{ customer: boolean; erased: boolean; sca: boolean; created: boolean }>(
-    db,
-    `WITH customer AS (SELECT sca_completed, erased_at IS NOT NULL AS erased FROM mandate.customers WHERE id = $3 AND merchant_id = $2),
-     created AS (
-       INSERT INTO mandate.mandates (id, merchant_id, customer_id, status, description, metadata, maximum_amount_minor, currency, frequency, created_at, controls, mandate_request_id, vrp_type, consent_expected)
-       SELECT $1, $2, $3, 'pending_sca', $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $15, $16, $17 FROM customer WHERE sca_completed AND NOT erased
-       RETURNING id),
-     outbox AS (
-       INSERT INTO mandate.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $11, $12, $13, $9, $14 FROM created)
-     SELECT EXISTS (SELECT 1 FROM customer) AS customer, coalesce((SELECT erased FROM customer), false) AS erased,
-            coalesce((SELECT sca_completed FROM customer), false) AS sca,
-            EXISTS (SELECT 1 FROM created) AS created`,
-    [
+  const [result] = await insertMandateQuery.run(
+    {
       id,
       merchantId,
       customerId,
-      terms.description,
-      JSON.stringify(terms.metadata),
-      terms.maximumAmountMinor.toString(),
-      terms.currency,
-      terms.frequency,
+      description: terms.description,
+      // JSON columns are bound as their JSON text (cast to jsonb in the statement), as written.
+      metadata: JSON.stringify(terms.metadata),
+      maximumAmountMinor: terms.maximumAmountMinor.toString(),
+      currency: terms.currency,
+      frequency: terms.frequency,
       createdAt,
-      terms.controls ? JSON.stringify(terms.controls) : null,
-      outbox.eventId,
-      outbox.subject,
-      Buffer.from(outbox.payload),
-      outbox.traceparent,
+      controls: terms.controls ? JSON.stringify(terms.controls) : null,
+      eventId: outbox.eventId,
+      subject: outbox.subject,
+      payload: Buffer.from(outbox.payload),
+      traceparent: outbox.traceparent,
       mandateRequestId,
-      terms.vrpType,
+      vrpType: terms.vrpType,
       consentExpected,
-    ],
+    },
+    db,
   );
   if (!result!.customer) return 'customer_not_found';
   if (result!.erased) return 'customer_erased';
@@ -174,23 +127,16 @@ export async function insertMandate(
 export function insertMandateWithKey(
   pool: SqlPool,
   subjectPrefix: string,
-  merchantId: string,
-  customerId: string,
-  terms: MandateTerms & { controls: StoredControls | null },
-  id: string,
-  createdAt: Date,
-  consentExpected: boolean,
+  mandate: Omit<NewMandate, 'mandateRequestId'>,
   claim: IdempotencyClaim | undefined,
   refuse: (why: CustomerRefusal) => Error,
 ): Promise<MandateRow> {
   const insert = async (db: Queryable) => {
-    const stored = customerId
-      ? await insertMandate(db, subjectPrefix, merchantId, customerId, terms, id, createdAt, null, consentExpected)
-      : 'customer_not_found';
+    const stored = mandate.customerId ? await insertMandate(db, subjectPrefix, mandate) : 'customer_not_found';
     if (typeof stored === 'string') throw refuse(stored);
     return stored;
   };
-  return claim ? withKeyBound(pool, merchantId, claim, id, createdAt, insert) : insert(pool);
+  return claim ? withKeyBound(pool, mandate.merchantId, claim, mandate.id, mandate.createdAt, insert) : insert(pool);
 }
 
 /**
@@ -204,13 +150,7 @@ export async function setMandateAuthorisation(
   id: string,
   authorisation: { url: string; expiresAt: Date },
 ): Promise<MandateRow | null> {
-  const [row] = await rows<MandateSqlRow>(
-    db,
-    `UPDATE mandate.mandates m SET authorisation_url = $3, authorisation_expires_at = $4
-      WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = 'pending_sca' AND m.authorisation_url IS NULL
-     RETURNING ${COLUMNS}`,
-    [id, merchantId, authorisation.url, authorisation.expiresAt],
-  );
+  const [row] = await setMandateAuthorisationQuery.run({ id, merchantId, url: authorisation.url, expiresAt: authorisation.expiresAt }, db);
   return row ? toMandateRow(row) : null;
 }
 
@@ -226,23 +166,19 @@ export async function applyMandateChange(
   from: readonly string[],
   change: MandateChange,
 ): Promise<MandateRow | null> {
-  const [row] = await rows<MandateSqlRow>(
-    db,
-    `UPDATE mandate.mandates m SET status = $4, revoked_at = $5, revoked_by = $6, suspended_at = $7, revocation_reason = $8,
-            suspension_reason = $9, version = m.version + 1
-      WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
-     RETURNING ${COLUMNS}`,
-    [
+  const [row] = await applyMandateChangeQuery.run(
+    {
       id,
       merchantId,
-      [...from],
-      change.status,
-      change.revokedAt,
-      change.revokedBy,
-      change.suspendedAt,
-      change.revocationReason,
-      change.suspensionReason,
-    ],
+      from: [...from],
+      status: change.status,
+      revokedAt: change.revokedAt,
+      revokedBy: change.revokedBy,
+      suspendedAt: change.suspendedAt,
+      revocationReason: change.revocationReason,
+      suspensionReason: change.suspensionReason,
+    },
+    db,
   );
   return row ? toMandateRow(row) : null;
 }
@@ -276,38 +212,18 @@ export function moveMandateWithEvent(
  * version, or null when the mandate does not exist for this merchant or was in no `from` status.
  */
 export async function raiseVersion(db: Queryable, merchantId: string, id: string, from: readonly string[]): Promise<bigint | null> {
-  const [row] = await rows<{ version: string }>(
-    db,
-    `UPDATE mandate.mandates m SET version = m.version + 1
-      WHERE m.id = $1 AND m.merchant_id = $2 AND m.status = ANY($3::text[])
-     RETURNING m.version::text AS version`,
-    [id, merchantId, [...from]],
-  );
+  const [row] = await raiseVersionQuery.run({ id, merchantId, from: [...from] }, db);
   return row ? BigInt(row.version) : null;
 }
 
 /**
- * What makes a pending mandate due for the sandbox activation besides its age: one that expects a
- * consent at the bank (created with the merchant's account) waits until that consent is staged
- * (its authorisation link recorded), so it is never activated as one that never had a consent.
- */
-const CONSENT_READY = `(NOT m.consent_expected OR m.authorisation_url IS NOT NULL)`;
-
-/**
  * Up to `limit` mandates in pending_sca created (on their merchant's clock) at or before `cutoff`
- * whose consent, if one is expected, is staged, oldest first.
+ * whose consent, if one is expected, is staged, oldest first. A mandate that expects a consent at
+ * the bank (created with the merchant's account) waits until that consent is staged (its
+ * authorisation link recorded), so it is never activated as one that never had a consent.
  */
 export async function pendingCreatedBefore(db: Queryable, cutoff: Date, limit: number): Promise<{ id: string; merchantId: string }[]> {
-  const found = await rows<{ id: string; merchant_id: string }>(
-    db,
-    `SELECT m.id, m.merchant_id FROM mandate.mandates m
-       LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
-      WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
-        AND ${CONSENT_READY}
-      ORDER BY m.created_at LIMIT $2`,
-    [cutoff, Math.floor(limit)],
-  );
-  return found.map((r) => ({ id: r.id, merchantId: r.merchant_id }));
+  return pendingCreatedBeforeQuery.run({ cutoff, limit: Math.floor(limit) }, db);
 }
 
 /**
@@ -323,18 +239,17 @@ async function changePendingCreatedBefore(
   change: MandateChange,
   ids?: string[],
 ): Promise<MandateRow[]> {
-  const changed = await rows<MandateSqlRow>(
+  const changed = await changePendingCreatedBeforeQuery.run(
+    {
+      cutoff,
+      limit: Math.floor(limit),
+      status: change.status,
+      revokedAt: change.revokedAt,
+      revokedBy: change.revokedBy,
+      suspendedAt: change.suspendedAt,
+      ids: ids ?? null,
+    },
     db,
-    `WITH due AS (
-       SELECT m.id FROM mandate.mandates m
-         LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
-        WHERE m.status = 'pending_sca' AND m.created_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
-          AND ${CONSENT_READY} AND ($7::text[] IS NULL OR m.id = ANY($7::text[]))
-        ORDER BY m.created_at LIMIT $2 FOR UPDATE OF m SKIP LOCKED)
-     UPDATE mandate.mandates m SET status = $3, revoked_at = $4, revoked_by = $5, suspended_at = $6, version = m.version + 1
-       FROM due WHERE m.id = due.id AND m.status = 'pending_sca'
-     RETURNING ${COLUMNS}`,
-    [cutoff, Math.floor(limit), change.status, change.revokedAt, change.revokedBy, change.suspendedAt, ids ?? null],
   );
   return changed.map(toMandateRow);
 }
@@ -365,14 +280,5 @@ export function activatePendingCreatedBefore(
  * valid_to is stored as an ISO 8601 UTC string, so it is compared as a timestamp.
  */
 export async function liveMandatesPastValidTo(db: Queryable, now: Date, limit: number): Promise<{ id: string; merchantId: string }[]> {
-  const found = await rows<{ id: string; merchant_id: string }>(
-    db,
-    `SELECT m.id, m.merchant_id FROM mandate.mandates m
-       LEFT JOIN mandate.merchant_clocks c ON c.merchant_id = m.merchant_id
-      WHERE m.status IN ('pending_sca', 'active', 'suspended') AND m.controls->>'valid_to' IS NOT NULL
-        AND (m.controls->>'valid_to')::timestamptz <= $1::timestamptz + make_interval(secs => coalesce(c.offset_ms, 0) / 1000.0)
-      ORDER BY m.controls->>'valid_to' LIMIT $2`,
-    [now, Math.floor(limit)],
-  );
-  return found.map((r) => ({ id: r.id, merchantId: r.merchant_id }));
+  return liveMandatesPastValidToQuery.run({ now, limit: Math.floor(limit) }, db);
 }

@@ -60,12 +60,7 @@ async function createMandateRow(deps: Deps, input: CreateMandateInput): Promise<
     row = await insertMandateWithKey(
       deps.sql,
       deps.subjectPrefix,
-      merchantId,
-      input.customerId,
-      terms,
-      id,
-      now,
-      input.creditorAccount !== undefined,
+      { merchantId, customerId: input.customerId, terms, id, createdAt: now, consentExpected: input.creditorAccount !== undefined },
       input.idempotency,
       (why) => refusal(why, input.customerId),
     );
