@@ -11,6 +11,7 @@ export { heldResources, occupyPort, type HeldResources } from './start-up-probe.
 export { checkStartUpRelease, type StartUpSubject } from './start-up-release.js';
 export { TestReceiver, type Behaviour, type Received } from './receiver.js';
 export { pageRead, planNodes, planOf, type PlanNode } from './plan.js';
+export { namedQueries, squeezeSql, type NamedQuery } from './named-queries.js';
 export {
   generateBankCredentials,
   writeBankCredentials,

@@ -1,5 +1,6 @@
+import { outboxLagSql } from '@vrp/outbox';
 import type { SqlPool } from '@vrp/sql';
-import { outboxLag, ping, refundsByStatus as refundsByStatusQuery } from '../generated/sql/observability.queries.js';
+import { ping, refundsByStatus as refundsByStatusQuery } from '../generated/sql/observability.queries.js';
 
 /** Answers when the database does (readiness). */
 export async function pingDatabase(pool: SqlPool): Promise<void> {
@@ -8,7 +9,7 @@ export async function pingDatabase(pool: SqlPool): Promise<void> {
 
 /** Seconds the oldest unpublished outbox row has waited (0 when none waits). */
 export async function outboxLagSeconds(pool: SqlPool): Promise<number> {
-  return (await outboxLag.run(undefined, pool))[0]!.lag;
+  return (await pool.query<{ lag: number }>(outboxLagSql('refund'))).rows[0]!.lag;
 }
 
 /** How many refunds are in each status now. */

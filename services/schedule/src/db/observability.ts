@@ -1,6 +1,7 @@
-/** Readiness and gauges, each statement a query of sql/observability.sql typed by pgtyped. */
+/** Readiness and gauges: the service's own statements are queries of sql/observability.sql typed by pgtyped. */
+import { outboxLagSql } from '@vrp/outbox';
 import type { SqlPool } from '@vrp/sql';
-import { dueBacklog as dueBacklogQuery, outboxLag, ping } from '../generated/sql/observability.queries.js';
+import { dueBacklog as dueBacklogQuery, ping } from '../generated/sql/observability.queries.js';
 
 /** Answers when the database does (readiness). */
 export async function pingDatabase(pool: SqlPool): Promise<void> {
@@ -9,7 +10,7 @@ export async function pingDatabase(pool: SqlPool): Promise<void> {
 
 /** Seconds the oldest unpublished outbox row has waited (0 when none waits). */
 export async function outboxLagSeconds(pool: SqlPool): Promise<number> {
-  return (await outboxLag.run(undefined, pool))[0]!.lag;
+  return (await pool.query<{ lag: number }>(outboxLagSql('schedule'))).rows[0]!.lag;
 }
 
 /** Cycles due now or earlier on the wall clock that no payment has been made for yet (the scheduler's backlog). */

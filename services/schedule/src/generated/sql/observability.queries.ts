@@ -26,31 +26,6 @@ const pingIR: any = {"usedParamSet":{},"params":[],"statement":"SELECT 1 AS \"on
 export const ping = new PreparedQuery<IPingParams,IPingResult>(pingIR);
 
 
-/** 'OutboxLag' parameters type */
-export type IOutboxLagParams = void;
-
-/** 'OutboxLag' return type */
-export interface IOutboxLagResult {
-  lag: number;
-}
-
-/** 'OutboxLag' query type */
-export interface IOutboxLagQuery {
-  params: IOutboxLagParams;
-  result: IOutboxLagResult;
-}
-
-const outboxLagIR: any = {"usedParamSet":{},"params":[],"statement":"SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS \"lag!\" FROM schedule.outbox_events WHERE published_at IS NULL"};
-
-/**
- * Query generated from SQL:
- * ```
- * SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS "lag!" FROM schedule.outbox_events WHERE published_at IS NULL
- * ```
- */
-export const outboxLag = new PreparedQuery<IOutboxLagParams,IOutboxLagResult>(outboxLagIR);
-
-
 /** 'DueBacklog' parameters type */
 export type IDueBacklogParams = void;
 
