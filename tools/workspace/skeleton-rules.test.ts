@@ -26,7 +26,7 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('a: persistence, transactions included, only under db/', () => {
-  it('names every file and line outside db/ that takes a transaction, raw SQL, a Queryable or opens a pool', () => {
+  it('names every file and line outside db/ that takes a transaction, raw SQL, a Queryable, writes a statement or opens a pool', () => {
     const src = tree({
       'db/things.ts': `import { rawSql, transaction, type Queryable } ${FROM_SQL};\nexport const x = 1;\n`,
       'usecases/make.ts': `import { x } from '../db/things.js';\nimport {\n  transaction,\n  type Queryable,\n} ${FROM_SQL};\n`,
@@ -34,6 +34,8 @@ describe('a: persistence, transactions included, only under db/', () => {
       'handlers/h.ts': `import { onConnection as on } ${FROM_SQL};\n`,
       'jobs/j.ts': `import { createPool } ${FROM_SQL};\n`,
       'usecases/prisma.ts': `export const go = (db) => db.$transaction(async (tx) => tx);\n`,
+      'usecases/due.ts': `import { rows } ${FROM_SQL};\n`,
+      'jobs/sweep.ts': `export const sweep = (deps) =>\n  deps.sql.query(\n    \`UPDATE pay.things SET x = NULL\`);\n`,
       'app.ts': `import { createPool, rawSql } ${FROM_SQL};\n`,
       'deps.ts': `import type { SqlPool } ${FROM_SQL};\n`,
     });
@@ -41,6 +43,8 @@ describe('a: persistence, transactions included, only under db/', () => {
       `app.ts:1: import { createPool, rawSql } ${FROM_SQL} (rawSql belong in db/)`,
       `handlers/h.ts:1: import { onConnection as on } ${FROM_SQL} (onConnection belong in db/)`,
       `jobs/j.ts:1: import { createPool } ${FROM_SQL} (createPool belong in db/)`,
+      'jobs/sweep.ts:3: `UPDATE pay.things SET x = NULL`); (SQL belongs in db/)',
+      `usecases/due.ts:1: import { rows } ${FROM_SQL} (rows belong in db/)`,
       `usecases/list.ts:1: import { rawSql } ${FROM_SQL} (rawSql belong in db/)`,
       `usecases/make.ts:2: import { transaction, type Queryable, } ${FROM_SQL} (transaction, Queryable belong in db/)`,
       'usecases/prisma.ts:1: export const go = (db) => db.$transaction(async (tx) => tx); ($transaction belongs in db/)',
@@ -49,7 +53,7 @@ describe('a: persistence, transactions included, only under db/', () => {
 
   it('lets db/ do all of it, app.ts open the pool and anyone name SqlPool', () => {
     const src = tree({
-      'db/things.ts': `import { onConnection, rawSql, transaction, type Queryable } ${FROM_SQL};\nexport const t = (db) => db.$transaction(() => 1);\n`,
+      'db/things.ts': `import { onConnection, rawSql, rows, transaction, type Queryable } ${FROM_SQL};\nexport const t = (db) => db.$transaction(() => 1);\nexport const q = 'SELECT 1';\n`,
       'app.ts': `import { createPool } ${FROM_SQL};\n`,
       'deps.ts': `import type { SqlPool } ${FROM_SQL};\n`,
       'usecases/make.ts': `import type { SqlPool } ${FROM_SQL};\nimport { makeThing } from '../db/things.js';\n`,

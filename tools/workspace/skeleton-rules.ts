@@ -44,17 +44,20 @@ function importsFrom(src: string, file: string, module: string): { names: string
 }
 
 /**
- * What only db/ may take from @vrp/sql: the transaction and connection helpers, raw SQL and the
- * Queryable a query runs on. A pool is opened once, by the composition root (app.ts, with
+ * What only db/ may take from @vrp/sql: the transaction and connection helpers, raw SQL (`rawSql`,
+ * `rows`) and the Queryable a query runs on. A pool is opened once, by the composition root (app.ts, with
  * createPool), and travels as the `SqlPool` type through Deps into db/ functions, so `SqlPool` is
  * free to name; opening a pool anywhere else is not.
  */
-export const PERSISTENCE_ONLY = ['transaction', 'onConnection', 'rawSql', 'Queryable', 'createPool'];
+export const PERSISTENCE_ONLY = ['transaction', 'onConnection', 'rawSql', 'rows', 'Queryable', 'createPool'];
+
+/** A string literal that opens with an SQL statement: a query written outside db/ (run on a pool from Deps, say). */
+const SQL_STATEMENT = /[`'"]\s*(?:SELECT\s|INSERT\s+INTO\s|UPDATE\s+\w+\.\w+|DELETE\s+FROM\s|WITH\s+\w+\s+AS\s*\()/i;
 
 /**
  * Rule a: persistence, transactions included, lives in db/. No file outside db/ imports
- * PERSISTENCE_ONLY from @vrp/sql (app.ts may import createPool, and only that) or calls Prisma's
- * `$transaction`.
+ * PERSISTENCE_ONLY from @vrp/sql (app.ts may import createPool, and only that), writes an SQL
+ * statement or calls Prisma's `$transaction`.
  */
 export function persistenceOutsideDb(src: string): string[] {
   const out: string[] = [];
@@ -65,6 +68,7 @@ export function persistenceOutsideDb(src: string): string[] {
     }
     for (const l of lines(src, file)) {
       if (/\.\$transaction\b/.test(l.text) && !comment(l.text)) out.push(`${where(l)} ($transaction belongs in db/)`);
+      if (SQL_STATEMENT.test(l.text) && !comment(l.text)) out.push(`${where(l)} (SQL belongs in db/)`);
     }
   }
   return out;

@@ -9,7 +9,7 @@ import type { SandboxClocks } from '@vrp/sandbox-clock';
 
 /** What the use cases and jobs work with; built once by app.ts. */
 export interface Deps {
-  /** The service's pool: every statement is raw SQL. */
+  /** The service's pool: every statement is SQL, typed by pgtyped from src/db/sql/ but for the list page's (Prisma only migrates). */
   sql: SqlPool;
   /**
    * Merchants' clocks: `clocks.now(merchantId)` is a merchant's time (a sandbox merchant's may run

@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { common, payment } from '@vrp/contracts';
 import { insertOutboxEvent, newDomainEvent, outboxRow, type EventType } from '@vrp/outbox';
 import { type Queryable } from '@vrp/sql';
+import { appendTimelineEntry } from '../generated/sql/payments.queries.js';
 import { readPayment, type OutboxRowOf } from './payment-sql.js';
 import type { PaymentRecord } from './payments.js';
 import type { ClearingStatus, PaymentStatus } from '../domain/payment-status.js';
@@ -66,11 +67,7 @@ export interface Change {
  */
 export async function recordChange(db: Queryable, subjectPrefix: string, change: Change): Promise<PaymentRecord> {
   if (change.entered) {
-    await db.query('INSERT INTO payment.payment_timeline (payment_id, status, at) VALUES ($1, $2, $3)', [
-      change.paymentId,
-      change.entered,
-      change.at,
-    ]);
+    await appendTimelineEntry.run({ paymentId: change.paymentId, status: change.entered, at: change.at }, db);
   }
   const record = await readPayment(db, change.merchantId, change.paymentId);
   if (!record) throw new Error(`payment ${change.paymentId} vanished`);

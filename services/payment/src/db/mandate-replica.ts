@@ -4,7 +4,12 @@
  * insert of a payment (payment-sql.ts) checks, under the gate row's lock, that what its create
  * relied on is still current.
  */
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import {
+  fenceReplica as fenceReplicaQuery,
+  keepReplica as keepReplicaQuery,
+  readReplica as readReplicaQuery,
+} from '../generated/sql/mandate-gates.queries.js';
 import type { MandateTerms } from '../domain/collection-rules.js';
 import type { Alignment, LimitPeriod } from '../domain/periodic-limits.js';
 import type { Frequency } from '../domain/period.js';
@@ -60,13 +65,8 @@ function parsed(s: StoredTerms): MandateTerms {
 
 /** The replicated terms of the merchant's mandate, or null (none kept, fenced, or revoked). */
 export async function readReplica(db: Queryable, merchantId: string, mandateId: string): Promise<ReplicatedTerms | null> {
-  const [row] = await rows<{ terms: StoredTerms; version: string }>(
-    db,
-    `SELECT terms, terms_version::text AS version FROM payment.mandate_gates
-      WHERE mandate_id = $1 AND merchant_id = $2 AND terms IS NOT NULL AND closed_at IS NULL`,
-    [mandateId, merchantId],
-  );
-  return row ? { merchantId, terms: parsed(row.terms), version: BigInt(row.version) } : null;
+  const [row] = await readReplicaQuery.run({ mandateId, merchantId }, db);
+  return row ? { merchantId, terms: parsed(row.terms as unknown as StoredTerms), version: BigInt(row.version) } : null;
 }
 
 /**
@@ -74,14 +74,9 @@ export async function readReplica(db: Queryable, merchantId: string, mandateId: 
  * kept, the mandate was closed or its gate is another merchant's. True when kept.
  */
 export async function keepReplica(db: Queryable, mandateId: string, replica: ReplicatedTerms): Promise<boolean> {
-  const kept = await rows<{ kept: boolean }>(
+  const kept = await keepReplicaQuery.run(
+    { mandateId, merchantId: replica.merchantId, terms: JSON.stringify(stored(replica.terms)), version: replica.version.toString() },
     db,
-    `INSERT INTO payment.mandate_gates AS g (mandate_id, merchant_id, terms, terms_version) VALUES ($1, $2, $3::jsonb, $4)
-     ON CONFLICT (mandate_id) DO UPDATE SET terms = EXCLUDED.terms, terms_version = EXCLUDED.terms_version
-      WHERE g.merchant_id = EXCLUDED.merchant_id AND g.closed_at IS NULL AND g.fence < EXCLUDED.terms_version
-        AND (g.terms_version IS NULL OR g.terms_version < EXCLUDED.terms_version)
-     RETURNING true AS kept`,
-    [mandateId, replica.merchantId, JSON.stringify(stored(replica.terms)), replica.version.toString()],
   );
   return kept.length > 0;
 }
@@ -98,11 +93,5 @@ export async function fenceReplica(
   version: bigint,
   closedAt: Date | null,
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO payment.mandate_gates AS g (mandate_id, merchant_id, fence, closed_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (mandate_id) DO UPDATE SET terms = NULL, terms_version = NULL, fence = GREATEST(g.fence, EXCLUDED.fence),
-       closed_at = COALESCE(g.closed_at, EXCLUDED.closed_at)
-      WHERE g.merchant_id = EXCLUDED.merchant_id`,
-    [mandateId, merchantId, version.toString(), closedAt],
-  );
+  await fenceReplicaQuery.run({ mandateId, merchantId, version: version.toString(), closedAt }, db);
 }

@@ -1,10 +1,11 @@
 import { outboxLagSql } from '@vrp/outbox';
 import type { SqlPool } from '@vrp/sql';
+import { paymentsByStatus as paymentsByStatusQuery, pingDatabase as pingDatabaseQuery } from '../generated/sql/observability.queries.js';
 import { SCHEMA } from './schema.js';
 
 /** Answers when the database does (readiness). */
 export async function pingDatabase(pool: SqlPool): Promise<void> {
-  await pool.query('SELECT 1');
+  await pingDatabaseQuery.run(undefined, pool);
 }
 
 /** Seconds the oldest unpublished outbox row has waited (0 when none waits). */
@@ -14,7 +15,5 @@ export async function outboxLagSeconds(pool: SqlPool): Promise<number> {
 
 /** How many payments are in each status now. */
 export async function paymentsByStatus(pool: SqlPool): Promise<{ status: string; count: number }[]> {
-  return (
-    await pool.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM payment.payments GROUP BY status')
-  ).rows;
+  return paymentsByStatusQuery.run(undefined, pool);
 }

@@ -1,4 +1,7 @@
-/** Payment lists in typed raw SQL on the service's pool: one statement per page, timelines included. */
+/**
+ * Payment lists: one statement per page, timelines included, built per request (its conditions
+ * keep the index that answers each filter), so it stays raw SQL selecting the typed reads' columns.
+ */
 import type { common } from '@vrp/contracts';
 import { SqlFilter, keysetPageSql, keysetQuery, pageOf } from '@vrp/pagination';
 import { rows, type Queryable } from '@vrp/sql';

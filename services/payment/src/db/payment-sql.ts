@@ -1,57 +1,41 @@
 /**
- * The payment hot path in typed raw SQL on the service's pool: reading a payment with its
+ * The payment hot path, the typed queries of sql/payments.sql on the service's pool: reading a payment with its
  * timeline in one statement, creating one (gate, row, timeline entry and outbox row in one
  * statement), and applying the bank's reports (lists: payment-list.ts; refund bookings:
  * refund-allocations.ts). Rows come back as PaymentRecord (payments.ts), so callers see one type.
  */
 import type { JsonValue } from '@bufbuild/protobuf';
-import { releaseOnFailureCte } from './period-usage.js';
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import {
+  acknowledgeAll as acknowledgeAllQuery,
+  decideAll as decideAllQuery,
+  insertSubmitted as insertSubmittedQuery,
+  markAttemptClearing as markAttemptClearingQuery,
+  readPayment as readPaymentQuery,
+  readPaymentsForBank as readPaymentsForBankQuery,
+  type IFindUnansweredAttemptsResult,
+  type IReadPaymentResult,
+} from '../generated/sql/payments.queries.js';
 import type { Decision, NewPayment, OpenAttempt, Payment, PaymentRecord } from './payments.js';
 import { nextAutomaticRetry } from '../domain/retry-policy.js';
 
-/** A payment's columns as COLUMNS reads them (bigint amounts as text, the settlement date as YYYY-MM-DD). */
-export interface PaymentColumns {
-  id: string;
-  merchant_id: string;
-  mandate_id: string;
-  amount_minor: string;
-  currency: string;
-  status: string;
-  clearing_status: string;
-  settlement_date: string | null;
-  failure_code: string | null;
-  failure_origin: string | null;
-  retry_count: number;
-  amount_refunded_minor: string;
-  amount_held_minor: string;
-  metadata: JsonValue;
-  reference: string;
-  end_to_end_id: string;
-  period_key: string | null;
-  created_at: Date;
-  submitted_at: Date;
-  bank_acked_at: Date | null;
-  schedule_id: string | null;
-  auto_retries: number;
-  next_retry_at: Date | null;
-}
+/** A payment's columns as the typed queries of sql/payments.sql read them (amounts as text, the settlement date as YYYY-MM-DD). */
+export type PaymentColumns = IFindUnansweredAttemptsResult;
 
-/** A payment's columns with its timeline, as RECORD reads them. */
-export interface PaymentRow extends PaymentColumns {
-  timeline: { seq: string; status: string; at: string }[];
-}
+/** A payment's columns with its timeline (json_agg of seq as text, status, at), as every payment record query reads them. */
+export type PaymentRow = IReadPaymentResult;
 
-/** The columns of a payment, for a row aliased `p`. */
-export const COLUMNS = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS amount_minor, p.currency, p.status, p.clearing_status,
-  to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.failure_origin, p.retry_count,
-  p.amount_refunded_minor::text AS amount_refunded_minor, p.amount_held_minor::text AS amount_held_minor, p.metadata, p.reference, p.end_to_end_id,
-  p.period_key, p.created_at, p.submitted_at, p.bank_acked_at, p.schedule_id, p.auto_retries, p.next_retry_at`;
-
-/** The columns of a payment record, its timeline aggregated (oldest first), for a row aliased `p`. */
-export const RECORD = `${COLUMNS},
-  COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
-              FROM payment.payment_timeline t WHERE t.payment_id = p.id), '[]') AS timeline`;
+/**
+ * The select list of every payment record query in sql/payments.sql and sql/refund-allocations.sql, for a
+ * row aliased `p`, for the list page, which is built per request (a test keeps the two equal). pgtyped's
+ * not-null marks (`"name!"`) are left out: its runtime strips them from the typed queries' rows.
+ */
+export const RECORD = `p.id, p.merchant_id, p.mandate_id, p.amount_minor::text AS "amount_minor", p.currency, p.status, p.clearing_status,
+       to_char(p.settlement_date, 'YYYY-MM-DD') AS settlement_date, p.failure_code, p.failure_origin, p.retry_count,
+       p.amount_refunded_minor::text AS "amount_refunded_minor", p.amount_held_minor::text AS "amount_held_minor", p.metadata, p.reference,
+       p.end_to_end_id, p.period_key, p.created_at, p.submitted_at, p.bank_acked_at, p.schedule_id, p.auto_retries, p.next_retry_at,
+       COALESCE((SELECT json_agg(json_build_object('seq', t.seq::text, 'status', t.status, 'at', t.at) ORDER BY t.seq)
+                   FROM payment.payment_timeline t WHERE t.payment_id = p.id), '[]') AS "timeline"`;
 
 export function toPayment(row: PaymentColumns): Payment {
   return {
@@ -68,7 +52,7 @@ export function toPayment(row: PaymentColumns): Payment {
     retryCount: row.retry_count,
     amountRefundedMinor: BigInt(row.amount_refunded_minor),
     amountHeldMinor: BigInt(row.amount_held_minor),
-    metadata: row.metadata,
+    metadata: row.metadata as JsonValue,
     reference: row.reference,
     endToEndId: row.end_to_end_id,
     periodKey: row.period_key,
@@ -81,19 +65,19 @@ export function toPayment(row: PaymentColumns): Payment {
   };
 }
 
+/** The timeline as the record queries aggregate it. */
+type TimelineJson = { seq: string; status: string; at: string }[];
+
 export function toRecord(row: PaymentRow): PaymentRecord {
   return {
     ...toPayment(row),
-    timeline: row.timeline.map((t) => ({ seq: BigInt(t.seq), paymentId: row.id, status: t.status, at: new Date(t.at) })),
+    timeline: (row.timeline as TimelineJson).map((t) => ({ seq: BigInt(t.seq), paymentId: row.id, status: t.status, at: new Date(t.at) })),
   };
 }
 
 /** One payment of `merchantId` with its timeline, or null (another merchant's payment is not found either). */
 export async function readPayment(db: Queryable, merchantId: string, id: string): Promise<PaymentRecord | null> {
-  const [row] = await rows<PaymentRow>(db, `SELECT ${RECORD} FROM payment.payments p WHERE p.id = $1 AND p.merchant_id = $2`, [
-    id,
-    merchantId,
-  ]);
+  const [row] = await readPaymentQuery.run({ id, merchantId }, db);
   return row ? toRecord(row) : null;
 }
 
@@ -104,7 +88,7 @@ export async function readPaymentForBank(db: Queryable, id: string): Promise<Pay
 
 /** Payments by id alone, for a batch of the bank's callbacks; an unknown id is missing from the map. */
 export async function readPaymentsForBank(db: Queryable, ids: string[]): Promise<Map<string, PaymentRecord>> {
-  const found = await rows<PaymentRow>(db, `SELECT ${RECORD} FROM payment.payments p WHERE p.id = ANY($1::text[])`, [ids]);
+  const found = await readPaymentsForBankQuery.run({ ids }, db);
   return new Map(found.map((row) => [row.id, toRecord(row)]));
 }
 
@@ -165,43 +149,28 @@ export async function insertSubmitted(
     timeline: [{ seq: 0n, paymentId: p.id, status: 'submitted', at: p.at }],
   };
   const outbox = event(record);
-  const [result] = await rows<{ closed: boolean; stale: boolean; seq: string | null }>(
+  const [result] = await insertSubmittedQuery.run(
+    {
+      id: p.id,
+      merchantId: p.merchantId,
+      mandateId: p.mandateId,
+      amountMinor: p.amountMinor.toString(),
+      currency: p.currency,
+      metadata: JSON.stringify(p.metadata),
+      periodKey: p.periodKey,
+      at: p.at,
+      eventId: outbox.eventId,
+      subject: outbox.subject,
+      payload: Buffer.from(outbox.payload),
+      traceparent: outbox.traceparent,
+      termsVersion: basis.version.toString(),
+      replica: basis.replica,
+      reference: p.reference,
+      endToEndId: p.endToEndId,
+      scheduleId: p.scheduleId ?? null,
+      autoRetries: p.autoRetries ?? 0,
+    },
     db,
-    `WITH gate AS (
-       INSERT INTO payment.mandate_gates (mandate_id, merchant_id) VALUES ($3, $2)
-       ON CONFLICT (mandate_id) DO UPDATE SET merchant_id = payment.mandate_gates.merchant_id
-       RETURNING closed_at IS NOT NULL AS closed,
-         CASE WHEN $14::boolean THEN terms IS NULL OR terms_version IS DISTINCT FROM $13::bigint ELSE fence > $13::bigint END AS stale),
-     created AS (
-       INSERT INTO payment.payments (id, merchant_id, mandate_id, amount_minor, currency, status, clearing_status, metadata, period_key, created_at, submitted_at,
-                                     reference, end_to_end_id, schedule_id, auto_retries)
-       SELECT $1, $2, $3, $4, $5, 'submitted', 'pending', $6::jsonb, $7, $8, $8, $15, $16, $17, $18 FROM gate WHERE NOT closed AND NOT stale
-       RETURNING id),
-     entry AS (
-       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'submitted', $8 FROM created RETURNING seq),
-     outbox AS (
-       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $8, $12 FROM created)
-     SELECT (SELECT closed FROM gate) AS closed, (SELECT stale FROM gate) AS stale, (SELECT seq::text FROM entry) AS seq`,
-    [
-      p.id,
-      p.merchantId,
-      p.mandateId,
-      p.amountMinor.toString(),
-      p.currency,
-      JSON.stringify(p.metadata),
-      p.periodKey,
-      p.at,
-      outbox.eventId,
-      outbox.subject,
-      Buffer.from(outbox.payload),
-      outbox.traceparent,
-      basis.version.toString(),
-      basis.replica,
-      p.reference,
-      p.endToEndId,
-      p.scheduleId ?? null,
-      p.autoRetries ?? 0,
-    ],
   );
   if (!result || result.closed) return 'closed';
   if (result.stale) return 'stale';
@@ -220,26 +189,15 @@ export async function acknowledgeAll(
 ): Promise<void> {
   // In id order, as decideAll locks them: two batches touching the same payments lock them in one order.
   const sorted = [...attempts].sort((a, b) => (a.id < b.id ? -1 : 1));
-  await db.query(
-    `UPDATE payment.payments p
-        SET bank_acked_at = coalesce(p.bank_acked_at, $4),
-            clearing_status = CASE WHEN a.clearing AND p.clearing_status = 'pending' THEN 'clearing' ELSE p.clearing_status END
-       FROM unnest($1::text[], $2::int[], $3::bool[]) AS a(id, retry_count, clearing)
-      WHERE p.id = a.id AND p.retry_count = a.retry_count AND p.status = 'submitted'
-        AND (p.bank_acked_at IS NULL OR (a.clearing AND p.clearing_status = 'pending'))`,
-    [sorted.map((a) => a.id), sorted.map((a) => a.retryCount), sorted.map((a) => a.clearing), at],
+  await acknowledgeAllQuery.run(
+    { ids: sorted.map((a) => a.id), retryCounts: sorted.map((a) => a.retryCount), clearing: sorted.map((a) => a.clearing), at },
+    db,
   );
 }
 
 /** Marks the attempt as clearing if it still is pending; the payment as it now is, or null when nothing changed. */
 export async function markAttemptClearing(db: Queryable, attempt: OpenAttempt, at: Date): Promise<PaymentRecord | null> {
-  const [row] = await rows<PaymentRow>(
-    db,
-    `UPDATE payment.payments p SET clearing_status = 'clearing', bank_acked_at = $4
-      WHERE p.id = $1 AND p.retry_count = $2 AND p.status = $3 AND p.clearing_status = 'pending'
-     RETURNING ${RECORD}`,
-    [attempt.id, attempt.retryCount, attempt.status, at],
-  );
+  const [row] = await markAttemptClearingQuery.run({ id: attempt.id, retryCount: attempt.retryCount, status: attempt.status, at }, db);
   return row ? toRecord(row) : null;
 }
 
@@ -288,44 +246,26 @@ export async function decideAll(db: Queryable, decisions: Deciding[]): Promise<M
     };
   });
   const outbox = sorted.map((d, i) => d.event(next[i]!));
-  const entries = await rows<{ id: string; seq: string }>(
+  const entries = await decideAllQuery.run(
+    {
+      ids: sorted.map((d) => d.current.id),
+      retryCounts: sorted.map((d) => d.current.retryCount),
+      fromStatuses: sorted.map((d) => d.current.status),
+      statuses: next.map((n) => n.status),
+      clearingStatuses: next.map((n) => n.clearingStatus),
+      // pgtyped types an array parameter's elements as not null; Postgres takes NULL elements, which
+      // these columns hold for the decisions that have no such value (the casts below say so).
+      settlementDates: next.map((n) => n.settlementDate?.toISOString().slice(0, 10) ?? null) as string[],
+      failureCodes: next.map((n) => n.failureCode) as string[],
+      ats: sorted.map((d) => d.at),
+      eventIds: outbox.map((o) => o.eventId),
+      subjects: outbox.map((o) => o.subject),
+      payloads: outbox.map((o) => Buffer.from(o.payload)),
+      traceparents: outbox.map((o) => o.traceparent) as string[],
+      nextRetryAts: next.map((n) => n.nextRetryAt) as Date[],
+      failureOrigins: next.map((n) => n.failureOrigin) as string[],
+    },
     db,
-    `WITH d AS (
-       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::timestamptz[],
-                            $9::text[], $10::text[], $11::bytea[], $12::text[], $13::timestamptz[], $14::text[])
-         AS d(id, retry_count, from_status, status, clearing_status, settlement_date, failure_code, at, event_id, subject, payload, traceparent,
-              next_retry_at, failure_origin)),
-     decided AS (
-       UPDATE payment.payments p
-          SET status = d.status, clearing_status = d.clearing_status, settlement_date = d.settlement_date, failure_code = d.failure_code,
-              failure_origin = d.failure_origin,
-              next_retry_at = d.next_retry_at, bank_acked_at = COALESCE(p.bank_acked_at, d.at)
-         FROM d
-        WHERE p.id = d.id AND p.retry_count = d.retry_count AND p.status = d.from_status
-       RETURNING p.id, p.amount_minor, d.status, d.at, d.event_id, d.subject, d.payload, d.traceparent),
-     ${releaseOnFailureCte()},
-     entry AS (
-       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, status, at FROM decided RETURNING payment_id, seq),
-     outbox AS (
-       INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent)
-       SELECT event_id, subject, payload, at, traceparent FROM decided)
-     SELECT payment_id AS id, seq::text AS seq FROM entry`,
-    [
-      sorted.map((d) => d.current.id),
-      sorted.map((d) => d.current.retryCount),
-      sorted.map((d) => d.current.status),
-      next.map((n) => n.status),
-      next.map((n) => n.clearingStatus),
-      next.map((n) => n.settlementDate?.toISOString().slice(0, 10) ?? null),
-      next.map((n) => n.failureCode),
-      sorted.map((d) => d.at),
-      outbox.map((o) => o.eventId),
-      outbox.map((o) => o.subject),
-      outbox.map((o) => Buffer.from(o.payload)),
-      outbox.map((o) => o.traceparent),
-      next.map((n) => n.nextRetryAt),
-      next.map((n) => n.failureOrigin),
-    ],
   );
   const moved = new Map<string, PaymentRecord>();
   for (const { id, seq } of entries) {

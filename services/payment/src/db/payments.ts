@@ -1,5 +1,10 @@
 import type { JsonValue } from '@bufbuild/protobuf';
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import {
+  dropHeldAmount as dropHeldAmountQuery,
+  giveBackRefunded as giveBackRefundedQuery,
+  resubmitFailed as resubmitFailedQuery,
+} from '../generated/sql/payments.queries.js';
 
 /**
  * A stored payment (payment.payments), as payment-sql.ts reads it: amounts as bigint, the
@@ -79,23 +84,13 @@ export type FailureOrigin = 'bank' | 'platform';
 
 /** Moves a failed payment back to submitted as its next attempt, if it is still failed at `retryCount`; true when it did. */
 export async function resubmitFailed(db: Queryable, merchantId: string, id: string, retryCount: number, at: Date): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE payment.payments
-        SET status = 'submitted', clearing_status = 'pending', failure_code = NULL, failure_origin = NULL, retry_count = $4,
-            submitted_at = $5, bank_acked_at = NULL, next_retry_at = NULL
-      WHERE id = $1 AND merchant_id = $2 AND status = 'failed' AND retry_count = $3`,
-    [id, merchantId, retryCount, retryCount + 1, at],
-  );
+  const { rowCount } = await resubmitFailedQuery.runWithCounts({ id, merchantId, retryCount, nextRetryCount: retryCount + 1, at }, db);
   return (rowCount ?? 0) > 0;
 }
 
 /** Drops a hold that was never confirmed. */
 export async function dropHeldAmount(db: Queryable, merchantId: string, paymentId: string, amount: bigint): Promise<void> {
-  await db.query(`UPDATE payment.payments SET amount_held_minor = amount_held_minor - $3 WHERE id = $1 AND merchant_id = $2`, [
-    paymentId,
-    merchantId,
-    amount.toString(),
-  ]);
+  await dropHeldAmountQuery.run({ id: paymentId, merchantId, amountMinor: amount.toString() }, db);
 }
 
 /** Gives a confirmed refund back: amount_refunded goes down and the payment is settled again. Whether it had been fully refunded. */
@@ -105,13 +100,6 @@ export async function giveBackRefunded(
   paymentId: string,
   amount: bigint,
 ): Promise<{ wasFullyRefunded: boolean }> {
-  const [row] = await rows<{ was_full: boolean }>(
-    db,
-    `UPDATE payment.payments
-        SET amount_refunded_minor = amount_refunded_minor - $3, status = 'settled'
-      WHERE id = $1 AND merchant_id = $2
-     RETURNING amount_refunded_minor + $3 = amount_minor AS was_full`,
-    [paymentId, merchantId, amount.toString()],
-  );
-  return { wasFullyRefunded: row?.was_full === true };
+  const [row] = await giveBackRefundedQuery.run({ id: paymentId, merchantId, amountMinor: amount.toString() }, db);
+  return { wasFullyRefunded: row?.wasFull === true };
 }

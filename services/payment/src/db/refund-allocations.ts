@@ -1,11 +1,23 @@
 /**
- * Refund allocations (the holds and bookings of refunds against payments) in typed raw SQL on
- * the service's pool: every statement runs on the pool or on the connection of a transaction
+ * Refund allocations (the holds and bookings of refunds against payments), the typed queries of
+ * sql/refund-allocations.sql on the service's pool: every statement runs on the pool or on the connection of a transaction
  * made with @vrp/sql's transaction().
  */
 import { currencyCodes, minorDigits, minorInDigits, oneMajorUnit } from '@vrp/money';
-import { rows, type Queryable } from '@vrp/sql';
-import { RECORD, toRecord, type OutboxRowOf, type PaymentRow } from './payment-sql.js';
+import type { Queryable } from '@vrp/sql';
+import {
+  confirmAllocation as confirmAllocationQuery,
+  confirmAsHeld as confirmAsHeldQuery,
+  findAllocation as findAllocationQuery,
+  holdAsAsked as holdAsAskedQuery,
+  insertReleaseTombstone as insertReleaseTombstoneQuery,
+  markHoldUncertain as markHoldUncertainQuery,
+  markReleased as markReleasedQuery,
+  uncertainHeldAmount as uncertainHeldAmountQuery,
+  unresolvedAllocations as unresolvedAllocationsQuery,
+  type IFindAllocationResult,
+} from '../generated/sql/refund-allocations.queries.js';
+import { toRecord, type OutboxRowOf } from './payment-sql.js';
 import type { PaymentRecord } from './payments.js';
 
 /** A refund's allocation against a payment. */
@@ -20,28 +32,13 @@ export interface AllocationRow {
   confirmedAt: Date | null;
 }
 
-interface Row {
-  refund_id: string;
-  merchant_id: string;
-  payment_id: string;
-  amount_minor: string;
-  created_at: Date;
-  released_at: Date | null;
-  confirmed_at: Date | null;
-}
-
 /** The allocation of a refund id, whichever payment and merchant it belongs to, or null. */
 export async function findAllocation(db: Queryable, refundId: string): Promise<AllocationRow | null> {
-  const [row] = await rows<Row>(
-    db,
-    `SELECT refund_id, merchant_id, payment_id, amount_minor::text AS amount_minor, created_at, released_at, confirmed_at
-       FROM payment.refund_allocations WHERE refund_id = $1`,
-    [refundId],
-  );
+  const [row] = await findAllocationQuery.run({ refundId }, db);
   return row ? toAllocation(row) : null;
 }
 
-function toAllocation(row: Row): AllocationRow {
+function toAllocation(row: IFindAllocationResult): AllocationRow {
   return {
     refundId: row.refund_id,
     merchantId: row.merchant_id,
@@ -58,14 +55,7 @@ function toAllocation(row: Row): AllocationRow {
  * index `refund_allocations_unresolved_idx`). Release tombstones are released, so never listed.
  */
 export async function unresolvedAllocations(db: Queryable, createdBefore: Date, limit: number): Promise<AllocationRow[]> {
-  const found = await rows<Row>(
-    db,
-    `SELECT refund_id, merchant_id, payment_id, amount_minor::text AS amount_minor, created_at, released_at, confirmed_at
-       FROM payment.refund_allocations
-      WHERE released_at IS NULL AND confirmed_at IS NULL AND created_at < $1
-      ORDER BY created_at LIMIT $2`,
-    [createdBefore, limit],
-  );
+  const found = await unresolvedAllocationsQuery.run({ createdBefore, limit }, db);
   return found.map(toAllocation);
 }
 
@@ -75,13 +65,7 @@ export async function unresolvedAllocations(db: Queryable, createdBefore: Date, 
  * (no create takes that long: it is over, and the hold awaits the refund service's give-back).
  */
 export async function uncertainHeldAmount(db: Queryable, merchantId: string, paymentId: string, madeBefore: Date): Promise<bigint> {
-  const [row] = await rows<{ held: string }>(
-    db,
-    `SELECT coalesce(sum(amount_minor), 0)::text AS held FROM payment.refund_allocations
-      WHERE payment_id = $1 AND merchant_id = $2 AND released_at IS NULL AND confirmed_at IS NULL
-        AND (uncertain_since IS NOT NULL OR created_at < $3)`,
-    [paymentId, merchantId, madeBefore],
-  );
+  const [row] = await uncertainHeldAmountQuery.run({ paymentId, merchantId, madeBefore }, db);
   return BigInt(row?.held ?? '0');
 }
 
@@ -90,21 +74,17 @@ export async function markHoldUncertain(
   db: Queryable,
   a: { refundId: string; merchantId: string; paymentId: string; at: Date },
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE payment.refund_allocations SET uncertain_since = coalesce(uncertain_since, $4)
-      WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL`,
-    [a.refundId, a.merchantId, a.paymentId, a.at],
-  );
+  const { rowCount } = await markHoldUncertainQuery.runWithCounts(a, db);
   return rowCount === 1;
 }
 
 /**
  * The accepted currencies, with their minor digits and one major unit (the smallest partial
- * refund) in the same order, as array literals for the one-statement hold.
+ * refund) in the same order, for the one-statement hold.
  */
-const CURRENCIES = `{${currencyCodes().join(',')}}`;
-const DIGITS = `{${currencyCodes().map(minorDigits).join(',')}}`;
-const MINIMUMS = `{${currencyCodes().map(oneMajorUnit).join(',')}}`;
+const CURRENCIES = currencyCodes();
+const DIGITS = CURRENCIES.map(minorDigits);
+const MINIMUMS = CURRENCIES.map((c) => oneMajorUnit(c).toString());
 /** The most minor digits any accepted currency has. */
 const MOST_DIGITS = Math.max(...currencyCodes().map(minorDigits));
 
@@ -137,38 +117,19 @@ export async function holdAsAsked(
     'minor' in a.asked ? a.asked.minor : minorInDigits(a.asked.decimal, d),
   );
   try {
-    const [row] = await rows<PaymentRow & { held_minor: string }>(
+    const [row] = await holdAsAskedQuery.run(
+      {
+        refundId: a.refundId,
+        merchantId: a.merchantId,
+        paymentId: a.paymentId,
+        at: a.at,
+        // A decimal amount with more digits than a currency has is null there, which refuses it.
+        askedByDigits: byDigits.map((m) => (m === null ? null : m.toString())) as string[],
+        minimums: MINIMUMS,
+        currencies: CURRENCIES,
+        digits: DIGITS,
+      },
       db,
-      `WITH found AS (
-         SELECT p.amount_minor - p.amount_refunded_minor - p.amount_held_minor AS remaining,
-                ($5::bigint[])[($8::int[])[c.i] + 1] AS asked, ($6::bigint[])[c.i] AS minimum
-           FROM payment.payments p
-          CROSS JOIN LATERAL (SELECT array_position($7::text[], p.currency) AS i) c
-          WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled'),
-       wanted AS (
-         SELECT CASE WHEN f.asked = 0 THEN f.remaining ELSE f.asked END AS amount, f.minimum FROM found f WHERE f.asked >= 0),
-       allocated AS (
-         INSERT INTO payment.refund_allocations (refund_id, merchant_id, payment_id, amount_minor, created_at)
-         SELECT $1, $2, $3, w.amount, $4 FROM wanted w WHERE w.amount > 0
-         RETURNING amount_minor),
-       held AS (
-         UPDATE payment.payments p SET amount_held_minor = p.amount_held_minor + a.amount_minor
-           FROM allocated a, wanted w
-          WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled'
-            AND p.amount_refunded_minor + p.amount_held_minor + a.amount_minor <= p.amount_minor
-            AND (a.amount_minor >= w.minimum OR p.amount_refunded_minor + p.amount_held_minor + a.amount_minor = p.amount_minor)
-         RETURNING ${RECORD}, a.amount_minor::text AS held_minor)
-       SELECT h.*, 1 / (SELECT count(*) FROM held) AS one FROM (SELECT 1) x LEFT JOIN held h ON true`,
-      [
-        a.refundId,
-        a.merchantId,
-        a.paymentId,
-        a.at,
-        `{${byDigits.map((m) => (m === null ? 'NULL' : m.toString())).join(',')}}`,
-        MINIMUMS,
-        CURRENCIES,
-        DIGITS,
-      ],
     );
     const held = toRecord(row!);
     const amountMinor = BigInt(row!.held_minor);
@@ -178,15 +139,6 @@ export async function holdAsAsked(
     throw err;
   }
 }
-
-/**
- * The allocation confirmed ($1 refund, $2 merchant, $3 payment, $4 when), unless it was released
- * or confirmed before: `confirmed` holds its amount. Locks the allocation first.
- */
-const CONFIRMED = `confirmed AS (
-       UPDATE payment.refund_allocations SET confirmed_at = $4
-        WHERE refund_id = $1 AND merchant_id = $2 AND payment_id = $3 AND released_at IS NULL AND confirmed_at IS NULL
-       RETURNING amount_minor)`;
 
 /**
  * Confirms a refund's allocation and books its amount, in one statement: the allocation of this
@@ -200,23 +152,7 @@ export async function confirmAllocation(
   db: Queryable,
   a: { refundId: string; merchantId: string; paymentId: string; at: Date },
 ): Promise<PaymentRecord | null> {
-  const [row] = await rows<PaymentRow & { refunded_seq: string | null }>(
-    db,
-    `WITH ${CONFIRMED},
-     booked AS (
-       UPDATE payment.payments p
-          SET amount_held_minor = p.amount_held_minor - c.amount_minor,
-              amount_refunded_minor = p.amount_refunded_minor + c.amount_minor,
-              status = CASE WHEN p.amount_refunded_minor + c.amount_minor = p.amount_minor THEN 'refunded' ELSE p.status END
-         FROM confirmed c
-        WHERE p.id = $3 AND p.merchant_id = $2
-       RETURNING ${RECORD}),
-     entry AS (
-       INSERT INTO payment.payment_timeline (payment_id, status, at) SELECT id, 'refunded', $4 FROM booked WHERE status = 'refunded'
-       RETURNING seq)
-     SELECT booked.*, (SELECT seq::text FROM entry) AS refunded_seq FROM booked`,
-    [a.refundId, a.merchantId, a.paymentId, a.at],
-  );
+  const [row] = await confirmAllocationQuery.run(a, db);
   if (!row) return null;
   const record = toRecord(row);
   // The statement's own timeline entry is not in the timeline it read (a statement sees the
@@ -243,37 +179,19 @@ export async function confirmAsHeld(
 ): Promise<boolean> {
   const outbox = event(booked);
   try {
-    const [row] = await rows<{ booked: number }>(
+    const [row] = await confirmAsHeldQuery.run(
+      {
+        ...a,
+        refundedMinor: expected.refundedMinor.toString(),
+        heldMinor: expected.heldMinor.toString(),
+        amountMinor: expected.amountMinor.toString(),
+        timelineLength: expected.timelineLength,
+        eventId: outbox.eventId,
+        subject: outbox.subject,
+        payload: Buffer.from(outbox.payload),
+        traceparent: outbox.traceparent,
+      },
       db,
-      `WITH ${CONFIRMED},
-       booked AS (
-         UPDATE payment.payments p
-            SET amount_held_minor = p.amount_held_minor - c.amount_minor,
-                amount_refunded_minor = p.amount_refunded_minor + c.amount_minor
-           FROM confirmed c
-          WHERE p.id = $3 AND p.merchant_id = $2 AND p.status = 'settled' AND c.amount_minor = $7
-            AND p.amount_refunded_minor = $5 AND p.amount_held_minor = $6
-            AND p.amount_refunded_minor + c.amount_minor < p.amount_minor
-            AND (SELECT count(*) FROM payment.payment_timeline t WHERE t.payment_id = $3) = $8
-         RETURNING p.id),
-       outbox AS (
-         INSERT INTO payment.outbox_events (event_id, subject, payload, created_at, traceparent) SELECT $9, $10, $11, $4, $12 FROM booked)
-       SELECT CASE WHEN (SELECT count(*) FROM confirmed) = (SELECT count(*) FROM booked) THEN (SELECT count(*) FROM booked)::int
-                   ELSE 1 / (SELECT count(*) FROM booked)::int END AS booked`,
-      [
-        a.refundId,
-        a.merchantId,
-        a.paymentId,
-        a.at,
-        expected.refundedMinor.toString(),
-        expected.heldMinor.toString(),
-        expected.amountMinor.toString(),
-        expected.timelineLength,
-        outbox.eventId,
-        outbox.subject,
-        Buffer.from(outbox.payload),
-        outbox.traceparent,
-      ],
     );
     return row!.booked === 1;
   } catch (err) {
@@ -292,12 +210,7 @@ export async function insertReleaseTombstone(
   db: Queryable,
   a: { refundId: string; merchantId: string; paymentId: string; at: Date },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO payment.refund_allocations (refund_id, merchant_id, payment_id, amount_minor, created_at, released_at)
-     VALUES ($1, $2, $3, 0, $4, $4)
-     ON CONFLICT (refund_id) DO NOTHING`,
-    [a.refundId, a.merchantId, a.paymentId, a.at],
-  );
+  await insertReleaseTombstoneQuery.run(a, db);
 }
 
 /**
@@ -305,12 +218,6 @@ export async function insertReleaseTombstone(
  * it had been confirmed, read as this UPDATE locked the row (a confirm committed meanwhile is seen).
  */
 export async function markReleased(db: Queryable, refundId: string, at: Date): Promise<{ confirmed: boolean } | null> {
-  const [row] = await rows<{ confirmed: boolean }>(
-    db,
-    `UPDATE payment.refund_allocations SET released_at = $2
-      WHERE refund_id = $1 AND released_at IS NULL
-     RETURNING confirmed_at IS NOT NULL AS confirmed`,
-    [refundId, at],
-  );
+  const [row] = await markReleasedQuery.run({ refundId, at }, db);
   return row ?? null;
 }
