@@ -11,7 +11,7 @@
  *
  *   npm run scaffold -- <name>        e.g. npm run scaffold -- payout-batch
  *
- * Then: `npm run codegen` (its contracts), and `npm test`.
+ * Then: `npm run codegen` (its contracts), `npx tsx tools/codegen/sql-types.ts <name>` (its queries' types), and `npm test`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -68,8 +68,8 @@ const TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templa
 
 /**
  * The values of a template's placeholders: the name's spellings, its gRPC port, the first
- * migration's stamp, and `version:<package>`, the version the root pins a dependency at (a new
- * service declares what it imports at the versions the others use).
+ * migration's stamp, and `version:<package>`, the version the root pins a dependency at, else the
+ * one the services declare (a new service declares what it imports at the versions the others use).
  */
 function placeholders(n: ServiceNames, port: number, root: string): (key: string) => string | undefined {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
@@ -81,14 +81,28 @@ function placeholders(n: ServiceNames, port: number, root: string): (key: string
     NAME_UPPER: n.upper,
     port: String(port),
     migration_stamp: migrationStamp(),
+    // pgtyped's own placeholder in pgtyped.config.json (each .sql file's name), written as is.
+    pgtyped_file_name: '{{name}}',
   };
   return (key) => {
     if (key.startsWith('version:')) {
       const name = key.slice('version:'.length);
-      return manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? '*';
+      return manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? servicesVersion(root, name) ?? '*';
     }
     return fixed[key];
   };
+}
+
+/** The version the existing services declare `name` at (the first that does), if any does. */
+function servicesVersion(root: string, name: string): string | undefined {
+  for (const service of readdirSync(path.join(root, 'services')).sort()) {
+    const file = path.join(root, 'services', service, 'package.json');
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const version = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name];
+    if (version) return version;
+  }
+  return undefined;
 }
 
 /** `text` with every `{{key}}` replaced by its value; an unknown key is a broken template. */
@@ -173,7 +187,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   try {
     const written = await scaffold(root, name);
     for (const file of written) console.log(`  wrote ${file}`);
-    console.log(`\nservices/${name} is ready. Next: npm install && npm run codegen && npm test`);
+    console.log(
+      `\nservices/${name} is ready. Next: npm install && npm run codegen && npx tsx tools/codegen/sql-types.ts ${name} && npm test`,
+    );
   } catch (err) {
     console.error(`scaffold: ${(err as Error).message}`);
     process.exit(1);
