@@ -228,6 +228,7 @@ describe('.dockerignore (the context is the repo root; both builders read it the
       'services/schedule/src/generated/sql/cycles.queries.ts',
       'services/bank-connector/src/generated/sql/payments.queries.ts',
       'services/payment/src/generated/sql/payments.queries.ts',
+      'services/model-bank/src/generated/sql/accounts.queries.ts',
       'tools/codegen/generate.sh',
       'tools/build/bundle.ts',
       'tools/build/copy-packages.mjs',

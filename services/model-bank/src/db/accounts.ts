@@ -1,64 +1,62 @@
-import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import { newAccountNumber, type Account } from '../domain/account.js';
 import { newAccountId } from '../domain/ids.js';
+import {
+  accountById as accountByIdQuery,
+  accountByNumber as accountByNumberQuery,
+  credit as creditQuery,
+  currentAccount as currentAccountQuery,
+  debitReserved as debitReservedQuery,
+  lockAccount as lockAccountQuery,
+  lockAccountByNumber as lockAccountByNumberQuery,
+  lockCurrentAccount as lockCurrentAccountQuery,
+  markSwitched as markSwitchedQuery,
+  openAccount as openAccountQuery,
+  openSwitchedAccount as openSwitchedAccountQuery,
+  release as releaseQuery,
+  reserve as reserveQuery,
+  setAccountStatus as setAccountStatusQuery,
+  setBalance as setBalanceQuery,
+  type IAccountByIdResult,
+} from '../generated/sql/accounts.queries.js';
 
-const COLUMNS = `id, client_id, customer_ref, sort_code, account_number, name, currency, balance_minor::text AS balance_minor,
-  reserved_minor::text AS reserved_minor, status, switched_to`;
-
-interface AccountRow {
-  id: string;
-  client_id: string;
-  customer_ref: string;
-  sort_code: string;
-  account_number: string;
-  name: string;
-  currency: string;
-  balance_minor: string;
-  reserved_minor: string;
-  status: Account['status'];
-  switched_to: string | null;
-}
-
-const toAccount = (r: AccountRow): Account => ({
-  id: r.id,
-  clientId: r.client_id,
-  customerRef: r.customer_ref,
-  sortCode: r.sort_code,
-  accountNumber: r.account_number,
-  name: r.name,
-  currency: r.currency,
-  balanceMinor: BigInt(r.balance_minor),
-  reservedMinor: BigInt(r.reserved_minor),
-  status: r.status,
-  switchedTo: r.switched_to,
+/**
+ * An account as every account read of sql/accounts.sql returns it, made the bank's Account: the
+ * balance and reservations (int8, read as their digits) bigints, the status typed as the bank writes it.
+ */
+const toAccount = (r: IAccountByIdResult): Account => ({
+  ...r,
+  balanceMinor: BigInt(r.balanceMinor),
+  reservedMinor: BigInt(r.reservedMinor),
+  status: r.status as Account['status'],
 });
 
-const one = async (db: Queryable, sql: string, values: unknown[]) => {
-  const [row] = await rows<AccountRow>(db, sql, values);
-  return row ? toAccount(row) : undefined;
-};
-
 /** The customer's current account (not a switched one); `forUpdate` locks it for the transaction. */
-export function currentAccount(db: Queryable, clientId: string, customerRef: string, forUpdate = false): Promise<Account | undefined> {
-  return one(
-    db,
-    `SELECT ${COLUMNS} FROM model_bank.accounts WHERE client_id = $1 AND customer_ref = $2 AND status <> 'switched'${forUpdate ? ' FOR UPDATE' : ''}`,
-    [clientId, customerRef],
-  );
+export async function currentAccount(
+  db: Queryable,
+  clientId: string,
+  customerRef: string,
+  forUpdate = false,
+): Promise<Account | undefined> {
+  const [row] = await (forUpdate ? lockCurrentAccountQuery : currentAccountQuery).run({ clientId, customerRef }, db);
+  return row ? toAccount(row) : undefined;
 }
 
 /** An account by id; `forUpdate` locks it. */
-export function accountById(db: Queryable, id: string, forUpdate = false): Promise<Account | undefined> {
-  return one(db, `SELECT ${COLUMNS} FROM model_bank.accounts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+export async function accountById(db: Queryable, id: string, forUpdate = false): Promise<Account | undefined> {
+  const [row] = await (forUpdate ? lockAccountQuery : accountByIdQuery).run({ id }, db);
+  return row ? toAccount(row) : undefined;
 }
 
 /** An account by its sort code and number; `forUpdate` locks it. */
-export function accountByNumber(db: Queryable, sortCode: string, accountNumber: string, forUpdate = false): Promise<Account | undefined> {
-  return one(
-    db,
-    `SELECT ${COLUMNS} FROM model_bank.accounts WHERE sort_code = $1 AND account_number = $2${forUpdate ? ' FOR UPDATE' : ''}`,
-    [sortCode, accountNumber],
-  );
+export async function accountByNumber(
+  db: Queryable,
+  sortCode: string,
+  accountNumber: string,
+  forUpdate = false,
+): Promise<Account | undefined> {
+  const [row] = await (forUpdate ? lockAccountByNumberQuery : accountByNumberQuery).run({ sortCode, accountNumber }, db);
+  return row ? toAccount(row) : undefined;
 }
 
 /** What a customer's account is opened with. */
@@ -80,22 +78,20 @@ export async function openAccount(db: Queryable, opening: AccountOpening): Promi
   for (let attempt = 0; attempt < 10; attempt++) {
     const existing = await currentAccount(db, opening.clientId, opening.customerRef);
     if (existing) return existing;
-    const opened = await one(
+    const [opened] = await openAccountQuery.run(
+      {
+        id: newAccountId(),
+        clientId: opening.clientId,
+        customerRef: opening.customerRef,
+        sortCode: opening.sortCode,
+        accountNumber: newAccountNumber(),
+        name: opening.name,
+        currency: opening.currency,
+        balanceMinor: opening.balanceMinor.toString(),
+      },
       db,
-      `INSERT INTO model_bank.accounts (id, client_id, customer_ref, sort_code, account_number, name, currency, balance_minor)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::bigint) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-      [
-        newAccountId(),
-        opening.clientId,
-        opening.customerRef,
-        opening.sortCode,
-        newAccountNumber(),
-        opening.name,
-        opening.currency,
-        opening.balanceMinor.toString(),
-      ],
     );
-    if (opened) return opened;
+    if (opened) return toAccount(opened);
   }
   throw new Error('no free account number after 10 draws');
 }
@@ -106,50 +102,30 @@ export async function openAccount(db: Queryable, opening: AccountOpening): Promi
  * funds cannot both have them. Resolves whether it was reserved.
  */
 export async function reserve(db: Queryable, accountId: string, amountMinor: bigint, currency: string): Promise<boolean> {
-  const done = await rows(
-    db,
-    `UPDATE model_bank.accounts SET reserved_minor = reserved_minor + $2::bigint, updated_at = now()
-     WHERE id = $1 AND status = 'open' AND currency = $3 AND balance_minor - reserved_minor >= $2::bigint RETURNING id`,
-    [accountId, amountMinor.toString(), currency],
-  );
+  const done = await reserveQuery.run({ id: accountId, amountMinor: amountMinor.toString(), currency }, db);
   return done.length === 1;
 }
 
 /** Gives back a reservation (a payment rejected after it was taken). */
 export async function release(db: Queryable, accountId: string, amountMinor: bigint): Promise<void> {
-  await db.query(
-    `UPDATE model_bank.accounts SET reserved_minor = GREATEST(reserved_minor - $2::bigint, 0), updated_at = now() WHERE id = $1`,
-    [accountId, amountMinor.toString()],
-  );
+  await releaseQuery.run({ id: accountId, amountMinor: amountMinor.toString() }, db);
 }
 
 /** Debits a reserved amount (a payment settling); false when the balance no longer covers it. */
 export async function debitReserved(db: Queryable, accountId: string, amountMinor: bigint): Promise<boolean> {
-  const done = await rows(
-    db,
-    `UPDATE model_bank.accounts SET balance_minor = balance_minor - $2::bigint,
-       reserved_minor = GREATEST(reserved_minor - $2::bigint, 0), updated_at = now()
-     WHERE id = $1 AND balance_minor >= $2::bigint RETURNING id`,
-    [accountId, amountMinor.toString()],
-  );
+  const done = await debitReservedQuery.run({ id: accountId, amountMinor: amountMinor.toString() }, db);
   return done.length === 1;
 }
 
 /** Credits an account (a payout settling). */
 export async function credit(db: Queryable, accountId: string, amountMinor: bigint): Promise<void> {
-  await db.query(`UPDATE model_bank.accounts SET balance_minor = balance_minor + $2::bigint, updated_at = now() WHERE id = $1`, [
-    accountId,
-    amountMinor.toString(),
-  ]);
+  await creditQuery.run({ id: accountId, amountMinor: amountMinor.toString() }, db);
 }
 
 /** Sets an account's balance (and the currency it holds). */
 async function setBalance(db: Queryable, accountId: string, balanceMinor: bigint, currency: string): Promise<Account> {
-  return (await one(
-    db,
-    `UPDATE model_bank.accounts SET balance_minor = $2::bigint, currency = $3, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-    [accountId, balanceMinor.toString(), currency],
-  ))!;
+  const [row] = await setBalanceQuery.run({ id: accountId, balanceMinor: balanceMinor.toString(), currency }, db);
+  return toAccount(row!);
 }
 
 /**
@@ -165,7 +141,7 @@ export function openAccountWithBalance(pool: SqlPool, opening: AccountOpening): 
 
 /** Closes or blocks an account. */
 export async function setAccountStatus(db: Queryable, accountId: string, status: 'closed' | 'blocked'): Promise<void> {
-  await db.query(`UPDATE model_bank.accounts SET status = $2, updated_at = now() WHERE id = $1`, [accountId, status]);
+  await setAccountStatusQuery.run({ id: accountId, status }, db);
 }
 
 /**
@@ -175,27 +151,26 @@ export async function setAccountStatus(db: Queryable, accountId: string, status:
 export async function switchAccount(db: Queryable, old: Account, sortCode: string): Promise<Account> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const id = newAccountId();
+    // Savepoints are the transaction's control, not statements on the schema: they stay raw.
     await db.query('SAVEPOINT switch_account');
-    await db.query(`UPDATE model_bank.accounts SET status = 'switched', switched_to = $2, updated_at = now() WHERE id = $1`, [old.id, id]);
-    const opened = await one(
-      db,
-      `INSERT INTO model_bank.accounts (id, client_id, customer_ref, sort_code, account_number, name, currency, balance_minor, reserved_minor)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::bigint, $9::bigint) ON CONFLICT (sort_code, account_number) DO NOTHING RETURNING ${COLUMNS}`,
-      [
+    await markSwitchedQuery.run({ id: old.id, switchedTo: id }, db);
+    const [opened] = await openSwitchedAccountQuery.run(
+      {
         id,
-        old.clientId,
-        old.customerRef,
+        clientId: old.clientId,
+        customerRef: old.customerRef,
         sortCode,
-        newAccountNumber(),
-        old.name,
-        old.currency,
-        old.balanceMinor.toString(),
-        old.reservedMinor.toString(),
-      ],
+        accountNumber: newAccountNumber(),
+        name: old.name,
+        currency: old.currency,
+        balanceMinor: old.balanceMinor.toString(),
+        reservedMinor: old.reservedMinor.toString(),
+      },
+      db,
     );
     if (opened) {
       await db.query('RELEASE SAVEPOINT switch_account');
-      return opened;
+      return toAccount(opened);
     }
     await db.query('ROLLBACK TO SAVEPOINT switch_account');
   }

@@ -1,85 +1,54 @@
 import type { ConsentStatus, ObStatusReason } from '@vrp/open-banking';
-import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import type { Consent } from '../domain/consent.js';
+import {
+  consentByGrant as consentByGrantQuery,
+  consentById as consentByIdQuery,
+  dueExpiries as dueExpiriesQuery,
+  insertConsent as insertConsentQuery,
+  liveConsentsOnAccount as liveConsentsOnAccountQuery,
+  lockConsent as lockConsentQuery,
+  moveConsent as moveConsentQuery,
+  relinkConsents as relinkConsentsQuery,
+  type IConsentByIdResult,
+} from '../generated/sql/consents.queries.js';
 import type { Tx } from './tx.js';
 
-const COLUMNS = `id, client_id, status, status_reasons, read_refund_account, control_parameters, initiation, risk, customer_ref,
-  clock_key, currency, max_individual_minor::text AS max_individual_minor, account_id, grant_id, expires_at, creation_date_time,
-  status_update_date_time`;
-
-interface ConsentRow {
-  id: string;
-  client_id: string;
-  status: ConsentStatus;
-  status_reasons: ObStatusReason[] | null;
-  read_refund_account: 'Yes' | 'No' | null;
-  control_parameters: Consent['controlParameters'];
-  initiation: Consent['initiation'];
-  risk: Consent['risk'];
-  customer_ref: string;
-  clock_key: string;
-  currency: string;
-  max_individual_minor: string;
-  account_id: string | null;
-  grant_id: string | null;
-  expires_at: Date | null;
-  creation_date_time: Date;
-  status_update_date_time: Date;
-}
-
-const toConsent = (r: ConsentRow): Consent => ({
-  id: r.id,
-  clientId: r.client_id,
-  status: r.status,
-  statusReasons: r.status_reasons,
-  readRefundAccount: r.read_refund_account,
-  controlParameters: r.control_parameters,
-  initiation: r.initiation,
-  risk: r.risk,
-  customerRef: r.customer_ref,
-  clockKey: r.clock_key,
-  currency: r.currency,
-  maxIndividualMinor: BigInt(r.max_individual_minor),
-  accountId: r.account_id,
-  grantId: r.grant_id,
-  expiresAt: r.expires_at,
-  creationDateTime: r.creation_date_time,
-  statusUpdateDateTime: r.status_update_date_time,
+/**
+ * A consent as every consent read of sql/consents.sql returns it, made the bank's Consent: the
+ * maximum amount (int8, read as its digits) a bigint, and the status, reasons and the request's
+ * parts typed as the bank writes them.
+ */
+const toConsent = (r: IConsentByIdResult): Consent => ({
+  ...r,
+  status: r.status as ConsentStatus,
+  statusReasons: r.statusReasons as ObStatusReason[] | null,
+  readRefundAccount: r.readRefundAccount as Consent['readRefundAccount'],
+  controlParameters: r.controlParameters as unknown as Consent['controlParameters'],
+  initiation: r.initiation as unknown as Consent['initiation'],
+  risk: r.risk as unknown as Consent['risk'],
+  maxIndividualMinor: BigInt(r.maxIndividualMinor),
 });
 
 /** Records a new consent. */
 export async function insertConsent(db: Queryable, c: Consent): Promise<void> {
-  await db.query(
-    `INSERT INTO model_bank.consents (id, client_id, status, status_reasons, read_refund_account, control_parameters, initiation, risk,
-       customer_ref, clock_key, currency, max_individual_minor, account_id, grant_id, expires_at, creation_date_time, status_update_date_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::bigint, $13, $14, $15, $16, $17)`,
-    [
-      c.id,
-      c.clientId,
-      c.status,
-      c.statusReasons ? JSON.stringify(c.statusReasons) : null,
-      c.readRefundAccount,
-      JSON.stringify(c.controlParameters),
-      JSON.stringify(c.initiation),
-      JSON.stringify(c.risk),
-      c.customerRef,
-      c.clockKey,
-      c.currency,
-      c.maxIndividualMinor.toString(),
-      c.accountId,
-      c.grantId,
-      c.expiresAt,
-      c.creationDateTime,
-      c.statusUpdateDateTime,
-    ],
+  await insertConsentQuery.run(
+    {
+      ...c,
+      // jsonb bound as its JSON text, as written; the amount as its digits.
+      statusReasons: c.statusReasons ? JSON.stringify(c.statusReasons) : null,
+      controlParameters: JSON.stringify(c.controlParameters),
+      initiation: JSON.stringify(c.initiation),
+      risk: JSON.stringify(c.risk),
+      maxIndividualMinor: c.maxIndividualMinor.toString(),
+    },
+    db,
   );
 }
 
 /** A consent by id; `forUpdate` locks it, so payments under it are decided one at a time. */
 export async function consentById(db: Queryable, id: string, forUpdate = false): Promise<Consent | undefined> {
-  const [row] = await rows<ConsentRow>(db, `SELECT ${COLUMNS} FROM model_bank.consents WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
-    id,
-  ]);
+  const [row] = await (forUpdate ? lockConsentQuery : consentByIdQuery).run({ id }, db);
   return row ? toConsent(row) : undefined;
 }
 
@@ -99,7 +68,7 @@ export function withConsent<T>(
 
 /** The consent an authorisation grant was given for. */
 export async function consentByGrant(db: Queryable, grantId: string): Promise<Consent | undefined> {
-  const [row] = await rows<ConsentRow>(db, `SELECT ${COLUMNS} FROM model_bank.consents WHERE grant_id = $1`, [grantId]);
+  const [row] = await consentByGrantQuery.run({ grantId }, db);
   return row ? toConsent(row) : undefined;
 }
 
@@ -115,37 +84,29 @@ export async function moveConsent(
   from: readonly ConsentStatus[],
   change: { at: Date; reasons?: ObStatusReason[]; accountId?: string; grantId?: string },
 ): Promise<Consent | undefined> {
-  const [row] = await rows<ConsentRow>(
-    db,
-    `UPDATE model_bank.consents SET status = $2, status_reasons = $4, status_update_date_time = $5,
-       account_id = COALESCE($6, account_id), grant_id = COALESCE($7, grant_id)
-     WHERE id = $1 AND status = ANY($3::text[]) RETURNING ${COLUMNS}`,
-    [
+  const [row] = await moveConsentQuery.run(
+    {
       id,
       to,
-      [...from],
-      change.reasons ? JSON.stringify(change.reasons) : null,
-      change.at,
-      change.accountId ?? null,
-      change.grantId ?? null,
-    ],
+      from: [...from],
+      statusReasons: change.reasons ? JSON.stringify(change.reasons) : null,
+      at: change.at,
+      accountId: change.accountId ?? null,
+      grantId: change.grantId ?? null,
+    },
+    db,
   );
   return row ? toConsent(row) : undefined;
 }
 
 /** The live (AWAU or AUTH) consents linked to an account, locked. */
 export async function liveConsentsOnAccount(db: Queryable, accountId: string): Promise<Consent[]> {
-  const found = await rows<ConsentRow>(
-    db,
-    `SELECT ${COLUMNS} FROM model_bank.consents WHERE account_id = $1 AND status IN ('AWAU', 'AUTH') ORDER BY id FOR UPDATE`,
-    [accountId],
-  );
-  return found.map(toConsent);
+  return (await liveConsentsOnAccountQuery.run({ accountId }, db)).map(toConsent);
 }
 
 /** Links every consent of `from` to `to` (an account switched). */
 export async function relinkConsents(db: Queryable, from: string, to: string): Promise<void> {
-  await db.query(`UPDATE model_bank.consents SET account_id = $2 WHERE account_id = $1`, [from, to]);
+  await relinkConsentsQuery.run({ from, to }, db);
 }
 
 /**
@@ -153,13 +114,5 @@ export async function relinkConsents(db: Queryable, from: string, to: string): P
  * the clock's offset); each is then expired in its own transaction.
  */
 export async function dueExpiries(db: Queryable, limit: number): Promise<string[]> {
-  const found = await rows<{ id: string }>(
-    db,
-    `SELECT c.id FROM model_bank.consents c LEFT JOIN model_bank.merchant_clocks k ON k.merchant_id = c.clock_key
-     WHERE c.status IN ('AWAU', 'AUTH') AND c.expires_at IS NOT NULL
-       AND c.expires_at <= now() + make_interval(secs => COALESCE(k.offset_ms, 0) / 1000.0)
-     ORDER BY c.expires_at LIMIT $1`,
-    [limit],
-  );
-  return found.map((r) => r.id);
+  return (await dueExpiriesQuery.run({ limit }, db)).map((r) => r.id);
 }

@@ -1,4 +1,9 @@
-import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import {
+  claimKey as claimKeyQuery,
+  dropExpiredKeys as dropExpiredKeysQuery,
+  heldKey as heldKeyQuery,
+} from '../generated/sql/idempotency.queries.js';
 import type { Tx } from './tx.js';
 
 /** What claiming an x-idempotency-key found. */
@@ -14,21 +19,10 @@ async function claimKey(
   db: Queryable,
   claim: { clientId: string; operation: string; key: string; bodyHash: string; resourceId: string },
 ): Promise<KeyClaim> {
-  const claimed = await rows(
-    db,
-    `INSERT INTO model_bank.idempotency_keys AS k (client_id, operation, key, body_hash, resource_id) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (client_id, operation, key) DO UPDATE SET body_hash = EXCLUDED.body_hash, resource_id = EXCLUDED.resource_id, created_at = now()
-       WHERE k.created_at < now() - interval '24 hours'
-     RETURNING resource_id`,
-    [claim.clientId, claim.operation, claim.key, claim.bodyHash, claim.resourceId],
-  );
+  const claimed = await claimKeyQuery.run(claim, db);
   if (claimed.length) return { fresh: true };
-  const [held] = await rows<{ body_hash: string; resource_id: string }>(
-    db,
-    `SELECT body_hash, resource_id FROM model_bank.idempotency_keys WHERE client_id = $1 AND operation = $2 AND key = $3`,
-    [claim.clientId, claim.operation, claim.key],
-  );
-  return { fresh: false, bodyHash: held!.body_hash, resourceId: held!.resource_id };
+  const [held] = await heldKeyQuery.run(claim, db);
+  return { fresh: false, bodyHash: held!.bodyHash, resourceId: held!.resourceId };
 }
 
 /**
@@ -47,5 +41,5 @@ export function withClaimedKey<T>(
 
 /** Drops keys past their 24 hours. */
 export async function dropExpiredKeys(db: Queryable): Promise<number> {
-  return (await db.query(`DELETE FROM model_bank.idempotency_keys WHERE created_at < now() - interval '24 hours'`)).rowCount ?? 0;
+  return (await dropExpiredKeysQuery.runWithCounts(undefined, db)).rowCount;
 }

@@ -1,10 +1,25 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import { rows, type Queryable, type SqlPool } from '@vrp/sql';
+import type { Queryable, SqlPool } from '@vrp/sql';
+import {
+  consumePayload,
+  destroyPayload,
+  dropExpiredPayloads as dropExpiredPayloadsQuery,
+  findPayload,
+  findPayloadByUid,
+  findPayloadByUserCode,
+  revokeGrant as revokeGrantQuery,
+  revokeModelGrant,
+  upsertPayload,
+  type IFindPayloadResult,
+} from '../generated/sql/oidc-adapter.queries.js';
 
-interface PayloadRow {
-  payload: AdapterPayload;
-  consumed: number | null;
-}
+/** The stored payload, with when it was consumed (seconds since the epoch) when it was. */
+const payloadOf = (row: IFindPayloadResult | undefined): AdapterPayload | undefined => {
+  if (!row) return undefined;
+  // payload is jsonb: the payload oidc-provider gave upsert.
+  const payload = row.payload as AdapterPayload;
+  return row.consumed === null ? payload : { ...payload, consumed: row.consumed };
+};
 
 /**
  * oidc-provider's storage in the model bank's schema (table oidc_payloads), so sessions,
@@ -18,60 +33,45 @@ export function postgresAdapter(pool: SqlPool): new (model: string) => Adapter {
 
     // expiresIn is a bigint in SQL: a grant lives as long as its consent, which may end in decades.
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-      await pool.query(
-        `INSERT INTO model_bank.oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::bigint IS NULL THEN NULL ELSE now() + $7::bigint * interval '1 second' END)
-         ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
-           user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
-        [
-          this.model,
+      await upsertPayload.run(
+        {
+          model: this.model,
           id,
-          JSON.stringify(payload),
-          payload.grantId ?? null,
-          payload.uid ?? null,
-          payload.userCode ?? null,
-          expiresIn ?? null,
-        ],
-      );
-    }
-
-    private async findWhere(where: string, value: string): Promise<AdapterPayload | undefined> {
-      const [row] = await rows<PayloadRow>(
+          // Bound as its JSON text (jsonb), as written.
+          payload: JSON.stringify(payload),
+          grantId: payload.grantId ?? null,
+          uid: payload.uid ?? null,
+          userCode: payload.userCode ?? null,
+          expiresIn: expiresIn ?? null,
+        },
         pool,
-        `SELECT payload, extract(epoch FROM consumed_at)::int AS consumed FROM model_bank.oidc_payloads
-         WHERE model = $1 AND ${where} = $2 AND (expires_at IS NULL OR expires_at > now())`,
-        [this.model, value],
       );
-      if (!row) return undefined;
-      return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
     }
 
-    find(id: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere('id', id);
+    // One statement per key (id, uid, user code), each answered by its own index.
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      return payloadOf((await findPayload.run({ model: this.model, value: id }, pool))[0]);
     }
 
-    findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere('uid', uid);
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return payloadOf((await findPayloadByUid.run({ model: this.model, value: uid }, pool))[0]);
     }
 
-    findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere('user_code', userCode);
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return payloadOf((await findPayloadByUserCode.run({ model: this.model, value: userCode }, pool))[0]);
     }
 
     async consume(id: string): Promise<void> {
-      const { rowCount } = await pool.query(
-        `UPDATE model_bank.oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL`,
-        [this.model, id],
-      );
+      const { rowCount } = await consumePayload.runWithCounts({ model: this.model, id }, pool);
       if (!rowCount) throw new errors.InvalidGrant(`${this.model} already consumed`);
     }
 
     async destroy(id: string): Promise<void> {
-      await pool.query(`DELETE FROM model_bank.oidc_payloads WHERE model = $1 AND id = $2`, [this.model, id]);
+      await destroyPayload.run({ model: this.model, id }, pool);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await pool.query(`DELETE FROM model_bank.oidc_payloads WHERE model = $1 AND grant_id = $2`, [this.model, grantId]);
+      await revokeModelGrant.run({ model: this.model, grantId }, pool);
     }
   };
 }
@@ -81,10 +81,10 @@ export function postgresAdapter(pool: SqlPool): new (model: string) => Adapter {
  * under it are gone when the consent's status change commits.
  */
 export async function revokeGrant(db: Queryable, grantId: string): Promise<void> {
-  await db.query(`DELETE FROM model_bank.oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`, [grantId]);
+  await revokeGrantQuery.run({ grantId }, db);
 }
 
 /** Drops the authorisation server's expired artefacts. */
 export async function dropExpiredPayloads(db: Queryable): Promise<number> {
-  return (await db.query(`DELETE FROM model_bank.oidc_payloads WHERE expires_at < now() - interval '1 minute'`)).rowCount ?? 0;
+  return (await dropExpiredPayloadsQuery.runWithCounts(undefined, db)).rowCount;
 }
