@@ -1,5 +1,5 @@
 import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
-import { recountStatement } from './event-status.js';
+import { refreshEventStatuses } from './event-status.js';
 
 /** Which of the merchant's events a bulk replay takes. */
 export interface ReplaySelection {
@@ -171,7 +171,7 @@ async function rearmBatch(pool: SqlPool, r: ReplayRequest, at: Date, batch: numb
           WHERE d.event_id = ANY($1::text[]) AND ep.id = d.endpoint_id AND ep.status = 'enabled' AND ep.deleted_at IS NULL ${endpointFilter}`,
         [ids, at, r.endpointId],
       );
-      await tx.query(recountStatement('= ANY($1::text[])'), [ids]);
+      await refreshEventStatuses(tx, ids);
     }
     const last = events.reduce<{ id: string; created_at: Date } | undefined>(
       (a, e) => (!a || e.created_at > a.created_at || (+e.created_at === +a.created_at && e.id > a.id) ? e : a),
