@@ -225,6 +225,7 @@ describe('.dockerignore (the context is the repo root; both builders read it the
       'services/payment/prisma.config.ts',
       'services/gateway/src/generated/sql/merchants.queries.ts',
       'services/refund/src/generated/sql/refunds.queries.ts',
+      'services/webhook/src/generated/sql/delivery-sql.queries.ts',
       'services/schedule/src/generated/sql/cycles.queries.ts',
       'services/bank-connector/src/generated/sql/payments.queries.ts',
       'services/payment/src/generated/sql/payments.queries.ts',

@@ -1,5 +1,6 @@
 /** The daily delivery report in one statement over the merchant's events by creation time. */
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import { dailyDeliveryFigures } from '../generated/sql/daily-report.queries.js';
 
 /** One UTC day's events by their delivery status now; days without events are absent. */
 export interface DailyDeliveryFigures {
@@ -11,25 +12,6 @@ export interface DailyDeliveryFigures {
   failed: bigint;
 }
 
-interface FiguresRow {
-  day: string;
-  events: string;
-  delivered: string;
-  pending: string;
-  failed: string;
-}
-
-// Read through events_merchant_id_created_at_id_idx; pending and retrying both mean "still being delivered".
-const DAILY_FIGURES = `
-  SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, count(*)::text AS events,
-         count(*) FILTER (WHERE delivery_status = 'delivered')::text AS delivered,
-         count(*) FILTER (WHERE delivery_status IN ('pending', 'retrying'))::text AS pending,
-         count(*) FILTER (WHERE delivery_status = 'delivery_failed')::text AS failed
-    FROM webhook.events
-   WHERE merchant_id = $1 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
-   GROUP BY 1
-   ORDER BY 1`;
-
 /** The merchant's figures for the UTC days [from, to) (YYYY-MM-DD), oldest first. */
 export async function selectDailyDeliveryFigures(
   db: Queryable,
@@ -37,7 +19,9 @@ export async function selectDailyDeliveryFigures(
   from: string,
   to: string,
 ): Promise<DailyDeliveryFigures[]> {
-  const found = await rows<FiguresRow>(db, DAILY_FIGURES, [merchantId, `${from}T00:00:00Z`, `${to}T00:00:00Z`]);
+  // Read through events_merchant_id_created_at_id_idx; pending and retrying both mean "still being
+  // delivered", and the counts (int8) come as their digits.
+  const found = await dailyDeliveryFigures.run({ merchantId, from: `${from}T00:00:00Z`, to: `${to}T00:00:00Z` }, db);
   return found.map((r) => ({
     day: r.day,
     events: BigInt(r.events),

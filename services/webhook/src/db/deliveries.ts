@@ -1,4 +1,14 @@
-import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import { transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import {
+  abandonDelivery,
+  expireDelivery,
+  failWaitingDeliveries as failWaitingDeliveriesQuery,
+  insertDueDeliveries as insertDueDeliveriesQuery,
+  postponeDelivery,
+  putBackDelivery,
+  rearmDeliveries as rearmDeliveriesQuery,
+  waitingEventsOfEndpoint,
+} from '../generated/sql/deliveries.queries.js';
 import { lockEvent, refreshEventStatus } from './event-status.js';
 
 /** A delivery claimed by a worker for one attempt. */
@@ -40,20 +50,12 @@ export async function postpone(
   windowMs: number,
 ): Promise<'postponed' | 'failed' | null> {
   const latestStart = new Date(until.getTime() - windowMs);
-  const { rowCount } = await pool.query(
-    `UPDATE webhook.deliveries SET next_attempt_at = $4, leased_until = NULL
-      WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying') AND window_started_at >= $3`,
-    [claimed.id.toString(), claimed.attemptCount, latestStart, until],
-  );
-  if ((rowCount ?? 0) > 0) return 'postponed';
+  const postponed = await postponeDelivery.run({ id: claimed.id.toString(), attemptCount: claimed.attemptCount, latestStart, until }, pool);
+  if (postponed.length > 0) return 'postponed';
   return transaction(pool, async (tx) => {
     await lockEvent(tx, claimed.eventId);
-    const expired = await tx.query(
-      `UPDATE webhook.deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL
-        WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying') AND window_started_at < $3`,
-      [claimed.id.toString(), claimed.attemptCount, latestStart],
-    );
-    if ((expired.rowCount ?? 0) === 0) return null;
+    const expired = await expireDelivery.run({ id: claimed.id.toString(), attemptCount: claimed.attemptCount, latestStart }, tx);
+    if (expired.length === 0) return null;
     await refreshEventStatus(tx, claimed.eventId);
     return 'failed';
   });
@@ -65,22 +67,14 @@ export async function postpone(
  * does). Nothing changes when a stale worker's claim was overtaken.
  */
 export async function putBack(db: Queryable, claimed: ClaimedDelivery, at: Date): Promise<void> {
-  await db.query(
-    `UPDATE webhook.deliveries SET next_attempt_at = $3, leased_until = NULL
-      WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying')`,
-    [claimed.id.toString(), claimed.attemptCount, at],
-  );
+  await putBackDelivery.run({ id: claimed.id.toString(), attemptCount: claimed.attemptCount, at }, db);
 }
 
 /** Ends a claimed delivery without an attempt (its endpoint was disabled meanwhile). */
 export async function abandon(pool: SqlPool, claimed: ClaimedDelivery): Promise<void> {
   await transaction(pool, async (tx) => {
     await lockEvent(tx, claimed.eventId);
-    await tx.query(
-      `UPDATE webhook.deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL
-        WHERE id = $1 AND status IN ('pending', 'retrying')`,
-      [claimed.id.toString()],
-    );
+    await abandonDelivery.run({ id: claimed.id.toString() }, tx);
     await refreshEventStatus(tx, claimed.eventId);
   });
 }
@@ -91,11 +85,9 @@ export async function insertDueDeliveries(
   d: { merchantId: string; eventId: string; endpointIds: string[]; at: Date; manual?: boolean },
 ): Promise<void> {
   if (d.endpointIds.length === 0) return;
-  await db.query(
-    `INSERT INTO webhook.deliveries (merchant_id, event_id, endpoint_id, next_attempt_at, window_started_at, manual)
-     SELECT $1, $2, endpoint_id, $4::timestamptz, $4::timestamptz, $5::boolean FROM unnest($3::text[]) AS endpoint_id
-     ON CONFLICT DO NOTHING`,
-    [d.merchantId, d.eventId, d.endpointIds, d.at, d.manual ?? false],
+  await insertDueDeliveriesQuery.run(
+    { merchantId: d.merchantId, eventId: d.eventId, endpointIds: d.endpointIds, at: d.at, manual: d.manual ?? false },
+    db,
   );
 }
 
@@ -105,34 +97,15 @@ export async function insertDueDeliveries(
  * its remaining budget. Call with the event locked.
  */
 export async function rearmDeliveries(db: Queryable, eventId: string, at: Date): Promise<void> {
-  await db.query(
-    `UPDATE webhook.deliveries d
-        SET max_attempts = GREATEST(CASE WHEN d.status IN ('pending', 'retrying') THEN d.max_attempts ELSE 0 END, d.attempt_count + 1),
-            status = CASE WHEN d.attempt_count = 0 THEN 'pending' ELSE 'retrying' END,
-            next_attempt_at = $2,
-            window_started_at = $2,
-            manual = true,
-            leased_until = NULL
-       FROM webhook.endpoints e
-      WHERE d.event_id = $1 AND e.id = d.endpoint_id AND e.status = 'enabled'`,
-    [eventId, at],
-  );
+  await rearmDeliveriesQuery.run({ eventId, at }, db);
 }
 
 /** Ends every waiting delivery to the endpoint as failed, each event locked and its status recomputed. */
 export async function failWaitingDeliveries(db: Queryable, endpointId: string): Promise<void> {
-  const waiting = await rows<{ eventId: string }>(
-    db,
-    `SELECT event_id AS "eventId" FROM webhook.deliveries WHERE endpoint_id = $1 AND status IN ('pending', 'retrying') ORDER BY event_id`,
-    [endpointId],
-  );
+  const waiting = await waitingEventsOfEndpoint.run({ endpointId }, db);
   for (const { eventId } of waiting) {
     await lockEvent(db, eventId);
-    await db.query(
-      `UPDATE webhook.deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL
-        WHERE endpoint_id = $1 AND event_id = $2 AND status IN ('pending', 'retrying')`,
-      [endpointId, eventId],
-    );
+    await failWaitingDeliveriesQuery.run({ endpointId, eventId }, db);
     await refreshEventStatus(db, eventId);
   }
 }

@@ -1,11 +1,17 @@
 /**
- * The delivery worker's hot path in typed raw SQL on the service's pool: a claim that returns
- * what an attempt needs (the endpoint and the event with each delivery), and the recording of
- * an attempt. The rest of the service's statements are in the other db/ modules, on the same pool.
+ * The delivery worker's hot path, the typed queries of sql/delivery-sql.sql on the service's pool:
+ * a claim that returns what an attempt needs (the endpoint and the event with each delivery), and
+ * the recording of an attempt. The rest of the service's statements are in the other db/ modules,
+ * on the same pool.
  */
 import type { JsonValue } from '@bufbuild/protobuf';
 import { waitingState, type DeliveryState } from '../domain/delivery-status.js';
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import {
+  claimDueWork as claimDueWorkQuery,
+  endFailingRuns,
+  recordAttempts as recordAttemptsQuery,
+} from '../generated/sql/delivery-sql.queries.js';
 import type { AttemptOutcome, ClaimedDelivery } from './deliveries.js';
 
 /** A claimed delivery with its endpoint and event as they were when it was claimed. */
@@ -31,30 +37,6 @@ export interface ClaimedWork extends ClaimedDelivery {
   };
   /** `traceparent`: the trace the event belongs to, which the attempt continues. */
   event: { id: string; eventType: string; createdAt: Date; data: string; traceparent: string | null };
-}
-
-interface ClaimRow {
-  id: string;
-  merchant_id: string;
-  event_id: string;
-  endpoint_id: string;
-  attempt_count: number;
-  max_attempts: number;
-  manual: boolean;
-  window_started_at: Date;
-  offset_ms: number;
-  url: string;
-  endpoint_status: string;
-  secret_ciphertext: string;
-  previous_secrets: JsonValue;
-  signature_scheme: string;
-  rate_limit_per_second: number | null;
-  rate_slot_at: Date | null;
-  failing_since: Date | null;
-  event_type: string;
-  event_created_at: Date;
-  data: string;
-  traceparent: string | null;
 }
 
 /** A replica's attempts in flight per endpoint, and how many one endpoint may have at once. */
@@ -101,60 +83,32 @@ export async function claimDueWork(
       room.push(maxInFlight - n);
     }
   }
-  const claimed = await rows<ClaimRow>(
+  const claimed = await claimDueWorkQuery.run(
+    { now, leaseUntil, limit, maxOffsetMs, full, busy, room, scanLimit: limit * 4, maxInFlight },
     db,
-    `WITH candidates AS (
-       SELECT d.id, d.endpoint_id, d.next_attempt_at, coalesce(mc.offset_ms, 0) AS offset_ms FROM webhook.deliveries d
-         LEFT JOIN webhook.merchant_clocks mc ON mc.merchant_id = d.merchant_id
-        WHERE d.next_attempt_at <= $1::timestamptz + $4 * interval '1 millisecond'
-          AND d.next_attempt_at <= $1::timestamptz + coalesce(mc.offset_ms, 0) * interval '1 millisecond'
-          AND d.endpoint_id <> ALL($5::text[])
-          AND (d.leased_until IS NULL OR d.leased_until <= $1)
-        ORDER BY d.next_attempt_at LIMIT $8),
-     ranked AS (
-       SELECT c.*, row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_attempt_at, c.id) AS n FROM candidates c),
-     allowed AS (
-       SELECT r.id, r.next_attempt_at, r.offset_ms FROM ranked r
-         LEFT JOIN unnest($6::text[], $7::int[]) AS b(endpoint_id, room) ON b.endpoint_id = r.endpoint_id
-        WHERE r.n <= coalesce(b.room, $9)),
-     due AS (
-       SELECT d.id, a.offset_ms FROM webhook.deliveries d JOIN allowed a ON a.id = d.id
-        WHERE d.next_attempt_at <= $1::timestamptz + a.offset_ms * interval '1 millisecond'
-          AND (d.leased_until IS NULL OR d.leased_until <= $1)
-        ORDER BY a.next_attempt_at LIMIT $3 FOR UPDATE OF d SKIP LOCKED),
-     claimed AS (
-       UPDATE webhook.deliveries d SET next_attempt_at = $2::timestamptz + due.offset_ms * interval '1 millisecond', leased_until = $2
-         FROM due WHERE d.id = due.id
-       RETURNING d.id, d.merchant_id, d.event_id, d.endpoint_id, d.attempt_count, d.max_attempts, d.manual, d.window_started_at, d.rate_slot_at, due.offset_ms)
-     SELECT c.id::text AS id, c.merchant_id, c.event_id, c.endpoint_id, c.attempt_count, c.max_attempts, c.manual, c.window_started_at,
-            c.offset_ms::float8 AS offset_ms, c.rate_slot_at, e.rate_limit_per_second,
-            e.url, e.status AS endpoint_status, e.secret_ciphertext, e.previous_secrets, e.signature_scheme, e.failing_since,
-            ev.event_type, ev.created_at AS event_created_at, ev.data, ev.traceparent
-       FROM claimed c JOIN webhook.endpoints e ON e.id = c.endpoint_id JOIN webhook.events ev ON ev.id = c.event_id`,
-    [now, leaseUntil, limit, maxOffsetMs, full, busy, room, limit * 4, maxInFlight],
   );
   return claimed.map((r) => ({
     id: BigInt(r.id),
-    merchantId: r.merchant_id,
-    eventId: r.event_id,
-    endpointId: r.endpoint_id,
-    attemptCount: r.attempt_count,
-    maxAttempts: r.max_attempts,
+    merchantId: r.merchantId,
+    eventId: r.eventId,
+    endpointId: r.endpointId,
+    attemptCount: r.attemptCount,
+    maxAttempts: r.maxAttempts,
     manual: r.manual,
-    windowStartedAt: r.window_started_at,
-    clockOffsetMs: r.offset_ms,
-    rateSlotAt: r.rate_slot_at,
+    windowStartedAt: r.windowStartedAt,
+    clockOffsetMs: r.offsetMs,
+    rateSlotAt: r.rateSlotAt,
     endpoint: {
-      id: r.endpoint_id,
+      id: r.endpointId,
       url: r.url,
-      status: r.endpoint_status,
-      secretCiphertext: r.secret_ciphertext,
-      previousSecrets: r.previous_secrets,
-      signatureScheme: r.signature_scheme,
-      rateLimitPerSecond: r.rate_limit_per_second,
-      failingSince: r.failing_since,
+      status: r.endpointStatus,
+      secretCiphertext: r.secretCiphertext,
+      previousSecrets: r.previousSecrets as JsonValue,
+      signatureScheme: r.signatureScheme,
+      rateLimitPerSecond: r.rateLimitPerSecond,
+      failingSince: r.failingSince,
     },
-    event: { id: r.event_id, eventType: r.event_type, createdAt: r.event_created_at, data: r.data, traceparent: r.traceparent },
+    event: { id: r.eventId, eventType: r.eventType, createdAt: r.eventCreatedAt, data: r.data, traceparent: r.traceparent },
   }));
 }
 
@@ -189,54 +143,27 @@ export async function recordAttempts(db: Queryable, attempts: AttemptToRecord[])
     return { claimed, outcome, status, deltas: counterDeltas(waitingState(claimed.attemptCount), status) };
   });
   const column = <T>(f: (r: (typeof rowsOf)[number]) => T) => rowsOf.map(f);
-  const recorded = await rows<{ id: string }>(
+  const recorded = await recordAttemptsQuery.run(
+    {
+      ids: column((r) => r.claimed.id.toString()),
+      attemptCounts: column((r) => r.claimed.attemptCount),
+      statuses: column((r) => r.status),
+      // Null where the attempt ends the delivery; pgtyped types an array's elements as not null.
+      nextAttemptAts: column((r) => (r.outcome.success ? null : r.outcome.nextAttemptAt)) as Date[],
+      eventIds: column((r) => r.claimed.eventId),
+      endpointIds: column((r) => r.claimed.endpointId),
+      attemptedAts: column((r) => r.outcome.attemptedAt),
+      statusCodes: column((r) => r.outcome.statusCode),
+      latenciesMs: column((r) => r.outcome.latencyMs),
+      errors: column((r) => r.outcome.error),
+      successes: column((r) => r.outcome.success),
+      responseExcerpts: column((r) => r.outcome.responseExcerpt),
+      dPending: column((r) => r.deltas[0]),
+      dRetrying: column((r) => r.deltas[1]),
+      dDelivered: column((r) => r.deltas[2]),
+      dFailed: column((r) => r.deltas[3]),
+    },
     db,
-    `WITH input AS (
-       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::timestamptz[], $8::int[],
-                            $9::int[], $10::text[], $11::bool[], $12::text[], $13::int[], $14::int[], $15::int[], $16::int[])
-         AS i(id, attempt_count, status, next_attempt_at, event_id, endpoint_id, attempted_at, status_code, latency_ms, error, success,
-              response_excerpt, d_pending, d_retrying, d_delivered, d_failed)),
-     changed AS (
-       UPDATE webhook.deliveries d
-          SET attempt_count = i.attempt_count + 1, status = i.status, next_attempt_at = i.next_attempt_at, manual = false,
-              leased_until = NULL
-         FROM input i
-        WHERE d.id = i.id AND d.attempt_count = i.attempt_count AND d.status IN ('pending', 'retrying')
-          AND (SELECT count(*) FROM (SELECT 1 FROM webhook.events WHERE id = ANY($5::text[]) ORDER BY id FOR UPDATE) locked) >= 0
-       RETURNING d.id),
-     done AS (
-       SELECT i.* FROM changed c JOIN input i ON i.id = c.id),
-     recorded AS (
-       INSERT INTO webhook.attempts (delivery_id, event_id, endpoint_id, attempt, attempted_at, status_code, latency_ms, error, success, response_excerpt)
-       SELECT id, event_id, endpoint_id, attempt_count + 1, attempted_at, status_code, latency_ms, error, success, response_excerpt FROM done),
-     counted AS (
-       UPDATE webhook.events ev
-          SET deliveries_pending = ev.deliveries_pending + s.p, deliveries_retrying = ev.deliveries_retrying + s.r,
-              deliveries_delivered = ev.deliveries_delivered + s.d, deliveries_failed = ev.deliveries_failed + s.f,
-              delivery_status = webhook.event_delivery_status(ev.deliveries_pending + s.p, ev.deliveries_retrying + s.r,
-                                                              ev.deliveries_delivered + s.d, ev.deliveries_failed + s.f)
-         FROM (SELECT event_id, sum(d_pending)::int AS p, sum(d_retrying)::int AS r, sum(d_delivered)::int AS d, sum(d_failed)::int AS f
-                 FROM done GROUP BY event_id) s
-        WHERE ev.id = s.event_id)
-     SELECT id::text AS id FROM done`,
-    [
-      column((r) => r.claimed.id.toString()),
-      column((r) => r.claimed.attemptCount),
-      column((r) => r.status),
-      column((r) => (r.outcome.success ? null : r.outcome.nextAttemptAt)),
-      column((r) => r.claimed.eventId),
-      column((r) => r.claimed.endpointId),
-      column((r) => r.outcome.attemptedAt),
-      column((r) => r.outcome.statusCode),
-      column((r) => r.outcome.latencyMs),
-      column((r) => r.outcome.error),
-      column((r) => r.outcome.success),
-      column((r) => r.outcome.responseExcerpt),
-      column((r) => r.deltas[0]),
-      column((r) => r.deltas[1]),
-      column((r) => r.deltas[2]),
-      column((r) => r.deltas[3]),
-    ],
   );
   const done = new Set(recorded.map((r) => r.id));
   const healthy = [
@@ -244,11 +171,7 @@ export async function recordAttempts(db: Queryable, attempts: AttemptToRecord[])
   ];
   if (healthy.length > 0) {
     // Locked in id order, so two of these never wait for each other crosswise.
-    await db.query(
-      `UPDATE webhook.endpoints SET failing_since = NULL
-        WHERE id IN (SELECT id FROM webhook.endpoints WHERE id = ANY($1::text[]) AND failing_since IS NOT NULL ORDER BY id FOR UPDATE)`,
-      [healthy],
-    );
+    await endFailingRuns.run({ endpointIds: healthy }, db);
   }
   return rowsOf.map((r) => done.has(r.claimed.id.toString()));
 }

@@ -5,21 +5,22 @@
  * left alone by all within about a second. Times are the database's, so replicas' clocks never
  * disagree about them.
  */
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import {
+  closeCircuitsOfMerchant as closeCircuitsOfMerchantQuery,
+  openCircuits as openCircuitsQuery,
+  publishCircuitClosed as publishCircuitClosedQuery,
+  publishCircuitOpen as publishCircuitOpenQuery,
+} from '../generated/sql/endpoint-circuits.queries.js';
 
 /** Marks the endpoint's circuit open for `forMs` from now (a later opening extends it). */
 export async function publishCircuitOpen(db: Queryable, endpointId: string, forMs: number): Promise<void> {
-  await db.query(
-    `INSERT INTO webhook.endpoint_circuits (endpoint_id, open_until)
-     VALUES ($1, now() + $2 * interval '1 millisecond')
-     ON CONFLICT (endpoint_id) DO UPDATE SET open_until = GREATEST(endpoint_circuits.open_until, EXCLUDED.open_until)`,
-    [endpointId, forMs],
-  );
+  await publishCircuitOpenQuery.run({ endpointId, forMs }, db);
 }
 
 /** A trial delivery succeeded somewhere: the circuit is closed for every replica. */
 export async function publishCircuitClosed(db: Queryable, endpointId: string): Promise<void> {
-  await db.query(`DELETE FROM webhook.endpoint_circuits WHERE endpoint_id = $1`, [endpointId]);
+  await publishCircuitClosedQuery.run({ endpointId }, db);
 }
 
 /**
@@ -27,23 +28,12 @@ export async function publishCircuitClosed(db: Queryable, endpointId: string): P
  * past their reset period); answers the merchant's endpoint ids, so callers close their own too.
  */
 export async function closeCircuitsOfMerchant(db: Queryable, merchantId: string): Promise<string[]> {
-  const found = await rows<{ id: string }>(
-    db,
-    `WITH endpoints AS (SELECT id FROM webhook.endpoints WHERE merchant_id = $1),
-     closed AS (DELETE FROM webhook.endpoint_circuits c USING endpoints e WHERE c.endpoint_id = e.id)
-     SELECT id FROM endpoints`,
-    [merchantId],
-  );
+  const found = await closeCircuitsOfMerchantQuery.run({ merchantId }, db);
   return found.map((r) => r.id);
 }
 
 /** The circuits open now, with how long each stays open (ms); rows long past are swept on the way. */
 export async function openCircuits(db: Queryable): Promise<Map<string, number>> {
-  const found = await rows<{ endpoint_id: string; remaining_ms: number }>(
-    db,
-    `WITH swept AS (DELETE FROM webhook.endpoint_circuits WHERE open_until < now() - interval '1 hour')
-     SELECT endpoint_id, (extract(epoch FROM open_until - now()) * 1000)::float8 AS remaining_ms
-       FROM webhook.endpoint_circuits WHERE open_until > now()`,
-  );
-  return new Map(found.map((r) => [r.endpoint_id, r.remaining_ms]));
+  const found = await openCircuitsQuery.run(undefined, db);
+  return new Map(found.map((r) => [r.endpointId, r.remainingMs]));
 }

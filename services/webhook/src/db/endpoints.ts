@@ -1,60 +1,52 @@
-import type { JsonValue } from '@bufbuild/protobuf';
 import type { common } from '@vrp/contracts';
 import { SqlFilter, keysetPageSql, pageOf } from '@vrp/pagination';
 import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
 import { subscriptionsTaking } from '../domain/event-subscription.js';
+import {
+  disableEndpoint as disableEndpointQuery,
+  enableEndpoint as enableEndpointQuery,
+  findEndpoint as findEndpointQuery,
+  insertEndpoint as insertEndpointQuery,
+  markEndpointDeleted as markEndpointDeletedQuery,
+  recordEndpointHealth as recordEndpointHealthQuery,
+  rotateSecret as rotateSecretQuery,
+  subscribedEndpoints as subscribedEndpointsQuery,
+  updateEndpointSettings as updateEndpointSettingsQuery,
+  type IFindEndpointResult,
+} from '../generated/sql/endpoints.queries.js';
 import { failWaitingDeliveries } from './deliveries.js';
 import { createdAtKeyset, type CreatedAtRange } from './keyset.js';
 
-/** A stored endpoint (webhook.endpoints), as COLUMNS reads it: previous_secrets parsed. */
-export interface EndpointRow {
-  id: string;
-  merchantId: string;
-  url: string;
-  description: string;
-  enabledEvents: string[];
-  status: string;
-  createdAt: Date;
-  disabledAt: Date | null;
-  secretCiphertext: string;
-  secretRotatedAt: Date;
-  /** Replaced secrets still signing: [{"ciphertext", "valid_until"}], each live 24 h from its rotation. */
-  previousSecrets: JsonValue;
-  deletedAt: Date | null;
-  disabledReason: string | null;
-  failingSince: Date | null;
-  signatureScheme: string;
-  rateLimitPerSecond: number | null;
-  rateNextAt: Date | null;
-}
+/**
+ * A stored endpoint (webhook.endpoints): the row every endpoint read of sql/endpoints.sql returns.
+ * previous_secrets holds the replaced secrets still signing: [{"ciphertext", "valid_until"}], each
+ * live 24 h from its rotation.
+ */
+export type EndpointRow = IFindEndpointResult;
 
-/** The columns of an endpoint row, for a row aliased `e`. */
-const COLUMNS = `e.id, e.merchant_id AS "merchantId", e.url, e.description, e.enabled_events AS "enabledEvents", e.status,
+/**
+ * The columns of an endpoint row, for a row aliased `e`: the select list of the endpoint reads of
+ * sql/endpoints.sql word for word (test/endpoint-columns.test.ts), so the list page built per
+ * request reads rows of their generated type.
+ */
+export const ENDPOINT_COLUMNS = `e.id, e.merchant_id AS "merchantId", e.url, e.description, e.enabled_events AS "enabledEvents!", e.status,
   e.created_at AS "createdAt", e.disabled_at AS "disabledAt", e.secret_ciphertext AS "secretCiphertext",
   e.secret_rotated_at AS "secretRotatedAt", e.previous_secrets AS "previousSecrets", e.deleted_at AS "deletedAt",
   e.disabled_reason AS "disabledReason", e.failing_since AS "failingSince", e.signature_scheme AS "signatureScheme",
   e.rate_limit_per_second AS "rateLimitPerSecond", e.rate_next_at AS "rateNextAt"`;
 
+/** ENDPOINT_COLUMNS without pgtyped's not-null marks (`"name!"`), which its runtime strips from the typed queries' rows. */
+const PAGE_COLUMNS = ENDPOINT_COLUMNS.replaceAll('!"', '"');
+
 /** Finds one endpoint of the merchant (another merchant's endpoint is simply not found). */
 export async function findEndpoint(db: Queryable, merchantId: string, id: string): Promise<EndpointRow | null> {
-  const [row] = await rows<EndpointRow>(
-    db,
-    `SELECT ${COLUMNS} FROM webhook.endpoints e WHERE e.merchant_id = $1 AND e.id = $2 AND e.deleted_at IS NULL`,
-    [merchantId, id],
-  );
+  const [row] = await findEndpointQuery.run({ merchantId, id }, db);
   return row ?? null;
 }
 
 /** Endpoints of the merchant that receive `eventType` now: enabled, and subscribed (empty = all, or a matching wildcard). */
 export function subscribedEndpoints(db: Queryable, merchantId: string, eventType: string): Promise<EndpointRow[]> {
-  return rows<EndpointRow>(
-    db,
-    `SELECT ${COLUMNS} FROM webhook.endpoints e
-      WHERE e.merchant_id = $1 AND e.status = 'enabled' AND e.deleted_at IS NULL
-        AND (cardinality(e.enabled_events) = 0 OR e.enabled_events && $2::text[])
-      ORDER BY e.id`,
-    [merchantId, subscriptionsTaking(eventType)],
-  );
+  return subscribedEndpointsQuery.run({ merchantId, subscriptions: subscriptionsTaking(eventType) }, db);
 }
 
 /** How an attempt went, for the endpoint's health. */
@@ -75,26 +67,8 @@ export interface AttemptHealth {
  */
 export async function recordEndpointHealth(db: Queryable, endpointId: string, h: AttemptHealth): Promise<'gone' | 'failing' | null> {
   const failingBefore = new Date(h.at.getTime() - h.disableAfterMs);
-  const [row] = await rows<{ disabled_reason: string | null }>(
-    db,
-    `WITH before AS (SELECT id, status FROM webhook.endpoints WHERE id = $1 AND deleted_at IS NULL FOR UPDATE),
-     verdict AS (
-       SELECT e.id,
-              CASE WHEN $2::boolean OR b.status <> 'enabled' THEN NULL
-                   WHEN $3::boolean THEN 'gone'
-                   WHEN COALESCE(e.failing_since, $4::timestamptz) <= $5::timestamptz THEN 'failing' END AS reason
-         FROM webhook.endpoints e JOIN before b ON b.id = e.id
-     )
-     UPDATE webhook.endpoints e
-        SET failing_since = CASE WHEN $2::boolean THEN NULL ELSE COALESCE(e.failing_since, $4::timestamptz) END,
-            status = CASE WHEN v.reason IS NULL THEN e.status ELSE 'disabled' END,
-            disabled_reason = COALESCE(v.reason, e.disabled_reason),
-            disabled_at = CASE WHEN v.reason IS NULL THEN e.disabled_at ELSE $4::timestamptz END
-       FROM verdict v WHERE v.id = e.id
-     RETURNING v.reason AS disabled_reason`,
-    [endpointId, h.success, h.gone, h.at, failingBefore],
-  );
-  const reason = row?.disabled_reason;
+  const [row] = await recordEndpointHealthQuery.run({ endpointId, success: h.success, gone: h.gone, at: h.at, failingBefore }, db);
+  const reason = row?.disabledReason;
   return reason === 'gone' || reason === 'failing' ? reason : null;
 }
 
@@ -111,17 +85,8 @@ export async function rotateSecret(
   at: Date,
   overlapUntil: Date,
 ): Promise<EndpointRow | null> {
-  const { rowCount } = await db.query(
-    `UPDATE webhook.endpoints
-        SET previous_secrets = COALESCE(
-              (SELECT jsonb_agg(p) FROM jsonb_array_elements(previous_secrets) p WHERE (p->>'valid_until')::timestamptz > $1::timestamptz),
-              '[]'::jsonb) || jsonb_build_array(jsonb_build_object('ciphertext', secret_ciphertext, 'valid_until', to_jsonb($2::timestamptz))),
-            secret_ciphertext = $3,
-            secret_rotated_at = $1::timestamptz
-      WHERE merchant_id = $4 AND id = $5 AND deleted_at IS NULL`,
-    [at, overlapUntil, sealed, merchantId, id],
-  );
-  return rowCount === 1 ? findEndpoint(db, merchantId, id) : null;
+  const rotated = await rotateSecretQuery.run({ at, overlapUntil, sealed, merchantId, id }, db);
+  return rotated.length === 1 ? findEndpoint(db, merchantId, id) : null;
 }
 
 /** One keyset page of the merchant's endpoints (deleted ones never), in one statement. */
@@ -135,7 +100,7 @@ export async function queryEndpoints(
   const filter = new SqlFilter().add((v) => `e.merchant_id = ${v} AND e.deleted_at IS NULL`, merchantId);
   if (range.gte) filter.add((v) => `e.created_at >= ${v}`, range.gte);
   if (range.lte) filter.add((v) => `e.created_at <= ${v}`, range.lte);
-  const found = await rows<EndpointRow>(db, keysetPageSql(`SELECT ${COLUMNS} FROM webhook.endpoints e`, filter, query), filter.values);
+  const found = await rows<EndpointRow>(db, keysetPageSql(`SELECT ${PAGE_COLUMNS} FROM webhook.endpoints e`, filter, query), filter.values);
   return pageOf(found, query);
 }
 
@@ -164,10 +129,19 @@ export const MAX_ENDPOINTS_PER_MERCHANT = 16;
  */
 export async function insertEndpoint(db: Queryable, e: NewEndpoint): Promise<EndpointRow | null> {
   try {
-    await db.query(
-      `INSERT INTO webhook.endpoints (id, merchant_id, url, description, enabled_events, created_at, secret_ciphertext, secret_rotated_at, signature_scheme, rate_limit_per_second)
-       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $6, $8, $9)`,
-      [e.id, e.merchantId, e.url, e.description, e.enabledEvents, e.at, e.secretCiphertext, e.signatureScheme, e.rateLimitPerSecond],
+    await insertEndpointQuery.run(
+      {
+        id: e.id,
+        merchantId: e.merchantId,
+        url: e.url,
+        description: e.description,
+        enabledEvents: e.enabledEvents,
+        at: e.at,
+        secretCiphertext: e.secretCiphertext,
+        signatureScheme: e.signatureScheme,
+        rateLimitPerSecond: e.rateLimitPerSecond,
+      },
+      db,
     );
   } catch (err) {
     if ((err as { constraint?: string }).constraint === ENDPOINTS_PER_MERCHANT) return null;
@@ -184,52 +158,34 @@ export async function updateEndpointSettings(
   settings: { url?: string; description?: string; enabledEvents?: string[]; rateLimitPerSecond?: number | null },
 ): Promise<boolean> {
   // A setting not given keeps its value (url, description and enabled_events are never null).
-  const { rowCount } = await db.query(
-    `UPDATE webhook.endpoints
-        SET url = COALESCE($3, url), description = COALESCE($4, description), enabled_events = COALESCE($5::text[], enabled_events),
-            rate_limit_per_second = CASE WHEN $6::boolean THEN $7::int ELSE rate_limit_per_second END
-      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL`,
-    [
+  const updated = await updateEndpointSettingsQuery.run(
+    {
       merchantId,
       id,
-      settings.url ?? null,
-      settings.description ?? null,
-      settings.enabledEvents ?? null,
-      settings.rateLimitPerSecond !== undefined,
-      settings.rateLimitPerSecond ?? null,
-    ],
+      url: settings.url ?? null,
+      description: settings.description ?? null,
+      enabledEvents: settings.enabledEvents ?? null,
+      setRateLimit: settings.rateLimitPerSecond !== undefined,
+      rateLimitPerSecond: settings.rateLimitPerSecond ?? null,
+    },
+    db,
   );
-  return rowCount === 1;
+  return updated.length === 1;
 }
 
 /** Enables a disabled endpoint again with a fresh run of failures, whatever disabled it; true when it was disabled. */
 export async function enableEndpoint(db: Queryable, merchantId: string, id: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE webhook.endpoints SET status = 'enabled', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL
-      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL AND status = 'disabled'`,
-    [merchantId, id],
-  );
-  return (rowCount ?? 0) > 0;
+  return (await enableEndpointQuery.run({ merchantId, id }, db)).length > 0;
 }
 
 /** Disables an enabled endpoint for the merchant (one disabled for another reason keeps it); true when this disabled it. */
 export async function disableEndpoint(db: Queryable, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE webhook.endpoints SET status = 'disabled', disabled_reason = 'merchant', disabled_at = $3
-      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL AND status = 'enabled'`,
-    [merchantId, id, at],
-  );
-  return (rowCount ?? 0) > 0;
+  return (await disableEndpointQuery.run({ merchantId, id, at }, db)).length > 0;
 }
 
 /** Marks the endpoint deleted (and disabled by the merchant); false when it was gone already. */
 export async function markEndpointDeleted(db: Queryable, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE webhook.endpoints SET status = 'disabled', disabled_reason = 'merchant', disabled_at = $3, deleted_at = $3
-      WHERE merchant_id = $1 AND id = $2 AND deleted_at IS NULL`,
-    [merchantId, id, at],
-  );
-  return (rowCount ?? 0) > 0;
+  return (await markEndpointDeletedQuery.run({ merchantId, id, at }, db)).length > 0;
 }
 
 /**

@@ -1,51 +1,42 @@
 import type { common } from '@vrp/contracts';
 import { SqlFilter, keysetPageSql, pageOf } from '@vrp/pagination';
 import { rows, transaction, type Queryable, type SqlPool } from '@vrp/sql';
+import {
+  eventAttempts,
+  eventById as eventByIdQuery,
+  merchantEvent,
+  type IEventAttemptsResult,
+  type IEventByIdResult,
+} from '../generated/sql/events.queries.js';
 import { createdAtKeyset, type CreatedAtRange } from './keyset.js';
 
-/** A recorded event (webhook.events), as COLUMNS reads it: its stream position as bigint. */
-export interface EventRow {
-  id: string;
-  merchantId: string;
-  eventType: string;
-  createdAt: Date;
-  /** The body's data object as JSON text, kept byte-exact. */
-  data: string;
-  test: boolean;
-  deliveryStatus: string;
-  recordedAt: Date;
-  traceparent: string | null;
-  streamSeq: bigint;
-  resourceId: string | null;
-}
+/**
+ * A recorded event (webhook.events): the row every event read of sql/events.sql returns, with its
+ * stream position (int8, read as its digits) a bigint. The data is the body's data object as JSON
+ * text, kept byte-exact.
+ */
+export type EventRow = Omit<IEventByIdResult, 'streamSeq'> & { streamSeq: bigint };
 
-/** One HTTP POST of a delivery (webhook.attempts): ids as bigint. */
-export interface AttemptRow {
-  id: bigint;
-  deliveryId: bigint;
-  eventId: string;
-  endpointId: string;
-  attempt: number;
-  attemptedAt: Date;
-  statusCode: number;
-  latencyMs: number;
-  error: string;
-  success: boolean;
-  responseExcerpt: string;
-}
+/** One HTTP POST of a delivery (webhook.attempts): the generated row with its ids (int8) as bigints. */
+export type AttemptRow = Omit<IEventAttemptsResult, 'id' | 'deliveryId'> & { id: bigint; deliveryId: bigint };
 
-/** The columns of an event row, for a row aliased `ev` (stream_seq as text, made a bigint by toEvent). */
-const COLUMNS = `ev.id, ev.merchant_id AS "merchantId", ev.event_type AS "eventType", ev.created_at AS "createdAt", ev.data, ev.test,
-  ev.delivery_status AS "deliveryStatus", ev.recorded_at AS "recordedAt", ev.traceparent, ev.stream_seq::text AS "streamSeq",
+/**
+ * The columns of an event row, for a row aliased `ev`: the select list of the event reads of
+ * sql/events.sql word for word (test/event-columns.test.ts), so the list page built per request
+ * reads rows of their generated type.
+ */
+export const EVENT_COLUMNS = `ev.id, ev.merchant_id AS "merchantId", ev.event_type AS "eventType", ev.created_at AS "createdAt", ev.data, ev.test,
+  ev.delivery_status AS "deliveryStatus", ev.recorded_at AS "recordedAt", ev.traceparent, ev.stream_seq::text AS "streamSeq!",
   ev.resource_id AS "resourceId"`;
 
-type EventColumns = Omit<EventRow, 'streamSeq'> & { streamSeq: string };
+/** EVENT_COLUMNS without pgtyped's not-null marks (`"name!"`), which its runtime strips from the typed queries' rows. */
+const PAGE_COLUMNS = EVENT_COLUMNS.replaceAll('!"', '"');
 
-const toEvent = (row: EventColumns): EventRow => ({ ...row, streamSeq: BigInt(row.streamSeq) });
+const toEvent = (row: IEventByIdResult): EventRow => ({ ...row, streamSeq: BigInt(row.streamSeq) });
 
 /** An event by id alone (its owner was checked, or a worker claimed a delivery of it); throws when there is none. */
 export async function eventById(db: Queryable, id: string): Promise<EventRow> {
-  const [row] = await rows<EventColumns>(db, `SELECT ${COLUMNS} FROM webhook.events ev WHERE ev.id = $1`, [id]);
+  const [row] = await eventByIdQuery.run({ id }, db);
   if (!row) throw new Error(`event ${id} not found`);
   return toEvent(row);
 }
@@ -62,19 +53,10 @@ export async function findEventWithAttempts(
   id: string,
 ): Promise<(EventRow & { attempts: AttemptRow[] }) | null> {
   return transaction(pool, async (tx) => {
+    // A transaction setting, not a query: there is nothing for pgtyped to type.
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-    const [event] = await rows<EventColumns>(tx, `SELECT ${COLUMNS} FROM webhook.events ev WHERE ev.merchant_id = $1 AND ev.id = $2`, [
-      merchantId,
-      id,
-    ]);
-    const attempts = await rows<Omit<AttemptRow, 'id' | 'deliveryId'> & { id: string; deliveryId: string }>(
-      tx,
-      `SELECT id::text AS id, delivery_id::text AS "deliveryId", event_id AS "eventId", endpoint_id AS "endpointId", attempt,
-              attempted_at AS "attemptedAt", status_code AS "statusCode", latency_ms AS "latencyMs", error, success,
-              response_excerpt AS "responseExcerpt"
-         FROM webhook.attempts WHERE event_id = $1 ORDER BY attempted_at, id`,
-      [id],
-    );
+    const [event] = await merchantEvent.run({ merchantId, id }, tx);
+    const attempts = await eventAttempts.run({ eventId: id }, tx);
     if (!event) return null;
     return { ...toEvent(event), attempts: attempts.map((a) => ({ ...a, id: BigInt(a.id), deliveryId: BigInt(a.deliveryId) })) };
   });
@@ -103,6 +85,10 @@ export async function queryEvents(
   if (f.deliveryStatuses.length) filter.oneOf('ev.delivery_status', f.deliveryStatuses);
   if (f.createdAt.gte) filter.add((v) => `ev.created_at >= ${v}`, f.createdAt.gte);
   if (f.createdAt.lte) filter.add((v) => `ev.created_at <= ${v}`, f.createdAt.lte);
-  const found = await rows<EventColumns>(db, keysetPageSql(`SELECT ${COLUMNS} FROM webhook.events ev`, filter, query), filter.values);
+  const found = await rows<IEventByIdResult>(
+    db,
+    keysetPageSql(`SELECT ${PAGE_COLUMNS} FROM webhook.events ev`, filter, query),
+    filter.values,
+  );
   return pageOf(found.map(toEvent), query);
 }

@@ -1,4 +1,9 @@
-import { rows, type Queryable } from '@vrp/sql';
+import type { Queryable } from '@vrp/sql';
+import {
+  reserveRateSlot as reserveRateSlotQuery,
+  spendRateSlot as spendRateSlotQuery,
+  waitForRateSlot as waitForRateSlotQuery,
+} from '../generated/sql/rate-slots.queries.js';
 import type { ClaimedDelivery } from './deliveries.js';
 
 /**
@@ -9,14 +14,7 @@ import type { ClaimedDelivery } from './deliveries.js';
  */
 export async function reserveRateSlot(db: Queryable, endpointId: string, perSecond: number, now: Date): Promise<Date> {
   const spacingMs = 1000 / perSecond;
-  const [row] = await rows<{ slot: Date }>(
-    db,
-    `UPDATE webhook.endpoints
-        SET rate_next_at = greatest(coalesce(rate_next_at, $2::timestamptz), $2::timestamptz) + $3::float8 * interval '1 millisecond'
-      WHERE id = $1
-     RETURNING rate_next_at - $3::float8 * interval '1 millisecond' AS slot`,
-    [endpointId, now, spacingMs],
-  );
+  const [row] = await reserveRateSlotQuery.run({ endpointId, now, spacingMs }, db);
   return row?.slot ?? now;
 }
 
@@ -25,14 +23,10 @@ export async function reserveRateSlot(db: Queryable, endpointId: string, perSeco
  * clock) and unleased, no attempt counted and the retry window untouched.
  */
 export async function waitForRateSlot(db: Queryable, claimed: ClaimedDelivery, slot: Date, dueAt: Date): Promise<void> {
-  await db.query(
-    `UPDATE webhook.deliveries SET next_attempt_at = $3, leased_until = NULL, rate_slot_at = $4
-      WHERE id = $1 AND attempt_count = $2 AND status IN ('pending', 'retrying')`,
-    [claimed.id.toString(), claimed.attemptCount, dueAt, slot],
-  );
+  await waitForRateSlotQuery.run({ id: claimed.id.toString(), attemptCount: claimed.attemptCount, dueAt, slot }, db);
 }
 
 /** Spends a delivery's reserved slot as its attempt starts, so a later retry reserves anew. */
 export async function spendRateSlot(db: Queryable, claimed: ClaimedDelivery): Promise<void> {
-  await db.query('UPDATE webhook.deliveries SET rate_slot_at = NULL WHERE id = $1', [claimed.id.toString()]);
+  await spendRateSlotQuery.run({ id: claimed.id.toString() }, db);
 }

@@ -1,0 +1,2 @@
+/* @name Ping */
+SELECT 1 AS "one!";
