@@ -56,6 +56,14 @@ export interface DurableConsumer {
 const RESUME_DELAY_MS = 500;
 
 /**
+ * How long each pull request lives. The client also waits this long between its checks of the
+ * consumer after NATS came back and a check failed (JetStream still recovering its streams), and
+ * its default of 30 s left a consumer idle for up to half a minute after a restart; heartbeats
+ * come at half of it.
+ */
+const PULL_EXPIRES_MS = 5_000;
+
+/**
  * Follows `filterSubject` on the event stream with a durable pull consumer (created if it does
  * not exist yet, never given up on: `max_deliver` -1, from the stream's first message) and hands
  * each decoded event to `handle`, acknowledging it after the handler succeeded. A subscription
@@ -71,7 +79,7 @@ export async function startDurableConsumer(options: DurableConsumerOptions): Pro
     while (running) {
       try {
         const consumer = await options.bus.js.consumers.get(options.stream, options.durableName);
-        messages = await consumer.consume({ max_messages: options.maxMessages ?? 64 });
+        messages = await consumer.consume({ max_messages: options.maxMessages ?? 64, expires: PULL_EXPIRES_MS });
         // Stopped while subscribing: end the iteration below at once.
         if (!running) messages.stop();
         const inFlight = new Set<Promise<void>>();
